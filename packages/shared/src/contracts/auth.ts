@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { emailSchema, requiredText } from './common.js';
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: requiredText('Mot de passe requis'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const newPassword = z
+  .string({ error: 'Mot de passe requis' })
+  .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
+  .max(200, 'Mot de passe trop long');
+
+export const passwordChangeSchema = z
+  .object({ password: newPassword, password_confirmation: z.string({ error: 'Confirmation requise' }) })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['password_confirmation'],
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const passwordCreateSchema = z.object({ email: emailSchema });
+
+export const passwordResetSchema = z
+  .object({
+    email: emailSchema,
+    password: newPassword,
+    password_confirmation: z.string({ error: 'Confirmation requise' }).optional(),
+    token: requiredText('Lien invalide'),
+  })
+  .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['password_confirmation'],
+  });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+export const askDemoSchema = z.object({
+  fullName: requiredText('Nom complet requis').pipe(z.string().max(200)),
+  email: emailSchema,
+  phone: z.string().trim().max(40, 'Téléphone invalide').optional().default(''),
+});
+export type AskDemoInput = z.infer<typeof askDemoSchema>;

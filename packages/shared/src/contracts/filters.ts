@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** GET app/filters: the options of the filter bar for the current promotion (spec part 1, 2.4). */
+export type FilterOptions = {
+  promotion: { id: number; title: string; multi_agency: boolean } | null;
+  buildings: { id: number; title: string }[];
+  floors: { id: number; floor: number; title: string }[];
+  nb_rooms: number[];
+  /** Full price range in KCHF (the slider's bounds, step 10). */
+  price: { min: number; max: number };
+  brokers: { id: number; full_name: string; profile_picture: string | null }[];
+  agencies: { id: number; name: string }[];
+};
+
+const csvNumbers = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
+  .pipe(z.array(z.number({ error: 'Filtre invalide' }).finite()));
+
+const flag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === '1' || v === 'true');
+
+/**
+ * The filters a list call receives (spec part 1, 3 'Filters' and 5 'Filters sent to the server').
+ * Absent multi-selects mean "all"; prices are in CHF.
+ */
+export const listFiltersSchema = z.object({
+  nb_rooms: csvNumbers.optional(),
+  floors: csvNumbers.optional(),
+  buildings: csvNumbers.optional(),
+  price_min: z.coerce.number().min(0, 'Prix invalide').optional(),
+  price_max: z.coerce.number().min(0, 'Prix invalide').optional(),
+  onlyLateTasks: flag.optional(),
+  showNonRetained: flag.optional(),
+  showMyAgency: flag.optional(),
+  toKCHF: flag.optional(),
+  search: z.string().trim().max(200, 'Recherche trop longue').optional(),
+  broker: z.coerce.number().int().positive('Courtier invalide').optional(),
+  orderBy: z.string().max(60).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Ordre invalide' }).optional(),
+  page: z.coerce.number().int().min(1, 'Page invalide').default(1),
+  lot: z.string().max(60).optional(),
+  application: z.coerce.number().int().positive().optional(),
+  candidat: z.coerce.number().int().positive().optional(),
+  candidacy: z.coerce.number().int().positive().optional(),
+  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+});
+export type ListFilters = z.infer<typeof listFiltersSchema>;

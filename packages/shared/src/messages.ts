@@ -1,0 +1,33 @@
+/** The product's French messages, to the letter of the spec. A text appears once in the code base. */
+export const MESSAGES = {
+  unauthorizedPage: "Vous n'êtes pas autorisé à effectuer cette action.",
+  notFoundPage: "Oups, cette page n'existe pas",
+  pleaseSignIn: 'Merci de vous connecter',
+  accessDenied: 'Accès refusé',
+  pageNotFound: 'Page introuvable',
+  wrongCredentials: 'E-mail ou mot de passe incorrect',
+  demoRequested: 'Vous recevrez sous peu un accès démo par mail',
+  resetRequested:
+    'Si votre email est connu dans notre base, vous venez de recevoir un email pour modifier votre mot de passe',
+  genericError: 'Une erreur est survenue',
+  passwordReset: 'Mot de passe bien modifié',
+  changesSaved: 'Changements enregistrés',
+  passwordChanged: 'Mot de passe modifié',
+  passwordsMustMatch: 'Les mots de passe doivent être identiques',
+  redirecting: 'Redirection...',
+  emailAlreadyExists: 'Email déjà existant sur un autre compte',
+  statusUpdated: 'Statut mis à jour',
+  lotUpdated: 'Lot mis à jour',
+  lotAssignmentBlocked: "Impossible d'attribuer ce lot, déjà 3 candidats sont positionnés.",
+  selectAtLeastOne: (title: string) => `Veuillez sélectionner au moins 1 ${title}`,
+  duplicateIgnored: (filename: string) => `Doublon ignoré (${filename})`,
+  forcedPasswordBanner:
+    'Merci de modifier votre mot de passe avant de commencer à utiliser Promovente.',
+  notBuiltYet: "Cet écran n'est pas encore construit.",
+  tooManyAttempts: 'Trop de tentatives, veuillez réessayer dans quelques minutes.',
+  invalidInput: 'Données invalides',
+  invalidResetToken: 'Ce lien de réinitialisation est invalide ou a expiré.',
+  notMember: "Vous n'avez pas accès à cette promotion.",
+  unknownPath: 'Ressource introuvable',
+  serverError: 'Une erreur est survenue',
+} as const;

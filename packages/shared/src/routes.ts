@@ -1,0 +1,167 @@
+import { type Actor, isLightInvestor, USER_TYPES, type UserType } from './roles.js';
+
+/** The filter bar controls of spec part 1, 2.4. */
+export type FilterControl =
+  | 'buildings'
+  | 'floors'
+  | 'rooms'
+  | 'myAgency'
+  | 'toKCHF'
+  | 'price'
+  | 'search'
+  | 'reset'
+  | 'broker'
+  | 'showNonRetained'
+  | 'onlyLateTasks';
+
+export type RouteName =
+  | 'candidate-home'
+  | 'dashboard'
+  | 'candidats'
+  | 'lots'
+  | 'candidate-lots'
+  | 'attractivite'
+  | 'tunnel-de-vente'
+  | 'tasks'
+  | 'logs'
+  | 'marketing'
+  | 'message'
+  | 'message-one'
+  | 'settings'
+  | 'progression'
+  | 'documents'
+  | 'promotions'
+  | 'planning'
+  | 'finances'
+  | 'faq'
+  | 'candidate'
+  | 'candidate-form'
+  | 'promotion'
+  | 'promotion.add';
+
+export type RouteDef = {
+  name: RouteName;
+  path: string;
+  /** null: no guard (open route). */
+  roles: readonly UserType[] | null;
+  /** Screen name used in the page title 'Promovente | <title>'. */
+  title: string;
+  layout: 'default' | 'auth';
+  filters: readonly FilterControl[];
+};
+
+const ALL = USER_TYPES;
+const LOT_FILTERS = ['buildings', 'floors', 'rooms', 'myAgency', 'price', 'search', 'reset'] as const;
+
+/** The route table of spec part 1, 2.1, with the filter bar controls each route shows. */
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'candidate-home', path: '/home', roles: ['candidate', 'notary', 'investor'], title: 'Accueil', layout: 'default', filters: [] },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    roles: ['broker', 'notary', 'promoter', 'banker', 'architect', 'pilot', 'investor'],
+    title: 'Dashboard',
+    layout: 'default',
+    filters: ['buildings', 'floors', 'rooms', 'myAgency', 'toKCHF', 'price', 'reset'],
+  },
+  {
+    name: 'candidats',
+    path: '/candidats',
+    roles: ['broker'],
+    title: 'Candidats',
+    layout: 'default',
+    filters: ['myAgency', 'search', 'broker', 'showNonRetained', 'reset'],
+  },
+  { name: 'lots', path: '/lots', roles: ['broker', 'notary', 'promoter', 'banker', 'architect'], title: 'Lots', layout: 'default', filters: LOT_FILTERS },
+  { name: 'candidate-lots', path: '/grille-des-prix', roles: ['candidate'], title: 'Grille des prix', layout: 'default', filters: ['buildings', 'floors', 'rooms', 'price', 'search', 'reset'] },
+  { name: 'attractivite', path: '/attractivite', roles: null, title: 'Attractivité', layout: 'default', filters: [] },
+  {
+    name: 'tunnel-de-vente',
+    path: '/tunnel-de-vente',
+    roles: ['broker', 'promoter', 'notary', 'banker', 'architect'],
+    title: 'Tunnel de vente',
+    layout: 'default',
+    filters: [...LOT_FILTERS, 'broker'],
+  },
+  { name: 'tasks', path: '/tasks', roles: ['broker', 'notary'], title: 'Tâches', layout: 'default', filters: ['search', 'broker', 'reset'] },
+  { name: 'logs', path: '/logs', roles: ['broker'], title: 'Historique', layout: 'default', filters: [] },
+  { name: 'marketing', path: '/marketing', roles: ['broker', 'promoter'], title: 'Marketing', layout: 'default', filters: ['myAgency', 'reset'] },
+  { name: 'message', path: '/messages', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
+  { name: 'message-one', path: '/messages/:id', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
+  { name: 'settings', path: '/settings', roles: ALL, title: 'Mon compte', layout: 'default', filters: [] },
+  {
+    name: 'progression',
+    path: '/progression',
+    roles: ['broker', 'promoter', 'candidate', 'architect', 'pilot', 'investor'],
+    title: 'Avancement',
+    layout: 'default',
+    filters: [],
+  },
+  { name: 'documents', path: '/documents', roles: ALL, title: 'Documents', layout: 'default', filters: [] },
+  { name: 'promotions', path: '/promotions', roles: ['broker'], title: 'Mes promotions', layout: 'default', filters: [] },
+  { name: 'planning', path: '/planning', roles: ['broker', 'pilot', 'investor'], title: 'Planning', layout: 'default', filters: [] },
+  { name: 'finances', path: '/finances', roles: ['broker', 'pilot', 'investor'], title: 'Finances', layout: 'default', filters: [] },
+  { name: 'faq', path: '/FAQ', roles: ['candidate', 'broker', 'banker', 'promoter', 'notary', 'architect'], title: 'FAQ', layout: 'default', filters: [] },
+  { name: 'candidate', path: '/candidate/:id', roles: ['broker'], title: 'Candidat', layout: 'default', filters: [] },
+  {
+    name: 'candidate-form',
+    path: '/candidate/form/:id',
+    roles: ['candidate', 'broker', 'banker', 'promoter', 'notary'],
+    title: 'Formulaire de réservation',
+    layout: 'auth',
+    filters: [],
+  },
+  { name: 'promotion', path: '/promotion', roles: ['broker'], title: 'Paramètres de la promotion', layout: 'default', filters: [] },
+  { name: 'promotion.add', path: '/promotions/add', roles: ['broker'], title: 'Ajouter une promotion', layout: 'default', filters: [] },
+];
+
+export const routeByName = (name: RouteName): RouteDef => {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+};
+
+/** The guard's role check (spec part 1, 2.2): no guard or an empty role list is open. */
+export const canAccessRoute = (user: Pick<Actor, 'type'> | null, route: RouteDef): boolean => {
+  if (!route.roles || route.roles.length === 0) return true;
+  return user !== null && route.roles.includes(user.type);
+};
+
+/** Home route by user type (spec part 1, 2.3). */
+export const homeRouteFor = (type: UserType): RouteName =>
+  type === 'candidate' || type === 'notary' || type === 'investor' ? 'candidate-home' : 'dashboard';
+
+export const pageTitle = (screen: string) => `Promovente | ${screen}`;
+
+export type MenuEntry = { route: RouteName; label: string };
+
+/** Header menu entries by role (spec part 1, 2.4); labels are the screen names of section 1. */
+export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuEntry[] => {
+  const { type } = actor;
+  const light = isLightInvestor(actor);
+  const rules: [boolean, MenuEntry][] = [
+    [type !== 'candidate' && !light, { route: 'dashboard', label: 'Dashboard' }],
+    [type === 'broker', { route: 'candidats', label: 'Candidats' }],
+    [!['candidate', 'pilot', 'investor'].includes(type), { route: 'lots', label: 'Lots' }],
+    [type === 'candidate', { route: 'candidate-lots', label: 'Grille des prix' }],
+    [!['candidate', 'pilot', 'investor'].includes(type), { route: 'tunnel-de-vente', label: 'Tunnel de vente' }],
+    [type === 'broker' || type === 'promoter', { route: 'marketing', label: 'Marketing' }],
+    [type !== 'notary' && type !== 'banker', { route: 'progression', label: 'Avancement' }],
+    [true, { route: 'documents', label: 'Documents' }],
+    [type === 'pilot' || type === 'investor', { route: 'planning', label: 'Planning' }],
+    [type === 'pilot' || (type === 'investor' && !light), { route: 'finances', label: 'Finances' }],
+    [true, { route: 'message', label: 'Messages' }],
+    [type !== 'pilot' && type !== 'investor', { route: 'faq', label: 'FAQ' }],
+  ];
+  // A menu entry is only ever offered for a route the role may open.
+  return rules
+    .filter(([shown, entry]) => shown && canAccessRoute({ type }, routeByName(entry.route)))
+    .map(([, entry]) => entry);
+};
+
+/** Profile menu entries (spec part 1, 2.4). */
+export const profileMenuFor = (actor: Pick<Actor, 'type' | 'admin'>): MenuEntry[] => [
+  { route: 'settings', label: 'Mon compte' },
+  ...(actor.type === 'broker' ? [{ route: 'promotion' as const, label: 'Paramètres de la promotion' }] : []),
+  ...(actor.admin && actor.type === 'broker' ? [{ route: 'promotion.add' as const, label: 'Ajouter une promotion' }] : []),
+];
