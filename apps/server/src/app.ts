@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { MESSAGES } from '@promovente/shared';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { filtersRoutes } from './modules/filters/filters.routes.js';
+import { mailsRoutes } from './modules/mails/mails.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './platform/auth.js';
+import { registerErrorHandling } from './platform/errors.js';
+import type { Jobs } from './platform/jobs.js';
+import type { Storage } from './platform/storage.js';
+
+// Zod's own messages (type errors and the like) in French.
+z.config(z.locales.fr());
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  storage: Storage;
+  logger?: Logger | boolean;
+};
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Builds the application without listening, so that tests use app.inject. */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const app = Fastify({
+    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
+    logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
+  registerErrorHandling(app);
+  await app.register(authPlugin, { db: deps.database.db });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(filtersRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(mailsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.config.WEB_DIST;
+  const servesWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  if (servesWeb && webDist) {
+    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, index: false });
+  }
+  // The single-page app answers every non-API GET; unknown API paths answer a JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = servesWeb && !request.url.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD');
+    if (isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: MESSAGES.unknownPath });
+  });
+  return app;
+};

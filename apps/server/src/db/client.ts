@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or a transaction: what queries run on. */
+export type Queryable = Db | Tx;
+
+/** The raw SQL door pg-boss needs: same instance (PGlite) or same pool (PostgreSQL). */
+export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }> };
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executor: SqlExecutor;
+  /** The connection string, when on PostgreSQL (pg-boss opens its own pool). */
+  url?: string;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const pgliteExecutor = (client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => ({
+  async executeSql(text, values) {
+    if (values && values.length > 0) return client.query(text, values);
+    // Multi-statement scripts (pg-boss migrations) need exec; answer the last result.
+    const results = await client.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  },
+});
+
+/** The embedded database: persisted in dataDir, or in memory (optionally from a dumped template). */
+export const openPglite = async (dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> => {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    executor: pgliteExecutor(client),
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+};
+
+export const openPostgres = async (url: string): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    url,
+    executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+};
+
+/** The executor of an open transaction, so that pg-boss enqueues inside it. */
+export const transactionExecutor = (tx: Tx): SqlExecutor => {
+  const client = (tx as unknown as { session: { client: { query: SqlExecutor['executeSql'] } } }).session.client;
+  return { executeSql: (text, values) => client.query(text, values ?? []) };
+};

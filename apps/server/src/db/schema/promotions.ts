@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agencies, users } from './users.js';
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    url: text('url'),
+    logo: text('logo'),
+    /** The public registration token (/candidate/register/{token}). */
+    token: uuid('token').notNull().default(sql`gen_random_uuid()`),
+    multiAgency: boolean('multi_agency').notNull().default(false),
+    reservationTimeout: integer('reservation_timeout'),
+    crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
+    brokerId: integer('broker_id').references(() => users.id),
+    prestige: boolean('prestige').notNull().default(false),
+    gtm: text('gtm'),
+    externalReportUrl: text('external_report_url'),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    shareNewCandidates: boolean('share_new_candidates').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promotions_token_unique').on(t.token)],
+);
+
+/** Membership: a user sees a promotion only if he is a member of it (admins see all). */
+export const promotionUsers = pgTable(
+  'promotion_user',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Main notary of the promotion (spec part 3, pivot.main). */
+    main: boolean('main').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.userId] }), index('promotion_user_user_idx').on(t.userId)],
+);
+
+export const promotionAgencies = pgTable(
+  'promotion_agency',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.agencyId] })],
+);
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    street: text('street'),
+    city: text('city').notNull(),
+    zip: text('zip'),
+  },
+  (t) => [index('buildings_promotion_idx').on(t.promotionId)],
+);
+
+/** Lot types; ids below 5 are parking types (spec part 3, 3). */
+export const lotTypes = pgTable('lot_types', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+});
+
+/** Floors: the number is the code of spec part 1, 9 (-3 Attique ... n), sort_order the shown order. */
+export const floors = pgTable('floors', {
+  id: integer('id').primaryKey(),
+  number: smallint('number').notNull(),
+  title: text('title').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const lots = pgTable(
+  'lots',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    lotTypeId: integer('lot_type_id')
+      .notNull()
+      .references(() => lotTypes.id),
+    floorId: integer('floor_id')
+      .notNull()
+      .references(() => floors.id),
+    reference: text('reference').notNull(),
+    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    title: text('title').notNull().default(''),
+    nameChild: text('name_child'),
+    nbRooms: numeric('nb_rooms', { precision: 4, scale: 1, mode: 'number' }).notNull().default(1),
+    /** Price in CHF as set by the promoter. */
+    rawPrice: integer('raw_price').notNull().default(0),
+    priceIncluded: boolean('price_included').notNull().default(false),
+    /** What a broker sets by hand: 0 Disponible, 1 PRS. */
+    rawStatus: smallint('raw_status').notNull().default(0),
+    /** The displayed status, derived from the live applications and recomputed in every changing transaction. */
+    status: smallint('status').notNull().default(0),
+    exposure: text('exposure'),
+    areaPpe: numeric('area_ppe', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    areaHab: numeric('area_hab', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    areaJar: numeric('area_jar', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    areaBal: numeric('area_bal', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    areaTer: numeric('area_ter', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    lotPpe: text('lot_ppe'),
+    feuilletPpe: text('feuillet_ppe'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lots_public_id_unique').on(t.publicId),
+    index('lots_promotion_status_idx').on(t.promotionId, t.status),
+    index('lots_promotion_building_idx').on(t.promotionId, t.buildingId),
+    index('lots_promotion_floor_idx').on(t.promotionId, t.floorId),
+    index('lots_promotion_rooms_idx').on(t.promotionId, t.nbRooms),
+    index('lots_promotion_price_idx').on(t.promotionId, t.rawPrice),
+    index('lots_promotion_reference_idx').on(t.promotionId, t.reference),
+    index('lots_parent_idx').on(t.parentId),
+  ],
+);
+
+/** Lot history: every change of a lot's price or status (design note 2). */
+export const actionLots = pgTable(
+  'action_lots',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    column: text('column').notNull(),
+    from: text('from'),
+    to: text('to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('action_lots_lot_idx').on(t.lotId, t.createdAt)],
+);

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { lots, promotions } from './promotions.js';
+import { agencies, users } from './users.js';
+
+/** A person who may buy: identity, contact and civil data (spec part 1, 3; part 2, 3). */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: serial('id').primaryKey(),
+    /** The promotion the candidate was first created in. */
+    promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull().default('M'),
+    email: text('email'),
+    phone: text('phone'),
+    phonePrivate: text('phone_private'),
+    phonePro: text('phone_pro'),
+    householdSize: integer('household_size'),
+    householdIncome: integer('household_income'),
+    ownFunds: integer('own_funds'),
+    budget: integer('budget'),
+    parentCandidateId: integer('parent_candidate_id'),
+    hidden: boolean('hidden').notNull().default(false),
+    profilePicture: text('profile_picture'),
+    maidenName: text('maiden_name'),
+    fatherFirstName: text('father_first_name'),
+    motherFirstName: text('mother_first_name'),
+    motherMaidenName: text('mother_maiden_name'),
+    birthday: date('birthday'),
+    birthdayCity: text('birthday_city'),
+    placeOrigin: text('place_origin'),
+    establishmentPermit: text('establishment_permit'),
+    job: text('job'),
+    civilStatus: text('civil_status'),
+    matrimonialProperty: text('matrimonial_property'),
+    address: text('address'),
+    city: text('city'),
+    zip: text('zip'),
+    country: text('country'),
+    avs: text('avs'),
+    alreadySwissOwner: boolean('already_swiss_owner'),
+    companyName: text('company_name'),
+    companyType: text('company_type'),
+    headOffice: text('head_office'),
+    companyAddress: text('company_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('candidates_email_unique').on(sql`lower(${t.email})`),
+    index('candidates_name_idx').on(t.lastName, t.firstName),
+  ],
+);
+
+/** A candidate in one promotion: broker, agency, status, priority, financing. */
+export const candidacies = pgTable(
+  'candidacies',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    brokerId: integer('broker_id').references(() => users.id, { onDelete: 'set null' }),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    /** 0 Prospect ... 6 Acquéreur (spec part 1, 4). */
+    status: smallint('status').notNull().default(0),
+    /** 1 A, 2 B, 3 C, 9 NP. */
+    priority: smallint('priority').notNull().default(9),
+    vip: boolean('vip').notNull().default(false),
+    reasonVip: text('reason_vip'),
+    couple: boolean('couple').notNull().default(false),
+    /** Left by the candidate on the public registration page. */
+    comment: text('comment'),
+    budget: integer('budget'),
+    crmValidated: boolean('crm_validated').notNull().default(false),
+    crmId: text('crm_id'),
+    mortgageAmount: integer('mortgage_amount'),
+    mortgageBankName: text('mortgage_bank_name'),
+    mortgageContactName: text('mortgage_contact_name'),
+    secondPillarAmount: integer('second_pillar_amount'),
+    secondPillarBankName: text('second_pillar_bank_name'),
+    secondPillarContactName: text('second_pillar_contact_name'),
+    thirdPillarAmount: integer('third_pillar_amount'),
+    thirdPillarBankName: text('third_pillar_bank_name'),
+    thirdPillarContactName: text('third_pillar_contact_name'),
+    financialsUnavailable: boolean('financials_unavailable').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('candidacies_promotion_candidate_unique').on(t.promotionId, t.candidateId),
+    index('candidacies_promotion_status_idx').on(t.promotionId, t.status, t.createdAt),
+    index('candidacies_promotion_broker_idx').on(t.promotionId, t.brokerId),
+    index('candidacies_promotion_agency_idx').on(t.promotionId, t.agencyId),
+    index('candidacies_candidate_idx').on(t.candidateId),
+  ],
+);
+
+/** A sales file: a candidacy (and an optional partner) on a lot (spec part 2, 3). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    candidacy1Id: integer('candidacy1_id')
+      .notNull()
+      .references(() => candidacies.id, { onDelete: 'cascade' }),
+    candidacy2Id: integer('candidacy2_id').references(() => candidacies.id, { onDelete: 'set null' }),
+    /** 0 Optionné, 1 Réservé, 2 Promesse de vente, 3 Vendu. */
+    status: smallint('status').notNull().default(0),
+    /** 1, 2, 3 ranked positions; 9 non prioritaire. */
+    priority: smallint('priority').notNull().default(9),
+    lastPriorityChange: timestamp('last_priority_change', { withTimezone: true }).notNull().defaultNow(),
+    deadlineNotifiedAt: timestamp('deadline_notified_at', { withTimezone: true }),
+    negociatedPrice: integer('negociated_price'),
+    /** Deleted applications are hidden, never hard-deleted. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Closed when another application on the lot is sold. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    solvent: boolean('solvent'),
+    statusFr: text('status_fr'),
+    statusFrChecked: boolean('status_fr_checked').notNull().default(false),
+    statusAc: text('status_ac'),
+    statusAcChecked: boolean('status_ac_checked').notNull().default(false),
+    statusFin: text('status_fin'),
+    statusFinChecked: boolean('status_fin_checked').notNull().default(false),
+    statusSignpdv: text('status_signpdv'),
+    statusSignpdvChecked: boolean('status_signpdv_checked').notNull().default(false),
+    statusSign: text('status_sign'),
+    statusSignChecked: boolean('status_sign_checked').notNull().default(false),
+    reservationSentAt: timestamp('reservation_sent_at', { withTimezone: true }),
+    firstReservationAt: timestamp('first_reservation_at', { withTimezone: true }),
+    reservationConfirmedAt: timestamp('reservation_confirmed_at', { withTimezone: true }),
+    reservationDepositConfirmedAt: timestamp('reservation_deposit_confirmed_at', { withTimezone: true }),
+    promisePlannedAt: timestamp('promise_planned_at', { withTimezone: true }),
+    promiseSignedAt: timestamp('promise_signed_at', { withTimezone: true }),
+    actOfPurchaseAt: timestamp('act_of_purchase_at', { withTimezone: true }),
+    actOfPurchaseSignedAt: timestamp('act_of_purchase_signed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_public_id_unique').on(t.publicId),
+    // The process invariant: never two live applications at status >= 1 on one lot.
+    uniqueIndex('applications_one_live_reservation_per_lot')
+      .on(t.lotId)
+      .where(sql`${t.status} >= 1 and ${t.hidden} = false and ${t.closedAt} is null`),
+    index('applications_promotion_status_idx').on(t.promotionId, t.status),
+    index('applications_lot_idx').on(t.lotId),
+    index('applications_candidacy1_idx').on(t.candidacy1Id),
+    index('applications_candidacy2_idx').on(t.candidacy2Id),
+    check('applications_status_range', sql`${t.status} between 0 and 3`),
+    check('applications_priority_values', sql`${t.priority} in (1, 2, 3, 9)`),
+  ],
+);
+
+/** Tasks (actions) on a candidacy, a lot or an application (spec part 1, 3). */
+export const tasks = pgTable(
+  'actions',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    detail: text('detail'),
+    /** 0 Deadline, 1 Evènement. */
+    type: smallint('type').notNull().default(0),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    hours: integer('hours'),
+    minutes: integer('minutes'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    doneById: integer('done_by_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Tasks created by the process: closed by the process, never by hand. */
+    automaticEnd: boolean('automatic_end').notNull().default(false),
+    /** The process step that opened it (e.g. 'verify_solvency'); null for hand-made tasks. */
+    kind: text('kind'),
+    candidacyId: integer('candidacy_id').references(() => candidacies.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('actions_promotion_open_idx').on(t.promotionId, t.endAt).where(sql`${t.doneAt} is null`),
+    index('actions_candidacy_idx').on(t.candidacyId),
+    index('actions_lot_idx').on(t.lotId),
+    index('actions_application_idx').on(t.applicationId),
+    index('actions_assigned_idx').on(t.assignedToId),
+    check(
+      'actions_one_target',
+      sql`num_nonnulls(${t.candidacyId}, ${t.lotId}, ${t.applicationId}) = 1`,
+    ),
+  ],
+);
+
+/** Comments on a candidacy (user_comments). */
+export const comments = pgTable(
+  'user_comments',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    candidacyId: integer('candidacy_id')
+      .notNull()
+      .references(() => candidacies.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_comments_candidacy_idx').on(t.candidacyId, t.createdAt)],
+);
+
+/** History: one row per command (spec part 2, 2.4). */
+export const logs = pgTable(
+  'logs',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    executedById: integer('executed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    executedOnTitle: text('executed_on_title').notNull(),
+    title: text('title').notNull(),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
+    candidacyId: integer('candidacy_id').references(() => candidacies.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('logs_promotion_created_idx').on(t.promotionId, t.createdAt),
+    index('logs_application_idx').on(t.applicationId, t.createdAt),
+    index('logs_lot_idx').on(t.lotId, t.createdAt),
+    index('logs_candidacy_idx').on(t.candidacyId, t.createdAt),
+  ],
+);

@@ -1,0 +1,149 @@
+import {
+  type AskDemoInput,
+  type LoginInput,
+  MESSAGES,
+  type PasswordResetInput,
+  type User,
+} from '@promovente/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authTokens, demoRequests, passwordResets, users } from '../../db/schema/index.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { HttpError, unauthorized } from '../../platform/errors.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { queueMail } from '../../platform/mail.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
+import { hashToken, newToken, RESET_LIFETIME_MINUTES, TOKEN_LIFETIME_DAYS } from '../../platform/tokens.js';
+import { findUserByEmail, fullName, loadUserPayload } from '../users/users.queries.js';
+
+type Deps = { db: Db; jobs: Jobs; appUrl: string };
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** POST login: an opaque token valid 30 days, and the user. Rate-limited per address and per account. */
+export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<{ token: string; data: User }> => {
+  await hitRateLimit(deps.db, `login:ip:${ip}`, 30, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `login:account:${input.email}`, 10, FIFTEEN_MINUTES);
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw unauthorized(MESSAGES.wrongCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.wrongCredentials);
+
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_DAYS * 86_400_000),
+    });
+    // A sign-in with the e-mailed password does not count until the user has set his own
+    // (docs/decisions/003-first-connection.md), so the forced change of spec part 1, 2.2 holds.
+    await tx
+      .update(users)
+      .set({
+        lastLoginAt: new Date(),
+        numberConnections: sql`case when ${users.numberConnections} > 0 then ${users.numberConnections} + 1 else 0 end`,
+      })
+      .where(eq(users.id, user.id));
+  });
+  const data = await loadUserPayload(deps.db, user.id);
+  if (!data) throw unauthorized(MESSAGES.wrongCredentials);
+  return { token, data };
+};
+
+export const logout = async (db: Db, actor: RequestActor) => {
+  await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, actor.token_id));
+};
+
+/** POST password/create: always the same answer, so that no account can be discovered. */
+export const requestPasswordReset = async (deps: Deps, email: string, ip: string) => {
+  await hitRateLimit(deps.db, `reset:ip:${ip}`, 10, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `reset:account:${email}`, 3, FIFTEEN_MINUTES);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LIFETIME_MINUTES * 60_000),
+    });
+    const link = `${deps.appUrl}/password/update/${token}?email=${encodeURIComponent(user.email)}`;
+    await queueMail(tx, deps.jobs, {
+      to: [user.email],
+      subject: 'Promovente : modification de votre mot de passe',
+      text: [
+        `Bonjour ${fullName(user)},`,
+        '',
+        'Vous avez demandé à modifier votre mot de passe Promovente. Ouvrez ce lien pour en choisir un nouveau :',
+        link,
+        '',
+        `Ce lien est valable ${RESET_LIFETIME_MINUTES} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.`,
+      ].join('\n'),
+    });
+  });
+};
+
+const findValidReset = async (db: Db, token: string) => {
+  const [row] = await db
+    .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+    )
+    .limit(1);
+  return row ?? null;
+};
+
+/** GET password/find/{token}: the e-mail the link was sent to, or 404. */
+export const findPasswordReset = async (db: Db, token: string) => {
+  const reset = await findValidReset(db, token);
+  if (!reset) throw new HttpError(404, MESSAGES.invalidResetToken);
+  return { email: reset.email };
+};
+
+/** POST password/reset: sets the new password and signs out every open session. */
+export const resetPassword = async (db: Db, input: PasswordResetInput, ip: string) => {
+  await hitRateLimit(db, `reset-confirm:ip:${ip}`, 20, FIFTEEN_MINUTES);
+  const reset = await findValidReset(db, input.token);
+  if (!reset || reset.email.toLowerCase() !== input.email) throw new HttpError(404, MESSAGES.invalidResetToken);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        // Choosing one's own password completes the first connection.
+        numberConnections: sql`greatest(${users.numberConnections}, 1)`,
+      })
+      .where(eq(users.id, reset.userId));
+    await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
+  });
+};
+
+/** POST askdemo: keeps the request and tells the sales team and the requester. */
+export const askDemo = async (deps: Deps, input: AskDemoInput, ip: string) => {
+  await hitRateLimit(deps.db, `askdemo:ip:${ip}`, 5, 60 * 60);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(demoRequests).values({ fullName: input.fullName.trim(), email: input.email, phone: input.phone });
+    const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, true));
+    if (admins.length > 0) {
+      await queueMail(tx, deps.jobs, {
+        to: admins.map((a) => a.email),
+        subject: `Demande d'accès démo : ${input.fullName.trim()}`,
+        text: `Nom : ${input.fullName.trim()}\nE-mail : ${input.email}\nTéléphone : ${input.phone || '-'}`,
+      });
+    }
+    await queueMail(tx, deps.jobs, {
+      to: [input.email],
+      subject: 'Votre demande d’accès démo Promovente',
+      text: `Bonjour ${input.fullName.trim()},\n\nNous avons bien reçu votre demande. ${MESSAGES.demoRequested}.\n\nL'équipe Promovente`,
+    });
+  });
+};

@@ -1,0 +1,96 @@
+import {
+  assistantParamsSchema,
+  MESSAGES,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  selectPromotionSchema,
+} from '@promovente/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/auth.js';
+import { badRequest } from '../../platform/errors.js';
+import {
+  addAssistant,
+  type AvatarUpload,
+  changePassword,
+  getUser,
+  listMembers,
+  loadPublicImage,
+  removeAssistant,
+  selectPromotion,
+  updateProfile,
+} from './users.service.js';
+
+const promotionQuery = z.object({ promotion: z.coerce.number().int().positive('Promotion invalide').optional() });
+
+export const usersRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+  const mine = { access: 'authenticated', beforePasswordChange: true } as const;
+
+  app.get('/user', { config: mine }, async (request) => ({ data: await getUser(db(), actorOf(request)) }));
+
+  app.get('/user/preferences', { config: mine }, async (request) => {
+    const user = await getUser(db(), actorOf(request));
+    return { data: user.preferences };
+  });
+
+  app.get('/user/promotion', { config: mine }, async (request) => {
+    const user = await getUser(db(), actorOf(request));
+    return { promotion_id: user.preferences.selected_promotion };
+  });
+
+  app.put('/user/promotion', { config: { access: 'authenticated' }, schema: { body: selectPromotionSchema } }, async (request) =>
+    selectPromotion(db(), actorOf(request), request.body.promotion),
+  );
+
+  app.post('/user/update', { config: mine }, async (request) => {
+    if (!request.isMultipart()) throw badRequest();
+    const fields: Record<string, string> = {};
+    let avatar: AvatarUpload | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'avatar_file' && content.length > 0) avatar = { mime: part.mimetype, content };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    const parsed = profileUpdateSchema.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+    const data = await updateProfile({ db: db(), storage: app.deps.storage }, actorOf(request), parsed.data, avatar);
+    return { code: '200', message: MESSAGES.changesSaved, data };
+  });
+
+  app.put('/user/password', { config: mine, schema: { body: passwordChangeSchema } }, async (request) => {
+    await changePassword(db(), actorOf(request), request.body);
+    return { code: '200', message: MESSAGES.passwordChanged };
+  });
+
+  const staffAndPeople = { access: 'authenticated' } as const;
+  app.get('/brokers', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
+    data: await listMembers(db(), actorOf(request), 'broker', request.query.promotion),
+  }));
+  app.get('/investors', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
+    data: await listMembers(db(), actorOf(request), 'investor', request.query.promotion),
+  }));
+  app.get('/pilots', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
+    data: await listMembers(db(), actorOf(request), 'pilot', request.query.promotion),
+  }));
+
+  app.post('/brokers/:id/assistants/:assistantId', { config: { access: ['broker'] }, schema: { params: assistantParamsSchema } }, async (request) => ({
+    data: await addAssistant(db(), actorOf(request), request.params.id, request.params.assistantId),
+  }));
+
+  app.delete(
+    '/brokers/:id/assistants/:assistantId',
+    { config: { access: 'authenticated' }, schema: { params: assistantParamsSchema } },
+    async (request) => ({ data: await removeAssistant(db(), actorOf(request), request.params.id, request.params.assistantId) }),
+  );
+
+  app.get('/images/:uuid', { config: { access: 'public' }, schema: { params: z.object({ uuid: z.uuid('Image introuvable') }) } }, async (request, reply) => {
+    const image = await loadPublicImage({ db: db(), storage: app.deps.storage }, request.params.uuid);
+    return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
+  });
+};

@@ -1,0 +1,143 @@
+import {
+  type Broker,
+  MESSAGES,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type User,
+  type UserType,
+} from '@promovente/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.js';
+import { assistants, files, users } from '../../db/schema/index.js';
+import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { Storage } from '../../platform/storage.js';
+import { assistantsOf, avatarUrl, findUserByEmail, fullName, loadUserPayload, membersOfType } from './users.queries.js';
+
+export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
+  // The current promotion is a preference: fall back to the first one the user may open.
+  const user = await loadUserPayload(db, actor.id);
+  if (!user) throw notFound();
+  const selected = user.preferences.selected_promotion;
+  if (user.promotions.length > 0 && !user.promotions.some((p) => p.id === selected)) {
+    await db
+      .update(users)
+      .set({ preferences: { selected_promotion: user.promotions[0].id } })
+      .where(eq(users.id, actor.id));
+    user.preferences.selected_promotion = user.promotions[0].id;
+  }
+  return user;
+};
+
+export const selectPromotion = async (db: Db, actor: RequestActor, promotionId: number) => {
+  await assertMemberOf(db, actor, promotionId);
+  await db.update(users).set({ preferences: { selected_promotion: promotionId } }).where(eq(users.id, actor.id));
+  return { promotion_id: promotionId };
+};
+
+export type AvatarUpload = { mime: string; content: Buffer };
+
+/** 'Mon compte' profile form; the photo is re-encoded as the 150x150 PNG of spec part 1, 2.5. */
+export const updateProfile = async (
+  deps: { db: Db; storage: Storage },
+  actor: RequestActor,
+  input: ProfileUpdateInput,
+  avatar: AvatarUpload | null,
+): Promise<User> => {
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing && existing.id !== actor.id) throw conflict(MESSAGES.emailAlreadyExists);
+  let avatarKey: string | null = null;
+  let avatarSize = 0;
+  if (avatar) {
+    if (!['image/png', 'image/jpeg'].includes(avatar.mime)) throw badRequest('La photo doit être une image PNG ou JPG');
+    let png: Buffer;
+    try {
+      png = await sharp(avatar.content).resize(150, 150, { fit: 'cover' }).png().toBuffer();
+    } catch {
+      throw badRequest('La photo doit être une image PNG ou JPG');
+    }
+    avatarKey = await deps.storage.put(png);
+    avatarSize = png.length;
+  }
+  await deps.db.transaction(async (tx) => {
+    let profilePicture: string | undefined;
+    if (avatarKey) {
+      const [file] = await tx
+        .insert(files)
+        .values({ name: 'avatar.png', mime: 'image/png', size: avatarSize, storageKey: avatarKey, owner: 'avatar', createdById: actor.id })
+        .returning({ uuid: files.uuid });
+      profilePicture = file.uuid;
+    }
+    await tx
+      .update(users)
+      .set({
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        email: input.email,
+        updatedAt: new Date(),
+        ...(profilePicture ? { profilePicture } : {}),
+      })
+      .where(eq(users.id, actor.id));
+  });
+  return getUser(deps.db, actor);
+};
+
+export const changePassword = async (db: Db, actor: RequestActor, input: PasswordChangeInput) => {
+  const passwordHash = await hashPassword(input.password);
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(), numberConnections: sql`greatest(${users.numberConnections}, 1)` })
+    .where(eq(users.id, actor.id));
+};
+
+const currentPromotion = async (db: Db, actor: RequestActor, requested?: number) => {
+  const promotionId = await resolvePromotion(db, actor, requested);
+  if (promotionId === null) throw notFound(MESSAGES.notMember);
+  return promotionId;
+};
+
+export const listMembers = async (db: Db, actor: RequestActor, type: UserType, requested?: number): Promise<Broker[]> => {
+  const rows = await membersOfType(db, await currentPromotion(db, actor, requested), type);
+  return rows.map((r) => ({
+    id: r.id,
+    full_name: fullName(r),
+    email: r.email,
+    profile_picture: avatarUrl(r.picture),
+    agency_id: r.agencyId,
+  }));
+};
+
+/** A broker adds an assistant among the current promotion's brokers (spec part 1, 2.5). */
+export const addAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
+  if (brokerId !== actor.id && !actor.admin) throw notFound();
+  if (brokerId === assistantId) throw badRequest('Un courtier ne peut pas être son propre assistant');
+  const brokers = await membersOfType(db, await currentPromotion(db, actor), 'broker');
+  if (!brokers.some((b) => b.id === brokerId) || !brokers.some((b) => b.id === assistantId)) throw notFound();
+  await db.insert(assistants).values({ brokerId, assistantId }).onConflictDoNothing();
+  return assistantsOf(db, brokerId);
+};
+
+/** Only admins remove assistants (spec part 1, 6). */
+export const removeAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
+  if (!actor.admin) throw forbidden();
+  const deleted = await db
+    .delete(assistants)
+    .where(and(eq(assistants.brokerId, brokerId), eq(assistants.assistantId, assistantId)))
+    .returning({ id: assistants.assistantId });
+  if (deleted.length === 0) throw notFound();
+  return assistantsOf(db, brokerId);
+};
+
+/** Profile pictures and logos are served by their unguessable uuid (img tags send no token). */
+export const loadPublicImage = async (deps: { db: Db; storage: Storage }, uuid: string) => {
+  const [file] = await deps.db
+    .select({ key: files.storageKey, mime: files.mime })
+    .from(files)
+    .where(and(eq(files.uuid, uuid), sql`${files.owner} in ('avatar', 'logo')`))
+    .limit(1);
+  if (!file) throw notFound();
+  return { mime: file.mime, content: await deps.storage.get(file.key) };
+};

@@ -1,0 +1,53 @@
+import { MESSAGES } from '@promovente/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { promotions, promotionUsers } from '../db/schema/index.js';
+import type { RequestActor } from './auth.js';
+import { notFound } from './errors.js';
+
+/**
+ * Tenancy (design note 1): a user sees a promotion only if he is a member of it; admins see
+ * all. Another promotion's id answers 404, exactly like an id that does not exist.
+ */
+export const isMemberOf = async (db: Queryable, actor: RequestActor, promotionId: number): Promise<boolean> => {
+  if (actor.admin) {
+    const [row] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).limit(1);
+    return Boolean(row);
+  }
+  const [row] = await db
+    .select({ id: promotionUsers.promotionId })
+    .from(promotionUsers)
+    .where(and(eq(promotionUsers.promotionId, promotionId), eq(promotionUsers.userId, actor.id)))
+    .limit(1);
+  return Boolean(row);
+};
+
+export const assertMemberOf = async (db: Queryable, actor: RequestActor, promotionId: number): Promise<number> => {
+  if (!(await isMemberOf(db, actor, promotionId))) throw notFound(MESSAGES.pageNotFound);
+  return promotionId;
+};
+
+/**
+ * The promotion a call works on: the one it names (query promotion), else the user's current
+ * promotion. Membership is checked on every request: the preference is never a permission.
+ */
+export const resolvePromotion = async (
+  db: Queryable,
+  actor: RequestActor,
+  requested: number | undefined,
+): Promise<number | null> => {
+  const promotionId = requested ?? actor.selected_promotion;
+  if (promotionId === null || promotionId === undefined) return null;
+  if (requested === undefined && !(await isMemberOf(db, actor, promotionId))) return null;
+  return assertMemberOf(db, actor, promotionId);
+};
+
+/**
+ * The broker agency rule (spec part 1, 6), for the modules that edit candidacies: a broker
+ * acts only on candidacies of his own agency.
+ */
+export const assertSameAgency = (actor: RequestActor, agencyId: number | null) => {
+  if (actor.type !== 'broker' || actor.agency_id === null || actor.agency_id !== agencyId) {
+    throw notFound(MESSAGES.pageNotFound);
+  }
+};

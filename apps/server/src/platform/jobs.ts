@@ -1,0 +1,50 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { type Database, type Tx, transactionExecutor } from '../db/client.js';
+
+export type Jobs = {
+  /** Enqueues a job inside an open transaction: it exists only if the transaction commits. */
+  sendInTransaction: (tx: Tx, queue: string, data: object) => Promise<void>;
+  work: (queue: string, handler: (data: any, finalAttempt: boolean) => Promise<void>) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export const QUEUES = { mail: { retryLimit: 5, retryDelay: 20, retryBackoff: true } } as const;
+
+/**
+ * pg-boss on the same database: by connection string on PostgreSQL, through the PGlite
+ * instance's own query/exec on the embedded database (architecture note).
+ */
+export const startJobs = async (
+  database: Database,
+  options: { log: Logger; pollingIntervalSeconds: number; supervise: boolean },
+): Promise<Jobs> => {
+  const config = {
+    supervise: options.supervise,
+    schedule: false,
+  };
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.url, max: 3, ...config })
+      : new PgBoss({ db: database.executor, ...config });
+  boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, queueOptions] of Object.entries(QUEUES)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions);
+  }
+  return {
+    async sendInTransaction(tx, queue, data) {
+      await boss.send(queue, data, { db: transactionExecutor(tx) });
+    },
+    async work(queue, handler) {
+      await boss.work(
+        queue,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
+        async ([job]: any[]) => {
+          await handler(job.data, job.retryCount >= job.retryLimit);
+        },
+      );
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+  };
+};

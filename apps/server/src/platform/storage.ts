@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Files live outside the database; names are never used as paths (design note 6). */
+export type Storage = {
+  put: (content: Buffer) => Promise<string>;
+  get: (key: string) => Promise<Buffer>;
+  remove: (key: string) => Promise<void>;
+};
+
+export const localStorage = (root: string): Storage => {
+  const pathOf = (key: string) => {
+    if (!/^[a-f0-9-]{36}$/.test(key)) throw new Error('invalid storage key');
+    return path.join(root, key.slice(0, 2), key);
+  };
+  return {
+    async put(content) {
+      const key = randomUUID();
+      const file = pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+      return key;
+    },
+    get: (key) => readFile(pathOf(key)),
+    remove: (key) => rm(pathOf(key), { force: true }),
+  };
+};

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { startJobs, type Jobs } from '../platform/jobs.js';
+import { localStorage } from '../platform/storage.js';
+import { withDatabase } from './global-setup.js';
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  jobs: Jobs;
+  /** Empties every business table (reference data stays), between tests. */
+  reset: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const KEEP = new Set(['lot_types', 'floors']);
+
+const openCopy = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  const template = inject('template');
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.dump);
+    const database = await openPglite(undefined, { loadDataDir: new Blob([dump]) });
+    return { database, drop: async () => {} };
+  }
+  const name = `promovente_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.template}`);
+  const database = await openPostgres(withDatabase(template.url, name));
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+};
+
+/** One application over its own copy of the migrated template database, for one test file. */
+export const createTestContext = async (): Promise<TestContext> => {
+  const { database, drop } = await openCopy();
+  const log = pino({ level: 'silent' });
+  const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'promovente-files-'));
+  const config = { ...loadConfig({}), SMTP_URL: undefined, WEB_DIST: '' };
+  const app = await buildApp({ config, database, jobs, storage: localStorage(filesDir), logger: false });
+  await app.ready();
+
+  const tableRows = await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
+  );
+  const tables = (tableRows as unknown as { rows: { tablename: string }[] }).rows
+    .map((r) => r.tablename)
+    .filter((t) => !KEEP.has(t));
+  const truncate = `truncate ${tables.map((t) => `"${t}"`).join(', ')}, pgboss.job restart identity cascade`;
+
+  return {
+    app,
+    database,
+    jobs,
+    reset: async () => {
+      await database.db.execute(sql.raw(truncate));
+    },
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      await drop();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+};
