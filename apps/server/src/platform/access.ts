@@ -1,5 +1,5 @@
 import { MESSAGES } from '@promovente/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { promotions, promotionUsers } from '../db/schema/index.js';
 import type { RequestActor } from './auth.js';
@@ -36,10 +36,23 @@ export const resolvePromotion = async (
   actor: RequestActor,
   requested: number | undefined,
 ): Promise<number | null> => {
-  const promotionId = requested ?? actor.selected_promotion;
-  if (promotionId === null || promotionId === undefined) return null;
-  if (requested === undefined && !(await isMemberOf(db, actor, promotionId))) return null;
-  return assertMemberOf(db, actor, promotionId);
+  if (requested !== undefined) return assertMemberOf(db, actor, requested);
+  if (actor.selected_promotion !== null && (await isMemberOf(db, actor, actor.selected_promotion))) {
+    return actor.selected_promotion;
+  }
+  return firstPromotionOf(db, actor);
+};
+
+/** The promotion a user lands on when his preference is empty or no longer valid. */
+export const firstPromotionOf = async (db: Queryable, actor: Pick<RequestActor, 'id' | 'admin'>): Promise<number | null> => {
+  const query = db.select({ id: promotions.id }).from(promotions);
+  const [row] = actor.admin
+    ? await query.orderBy(asc(promotions.title), asc(promotions.id)).limit(1)
+    : await query
+        .innerJoin(promotionUsers, and(eq(promotionUsers.promotionId, promotions.id), eq(promotionUsers.userId, actor.id)))
+        .orderBy(asc(promotions.title), asc(promotions.id))
+        .limit(1);
+  return row?.id ?? null;
 };
 
 /**

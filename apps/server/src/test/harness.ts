@@ -53,7 +53,7 @@ export const createTestContext = async (): Promise<TestContext> => {
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'promovente-files-'));
   const config = { ...loadConfig({}), SMTP_URL: undefined, WEB_DIST: '' };
-  const app = await buildApp({ config, database, jobs, storage: localStorage(filesDir), logger: false });
+  const app = await buildApp({ config, database, jobs, storage: localStorage(filesDir), logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false });
   await app.ready();
 
   const tableRows = await database.db.execute(

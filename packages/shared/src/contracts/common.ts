@@ -12,7 +12,9 @@ export type Paginated<T> = {
 
 export type ErrorBody = { message: string };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive('Identifiant invalide') });
+/** A positive integer id from the path or the query. */
+export const idSchema = z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide');
+export const idParamSchema = z.object({ id: idSchema });
 
 export const pageQuerySchema = z.coerce.number().int().min(1, 'Page invalide').default(1);
 

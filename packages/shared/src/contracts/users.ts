@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.js';
-import { emailSchema, requiredText } from './common.js';
+import { emailSchema, idSchema, requiredText } from './common.js';
 
 export type UserPromotion = {
   id: number;
@@ -44,7 +44,4 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 export type Broker = { id: number; full_name: string; email: string; profile_picture: string | null; agency_id: number | null };
 
-export const assistantParamsSchema = z.object({
-  id: z.coerce.number().int().positive('Identifiant invalide'),
-  assistantId: z.coerce.number().int().positive('Identifiant invalide'),
-});
+export const assistantParamsSchema = z.object({ id: idSchema, assistantId: idSchema });

@@ -13,7 +13,7 @@ export const promotionsOf = async (db: Queryable, userId: number, admin: boolean
     select count(*)::int from thread_messages m
     join threads t on t.id = m.thread_id
     left join thread_reads r on r.thread_id = t.id and r.user_id = ${userId}
-    where t.promotion_id = ${promotions.id}
+    where t.promotion_id = "promotions"."id"
       and (t.created_by_id = ${userId} or t.to_id = ${userId})
       and m.sender_id <> ${userId}
       and m.created_at > coalesce(r.last_read_at, 'epoch'::timestamptz)

@@ -1,0 +1,148 @@
+import { MESSAGES } from '@promovente/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createAgency, createPromotion, createUser, signIn } from '../../test/fixtures.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const multipart = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) => {
+  const boundary = '----promovente-test';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="photo.png"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+describe('current promotion (spec part 1, 4 "Promotion change")', () => {
+  it('switches among the promotions the user is a member of, and answers 404 for another', async () => {
+    const db = ctx.database.db;
+    const [nyon, morges, geneve] = [await createPromotion(db, { title: 'Nyon' }), await createPromotion(db, { title: 'Morges' }), await createPromotion(db, { title: 'Genève' })];
+    const broker = await createUser(db, 'broker', { promotionIds: [nyon.id, morges.id] });
+    const token = await signIn(ctx.app, broker.email);
+
+    const user = (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().data;
+    expect(user.promotions.map((p: { title: string }) => p.title)).toEqual(['Morges', 'Nyon']);
+
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: nyon.id } });
+    expect(put.json()).toEqual({ promotion_id: nyon.id });
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/user/promotion', headers: bearer(token) });
+    expect(get.json()).toEqual({ promotion_id: nyon.id });
+    const prefs = await ctx.app.inject({ method: 'GET', url: '/api/user/preferences', headers: bearer(token) });
+    expect(prefs.json()).toEqual({ data: { selected_promotion: nyon.id } });
+
+    const other = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: geneve.id } });
+    expect(other.statusCode).toBe(404);
+    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: 999_999 } });
+    expect(missing.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('lets an admin open every promotion', async () => {
+    const db = ctx.database.db;
+    const promotion = await createPromotion(db);
+    const admin = await createUser(db, 'broker', { admin: true });
+    const token = await signIn(ctx.app, admin.email);
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: promotion.id } });
+    expect(put.statusCode).toBe(200);
+  });
+});
+
+describe("'Mon compte' (spec part 1, 2.5)", () => {
+  it('saves the profile and turns the photo into a 150x150 PNG', async () => {
+    const promoter = await createUser(ctx.database.db, 'promoter');
+    const token = await signIn(ctx.app, promoter.email);
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const form = multipart({ first_name: 'Élodie', last_name: 'Favre', email: 'elodie.favre@test.ch' }, { name: 'avatar_file', type: 'image/jpeg', content: photo });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ code: '200', message: MESSAGES.changesSaved, data: { full_name: 'Élodie Favre', email: 'elodie.favre@test.ch' } });
+
+    const image = await ctx.app.inject({ method: 'GET', url: body.data.profile_picture });
+    expect(image.headers['content-type']).toBe('image/png');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([150, 150, 'png']);
+  });
+
+  it("refuses another account's e-mail and a file that is not an image", async () => {
+    const db = ctx.database.db;
+    const taken = await createUser(db, 'banker');
+    const promoter = await createUser(db, 'promoter');
+    const token = await signIn(ctx.app, promoter.email);
+    const duplicate = multipart({ first_name: 'A', last_name: 'B', email: taken.email });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...duplicate.headers }, payload: duplicate.payload });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MESSAGES.emailAlreadyExists);
+
+    const fake = multipart({ first_name: 'A', last_name: 'B', email: promoter.email }, { name: 'avatar_file', type: 'image/png', content: Buffer.from('pas une image') });
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...fake.headers }, payload: fake.payload });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('La photo doit être une image PNG ou JPG');
+  });
+
+  it('requires the two passwords to match', async () => {
+    const architect = await createUser(ctx.database.db, 'architect');
+    const token = await signIn(ctx.app, architect.email);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: bearer(token),
+      payload: { password: 'secret-secret-1', password_confirmation: 'secret-secret-2' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MESSAGES.passwordsMustMatch);
+  });
+});
+
+describe('assistants (spec part 1, 2.5 and 6)', () => {
+  it("adds an assistant among the promotion's brokers; only an admin removes one", async () => {
+    const db = ctx.database.db;
+    const agency = await createAgency(db);
+    const promotion = await createPromotion(db, { agencyIds: [agency.id] });
+    const elsewhere = await createPromotion(db, { title: 'Ailleurs' });
+    const broker = await createUser(db, 'broker', { agencyId: agency.id, promotionIds: [promotion.id] });
+    const colleague = await createUser(db, 'broker', { agencyId: agency.id, promotionIds: [promotion.id] });
+    const stranger = await createUser(db, 'broker', { promotionIds: [elsewhere.id] });
+    const admin = await createUser(db, 'broker', { admin: true, promotionIds: [promotion.id] });
+    const token = await signIn(ctx.app, broker.email);
+
+    const brokers = await ctx.app.inject({ method: 'GET', url: '/api/brokers', headers: bearer(token) });
+    expect(brokers.json().data.map((b: { id: number }) => b.id).sort()).toEqual([broker.id, colleague.id, admin.id].sort());
+
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(token) });
+    expect(added.json().data.map((a: { id: number }) => a.id)).toEqual([colleague.id]);
+    const outsider = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${broker.id}/assistants/${stranger.id}`, headers: bearer(token) });
+    expect(outsider.statusCode).toBe(404);
+    const forSomeoneElse = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${colleague.id}/assistants/${broker.id}`, headers: bearer(token) });
+    expect(forSomeoneElse.statusCode).toBe(404);
+
+    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.accessDenied);
+    const adminToken = await signIn(ctx.app, admin.email);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(adminToken) });
+    expect(removed.json()).toEqual({ data: [] });
+  });
+
+  it('is refused to other roles', async () => {
+    const notary = await createUser(ctx.database.db, 'notary');
+    const token = await signIn(ctx.app, notary.email);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${notary.id}/assistants/1`, headers: bearer(token) });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('API conventions (architecture note)', () => {
+  it('answers an unknown API path with a JSON 404 in French', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nulle-part' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Ressource introuvable' });
+  });
+
+  it('answers malformed JSON with a French 400 and no stack trace', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Données invalides' });
+  });
+
+  it('translates zod type errors into French', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: 42, password: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('E-mail requis');
+  });
+
+  it('refuses to register an API route that does not declare who may call it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { authPlugin } = await import('./auth.js');
+    const app = Fastify();
+    await app.register(authPlugin, { db: ctx.database.db });
+    expect(() => app.get('/api/sans-declaration', async () => ({}))).toThrow(/does not declare who may call it/);
+    await app.close();
+  });
+});
