@@ -70,6 +70,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(
     async (api) => {
+      api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(filtersRoutes);

@@ -9,6 +9,7 @@ import { openPglite, openPostgres } from './db/client.js';
 import { seedDemo } from './db/seed/demo.js';
 import { startJobs } from './platform/jobs.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
+import { purgeExpired } from './platform/maintenance.js';
 import { localStorage } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +38,11 @@ const main = async () => {
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   await jobs.work(MAIL_QUEUE, (data: { id: number }, finalAttempt) => mailer.deliver(data.id, finalAttempt));
 
+  const runMaintenance = () => purgeExpired(database.db).catch((err) => log.warn({ err }, 'maintenance failed'));
+  await runMaintenance();
+  const maintenance = setInterval(runMaintenance, 3600_000);
+  maintenance.unref();
+
   const app = await buildApp({
     config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(here, '../../web/dist') },
     database,
@@ -47,6 +53,7 @@ const main = async () => {
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
+    clearInterval(maintenance);
     await app.close();
     await jobs.stop();
     await database.close();

@@ -16,7 +16,3 @@ export const hitRateLimit = async (db: Db, key: string, max: number, windowSecon
   const hits = Number((result as unknown as { rows: { hits: number }[] }).rows[0]?.hits ?? 0);
   if (hits > max) throw tooManyRequests();
 };
-
-/** Old windows are useless; the maintenance job removes them. */
-export const purgeRateLimits = (db: Db) =>
-  db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);

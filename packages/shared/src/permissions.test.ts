@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { can, canEditCandidacyOf, PERMISSIONS, type Permission, threadRecipientTypes } from './permissions.js';
+import { type Actor, USER_TYPES } from './roles.js';
+
+const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
+const actor = (type: Actor['type'], admin = false): Actor => ({ id: 1, type, admin, restricted_access: 0, agency_id: 1 });
+
+describe('docs/permissions.md', () => {
+  it('states exactly the permission table of the code', () => {
+    const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
+    const documented = Object.fromEntries(
+      rows.map((line) => {
+        const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+        return [cells[0].replace(/`/g, ''), cells.slice(1)];
+      }),
+    );
+    expect(Object.keys(documented).sort()).toEqual(Object.keys(PERMISSIONS).sort());
+    for (const name of Object.keys(PERMISSIONS) as Permission[]) {
+      const expected = [...USER_TYPES.map((type) => (can(actor(type), name) ? 'yes' : '-')), can(actor('broker', true), name) ? 'yes' : '-'];
+      expect(documented[name], name).toEqual(expected);
+    }
+  });
+});
+
+describe('row rules (spec part 1, 6)', () => {
+  it("lets a broker edit only his own agency's candidacies", () => {
+    expect(canEditCandidacyOf(actor('broker'), 1)).toBe(true);
+    expect(canEditCandidacyOf(actor('broker'), 2)).toBe(false);
+    expect(canEditCandidacyOf(actor('promoter'), 1)).toBe(false);
+  });
+
+  it('lets only admins remove assistants', () => {
+    expect(can(actor('broker'), 'assistant.remove')).toBe(false);
+    expect(can(actor('notary', true), 'assistant.remove')).toBe(true);
+  });
+
+  it('offers thread recipients by role', () => {
+    expect(threadRecipientTypes('broker')).toEqual(['candidate', 'notary']);
+    expect(threadRecipientTypes('notary')).toEqual(['candidate', 'broker']);
+    expect(threadRecipientTypes('pilot')).toEqual(['investor']);
+    expect(threadRecipientTypes('investor')).toEqual(['pilot']);
+    expect(threadRecipientTypes('candidate')).toEqual([]);
+  });
+});
