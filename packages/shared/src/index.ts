@@ -9,3 +9,4 @@ export * from './permissions.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './statuses.js';
+export * from './process.js';

@@ -28,4 +28,5 @@ export const emailSchema = z
   .string({ error: 'E-mail requis' })
   .trim()
   .toLowerCase()
+  .min(1, 'E-mail requis')
   .pipe(z.email({ error: 'E-mail invalide' }));

@@ -1,0 +1,34 @@
+import { Outlet, useMatches } from 'react-router';
+import { FilterBar } from '../../features/filters/components/FilterBar';
+import { mustChangePassword, useUser } from '../../lib/auth';
+import { routeOfMatches } from '../../lib/route-handle';
+import { Brand } from './Brand';
+import { Header } from './Header';
+
+/** The default layout: header (when signed in), the route's filter bar, then the screen. */
+export const DefaultLayout = () => {
+  const { data: user } = useUser();
+  const route = routeOfMatches(useMatches());
+  const showFilters = user && route && route.filters.length > 0 && !mustChangePassword(user);
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Aller au contenu
+      </a>
+      {user ? (
+        <Header user={user} />
+      ) : (
+        <header className="border-b border-slate-200 bg-white px-4 py-3">
+          <Brand />
+        </header>
+      )}
+      {showFilters && <FilterBar key={route.name} controls={route.filters} />}
+      <main id="main" className="mx-auto w-full max-w-screen-2xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+};

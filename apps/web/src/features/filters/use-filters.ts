@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useFilterOptions } from './api/get-filter-options';
+import {
+  changeFilters,
+  defaultFilters,
+  EMPTY_FILTER_OPTIONS,
+  type FiltersState,
+  mergeIntoSearch,
+  parseFilters,
+  toggleSort,
+  toServerQuery,
+  toUrlQuery,
+} from './filter-query';
+
+/** The filters of the current screen, read from and written to the URL query. */
+export const useFilters = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data } = useFilterOptions();
+  const options = data ?? EMPTY_FILTER_OPTIONS;
+  const filters = useMemo(() => parseFilters(searchParams, options), [searchParams, options]);
+
+  // Filter edits replace the history entry (a slider would flood it); a page change is a step Back can undo.
+  const apply = (next: FiltersState, replace = true) =>
+    setSearchParams((current) => mergeIntoSearch(current, toUrlQuery(next, options)), { replace });
+
+  return {
+    filters,
+    options,
+    /** What a list call sends (spec part 1, 5). */
+    serverQuery: toServerQuery(filters, options),
+    update: (patch: Partial<FiltersState>) => apply(changeFilters(filters, patch)),
+    setPage: (page: number) => apply(changeFilters(filters, { page }), false),
+    sortBy: (column: string) => apply(toggleSort(filters, column)),
+    reset: () => apply(defaultFilters(options)),
+  };
+};

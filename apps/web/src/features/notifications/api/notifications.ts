@@ -1,0 +1,35 @@
+import type { Notification } from '@promovente/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** The unread count is polled every minute (spec part 1, 9). */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  count: ['notifications', 'count'] as const,
+  unread: ['notifications', 'unread'] as const,
+};
+
+export const useNotificationCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: notificationKeys.count,
+    // A background poll: a failure keeps the last count rather than toasting every minute.
+    queryFn: () => api.get<{ count: number }>('notifications/count', { quiet: true }).then((response) => response.count),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    enabled,
+  });
+
+/** The unread list; a failed fetch shows an empty list (spec part 1, 8). */
+export const unreadNotificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.unread,
+    queryFn: () =>
+      api
+        .get<{ data: Notification[] }>('notifications', { query: { filter: 'unread' }, quiet: true })
+        .then((response) => response.data)
+        .catch((): Notification[] => []),
+    staleTime: 0,
+  });
+
+export const markNotificationRead = (id: number) => api.put(`notifications/${id}/read`);

@@ -1,0 +1,3 @@
+import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+
+export const RegistrationPage = () => <ScreenPlaceholder />;

@@ -1,0 +1,21 @@
+import type { ProfileUpdateInput, User } from '@promovente/shared';
+import { api } from '../../../lib/api';
+
+type AccountResponse = { code: string; message: string };
+
+/** POST user/update (multipart); the avatar is the 150x150 PNG crop. */
+export const updateProfile = (input: ProfileUpdateInput, avatar: Blob | null) => {
+  const form = new FormData();
+  form.set('first_name', input.first_name);
+  form.set('last_name', input.last_name);
+  form.set('email', input.email);
+  if (avatar) form.set('avatar_file', avatar, 'avatar.png');
+  return api.post<AccountResponse & { data: User }>('user/update', form, { quiet: true });
+};
+
+/** PUT user/password. */
+export const changePassword = (password: string, password_confirmation: string) =>
+  api.put<AccountResponse>('user/password', { password, password_confirmation }, { quiet: true });
+
+/** Account calls succeed only when the body says code "200" (spec part 1, 7). */
+export const isAccountSuccess = (response: { code?: unknown }) => String(response.code) === '200';

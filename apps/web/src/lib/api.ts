@@ -1,0 +1,123 @@
+import { MESSAGES } from '@promovente/shared';
+import { toast } from 'sonner';
+import { currentUrl, navigateTo } from './navigation';
+import { saveRedirectTarget } from './storage';
+import { getToken, removeToken } from './token';
+
+/** An API answer other than 200. `status` is 0 when the request never got an answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON, FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** No error toast: the screen shows its own message. Sign-in expiry (401) is still handled. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+};
+
+const API_BASE = '/api';
+const LOGIN_PATH = 'login';
+
+const buildUrl = (path: string, query?: Record<string, QueryValue>) => {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const messageOf = (body: unknown): string | null => {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message) return message;
+    if (typeof error === 'string' && error) return error;
+  }
+  return null;
+};
+
+/** The error catalogue of spec part 1, 8: one toast path for every failed call. */
+const handleFailure = (path: string, status: number, body: unknown, quiet: boolean): ApiError => {
+  const isLogin = path.replace(/^\/+/, '') === LOGIN_PATH;
+  const message = messageOf(body) ?? MESSAGES.genericError;
+  if (isLogin) return new ApiError(status, message, body);
+
+  if (status === 401) {
+    toast.error(MESSAGES.pleaseSignIn);
+    removeToken();
+    if (!window.location.pathname.startsWith('/login')) saveRedirectTarget(currentUrl());
+    navigateTo('/login');
+    return new ApiError(status, MESSAGES.pleaseSignIn, body);
+  }
+  if (!quiet) {
+    if (status === 403) toast.error(MESSAGES.accessDenied);
+    else if (status === 404) toast.error(MESSAGES.pageNotFound);
+    else toast.error(message);
+  }
+  return new ApiError(status, message, body);
+};
+
+export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const { method = 'GET', body, query, quiet = false, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, credentials: 'include', signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw handleFailure(path, 0, null, quiet);
+  }
+
+  const data = await readBody(response);
+  // Only 200 is a success (spec part 1, 7).
+  if (response.status !== 200) throw handleFailure(path, response.status, data, quiet);
+  return data as T;
+};
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The server's message carried by an error, or the generic French one. */
+export const errorMessage = (error: unknown): string => (error instanceof Error && error.message ? error.message : MESSAGES.genericError);

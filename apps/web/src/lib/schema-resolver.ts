@@ -1,0 +1,22 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+
+/** The part of a zod schema the resolver needs (the shared package owns zod). */
+type SafeParser<T> = {
+  safeParse: (
+    value: unknown,
+  ) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+};
+
+/** Validates a react-hook-form with a shared schema; the first message per field is shown. */
+export const schemaResolver =
+  <T extends FieldValues>(schema: SafeParser<unknown>): Resolver<T> =>
+  async (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return { values: result.data as T, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.') || 'root';
+      if (!errors[key]) errors[key] = { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };

@@ -1,0 +1,48 @@
+import { MAX_POSITIONS_PER_LOT } from './statuses.js';
+
+/**
+ * The displayed lot status (design note 2): the highest live application decides it
+ * (0 -> 2 Optionné, 1 -> 3 Réservé, 2 or 3 -> 4 Signé); with none, the raw status shows.
+ */
+export const deriveLotStatus = (rawStatus: number, liveApplicationStatuses: readonly number[]): number => {
+  if (liveApplicationStatuses.length === 0) return rawStatus;
+  const highest = Math.max(...liveApplicationStatuses);
+  if (highest >= 2) return 4;
+  return highest === 1 ? 3 : 2;
+};
+
+/** Candidacy status from its best live application (design note 4). */
+export const candidacyStatusForApplication = (applicationStatus: number | null): number =>
+  applicationStatus === null ? 0 : applicationStatus + 3;
+
+/**
+ * Candidacy status follows the best application, only upward; 'Non retenu' (1) and
+ * 'Non retenu CP' (2) are set by hand and left alone while there is no live application.
+ */
+export const deriveCandidacyStatus = (current: number, bestLiveApplicationStatus: number | null): number => {
+  if (bestLiveApplicationStatus === null) return current;
+  const derived = candidacyStatusForApplication(bestLiveApplicationStatus);
+  if (current === 1 || current === 2) return derived;
+  return Math.max(current, derived);
+};
+
+/** The lowest free position among 1-3 on a multi-agency lot, or null (design note 3). */
+export const bestAvailablePriority = (takenPriorities: readonly number[]): number | null => {
+  for (let position = 1; position <= MAX_POSITIONS_PER_LOT; position += 1) {
+    if (!takenPriorities.includes(position)) return position;
+  }
+  return null;
+};
+
+/**
+ * The 'assign lot' action is offered when the candidacy's agency is not agency 1, or the
+ * promotion is multi-agency, or it was never synced to the CRM, or the candidacy is validated
+ * in the CRM (spec part 1, 6).
+ */
+export const canAttributeLot = (input: {
+  candidacyAgencyId: number | null;
+  multiAgency: boolean;
+  crmUpdatedAt: string | Date | null;
+  crmValidated: boolean;
+}): boolean =>
+  input.candidacyAgencyId !== 1 || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;
