@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { COMMANDS } from './modules/commands/commands.js';
+import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -76,6 +78,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(filtersRoutes);
       await api.register(notificationsRoutes);
       await api.register(mailsRoutes);
+      await api.register(commandsRoutes(COMMANDS));
     },
     { prefix: '/api' },
   );

@@ -22,7 +22,12 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 
+/**
+ * npm runs workspace scripts from the workspace folder; INIT_CWD is where the user typed the
+ * command, so `DATA_DIR=./data` means the same folder for `npm start` and `npm run seed`.
+ */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = configSchema.parse(env);
-  return { ...parsed, dataDir: path.resolve(parsed.DATA_DIR) };
+  const base = env.INIT_CWD ?? process.cwd();
+  return { ...parsed, dataDir: path.resolve(base, parsed.DATA_DIR) };
 };

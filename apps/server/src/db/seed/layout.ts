@@ -178,20 +178,9 @@ const ANNEX_TITLES: Record<number, string> = {
   [LOT_TYPE.cellar]: 'Cave',
 };
 
-const annexLot = (
-  rng: Rng,
-  spec: PromotionSpec,
-  type: number,
-  reference: string,
-  parent?: LotSpec,
-  priceIncluded = false,
-): LotSpec => {
+const annexLot = (rng: Rng, spec: PromotionSpec, type: number, reference: string, parent?: LotSpec, priceIncluded = false): LotSpec => {
   const price =
-    type === LOT_TYPE.box
-      ? 55_000
-      : type === LOT_TYPE.cellar
-        ? 15_000
-        : rng.int(spec.parkingPrice[0], spec.parkingPrice[1]) * 1_000;
+    type === LOT_TYPE.box ? 55_000 : type === LOT_TYPE.cellar ? 15_000 : rng.int(spec.parkingPrice[0], spec.parkingPrice[1]) * 1_000;
   const areaHab = type === LOT_TYPE.box ? 18 : type === LOT_TYPE.cellar ? half(rng.float(6, 10)) : 12.5;
   const label = type === LOT_TYPE.cellar ? 'Cave' : type === LOT_TYPE.box ? 'Box' : 'Place de parc';
   return {
@@ -219,18 +208,72 @@ export const lotsOf = (rng: Rng, spec: PromotionSpec): LotSpec[] => {
   const defs: MainDef[] = [];
   if (spec.key === 'terrasses') {
     const shapes: [number, [string, number][]][] = [
-      [FLOOR.gardenLevel, [['RJ-1', 3.5], ['RJ-2', 4.5]]],
-      [FLOOR.first, [['101', 2.5], ['102', 4.5]]],
-      [FLOOR.second, [['201', 3.5], ['202', 4.5]]],
-      [FLOOR.third, [['301', 3.5], ['302', 5.5]]],
+      [
+        FLOOR.gardenLevel,
+        [
+          ['RJ-1', 3.5],
+          ['RJ-2', 4.5],
+        ],
+      ],
+      [
+        FLOOR.first,
+        [
+          ['101', 2.5],
+          ['102', 4.5],
+        ],
+      ],
+      [
+        FLOOR.second,
+        [
+          ['201', 3.5],
+          ['202', 4.5],
+        ],
+      ],
+      [
+        FLOOR.third,
+        [
+          ['301', 3.5],
+          ['302', 5.5],
+        ],
+      ],
       [FLOOR.attic, [['ATT-1', 5.5]]],
     ];
     const shapesB: [number, [string, number][]][] = [
-      [FLOOR.gardenLevel, [['RJ-1', 4.5], ['RJ-2', 2.5]]],
-      [FLOOR.first, [['101', 3.5], ['102', 4.5]]],
-      [FLOOR.second, [['201', 2.5], ['202', 5.5]]],
-      [FLOOR.third, [['301', 3.5], ['302', 4.5]]],
-      [FLOOR.attic, [['ATT-1', 5.5], ['ATT-2', 4.5]]],
+      [
+        FLOOR.gardenLevel,
+        [
+          ['RJ-1', 4.5],
+          ['RJ-2', 2.5],
+        ],
+      ],
+      [
+        FLOOR.first,
+        [
+          ['101', 3.5],
+          ['102', 4.5],
+        ],
+      ],
+      [
+        FLOOR.second,
+        [
+          ['201', 2.5],
+          ['202', 5.5],
+        ],
+      ],
+      [
+        FLOOR.third,
+        [
+          ['301', 3.5],
+          ['302', 4.5],
+        ],
+      ],
+      [
+        FLOOR.attic,
+        [
+          ['ATT-1', 5.5],
+          ['ATT-2', 4.5],
+        ],
+      ],
     ];
     [shapes, shapesB].forEach((floors, building) => {
       const prefix = spec.buildings[building].prefix;

@@ -1,0 +1,115 @@
+/**
+ * npm run seed -- [--scale N] [--candidacies N] [--reset]
+ *
+ * Opens the database like the server does (DATABASE_URL, else PGlite in ${DATA_DIR}/pglite),
+ * migrates it and seeds the demo. A database that already has promotions is refused unless
+ * --reset, which empties every business table first (lot types and floors stay).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { type Database, openPglite, openPostgres } from '../client.js';
+import { seedDemo } from './demo.js';
+
+const USAGE = `Usage: npm run seed -- [--scale N] [--candidacies N] [--reset]
+
+  --scale N         N copies of each demo promotion (default 1)
+  --candidacies N   candidacies per promotion in every copy (default 48 and 74)
+  --reset           empty the business tables of a database that already has data`;
+
+const KEEP = new Set(['lot_types', 'floors']);
+
+class UsageError extends Error {}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const positiveInt = (name: string, value: string | undefined, fallback: number | undefined) => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} takes a positive integer, not '${value}'`);
+  return n;
+};
+
+const reset = async (database: Database) => {
+  const tables = rowsOf<{ tablename: string }>(
+    await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`),
+  )
+    .map((r) => r.tablename)
+    .filter((t) => !KEEP.has(t));
+  // The job queue's pending e-mail jobs point at mail_messages rows that are about to go.
+  const boss = rowsOf<{ job: string | null }>(await database.db.execute(sql`select to_regclass('pgboss.job')::text as job`));
+  const extra = boss[0]?.job ? ', pgboss.job' : '';
+  await database.db.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')}${extra} restart identity cascade`));
+};
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string' },
+      candidacies: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const scale = positiveInt('scale', values.scale, 1) as number;
+  const candidaciesPerPromotion = positiveInt('candidacies', values.candidacies, undefined);
+
+  // npm -w runs in apps/server: DATA_DIR is relative to where the command was typed.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const url = process.env.DATABASE_URL;
+  const pgliteDir = path.resolve(base, process.env.DATA_DIR ?? './data', 'pglite');
+  const started = Date.now();
+  const database = url ? await openPostgres(url) : await openPglite(pgliteDir);
+  console.log(url ? `PostgreSQL: ${url.replace(/\/\/[^@/]*@/, '//***@')}` : `PGlite: ${pgliteDir}`);
+  try {
+    await database.migrate();
+    const count = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from promotions`))[0].n;
+    if (count > 0) {
+      if (!values.reset) {
+        console.error(`The database already has ${count} promotion(s); add --reset to empty it and seed again.`);
+        process.exitCode = 1;
+        return;
+      }
+      await reset(database);
+      console.log('Business tables emptied.');
+    }
+    await seedDemo(database.db, { scale, candidaciesPerPromotion, log: (message) => console.log(message) });
+
+    const tables = [
+      'promotions',
+      'users',
+      'lots',
+      'candidates',
+      'candidacies',
+      'applications',
+      'actions',
+      'user_comments',
+      'logs',
+      'action_lots',
+      'notifications',
+      'threads',
+      'thread_messages',
+    ];
+    const counts = rowsOf<Record<string, number>>(
+      await database.db.execute(sql.raw(`select ${tables.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`)),
+    )[0];
+    for (const t of tables) console.log(`  ${t.padEnd(16)} ${String(counts[t]).padStart(10)}`);
+    console.log(`Seeded scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo account's password is demo-2026.`);
+  } finally {
+    await database.close();
+  }
+};
+
+main().catch((error) => {
+  const code = (error as { code?: string }).code ?? '';
+  if (error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/auth.js';
+import { executeCommand } from './commands.service.js';
+import type { Command } from './registry.js';
+
+const target = {
+  entity: z.string({ error: 'Entité requise' }).max(40),
+  entity_id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide'),
+  additionnal_fields: z.record(z.string(), z.unknown()).optional().default({}),
+};
+
+/** Both shapes of the spec: { name, params: { entity, entity_id, additionnal_fields } } or flat. */
+const executeBodySchema = z.union([
+  z.object({ name: z.string().max(60), params: z.object(target) }),
+  z.object({ name: z.string().max(60), ...target }),
+]);
+
+export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config });
+
+  app.post('/app/executeCommand', { config: { access: 'authenticated' }, schema: { body: executeBodySchema } }, async (request) => {
+    const body = request.body;
+    const params = 'params' in body ? body.params : body;
+    return executeCommand(deps(), registry, actorOf(request), { name: body.name, ...params });
+  });
+
+  app.post(
+    '/commands/:name',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: z.object({ name: z.string().max(60) }), body: z.object(target) },
+    },
+    async (request) => executeCommand(deps(), registry, actorOf(request), { name: request.params.name, ...request.body }),
+  );
+};

@@ -1,0 +1,66 @@
+import { MESSAGES } from '@promovente/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { applications, candidacies, lots, promotions, tasks } from '../../db/schema/index.js';
+import { assertMemberOf } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { writeLog } from '../logs/logs.service.js';
+import type { Command, CommandEntity } from './registry.js';
+
+/** The promotion a row belongs to; hidden applications do not exist for commands. */
+const promotionOf = async (tx: Tx, entity: CommandEntity, id: number): Promise<number | null> => {
+  const pick = async (query: Promise<{ promotionId: number }[]>) => (await query)[0]?.promotionId ?? null;
+  switch (entity) {
+    case 'promotion':
+      return pick(tx.select({ promotionId: promotions.id }).from(promotions).where(eq(promotions.id, id)));
+    case 'candidacy':
+      return pick(tx.select({ promotionId: candidacies.promotionId }).from(candidacies).where(eq(candidacies.id, id)));
+    case 'application':
+      return pick(
+        tx
+          .select({ promotionId: applications.promotionId })
+          .from(applications)
+          .where(and(eq(applications.id, id), eq(applications.hidden, false))),
+      );
+    case 'action':
+      return pick(tx.select({ promotionId: tasks.promotionId }).from(tasks).where(eq(tasks.id, id)));
+    case 'lot':
+      return pick(tx.select({ promotionId: lots.promotionId }).from(lots).where(eq(lots.id, id)));
+  }
+};
+
+export type CommandRequest = { name: string; entity: string; entity_id: number; additionnal_fields: unknown };
+
+/**
+ * Runs one command: role check, target scoped to the user's promotions (404 otherwise),
+ * input parsed with the command's schema, then handler and history row in ONE transaction.
+ * E-mails and notifications queued by the handler leave only if it commits.
+ */
+export const executeCommand = async (
+  deps: { db: Db; jobs: Jobs; config: Config },
+  registry: ReadonlyMap<string, Command<any>>,
+  actor: RequestActor,
+  request: CommandRequest,
+) => {
+  const command = registry.get(request.name);
+  if (!command) throw notFound('Commande inconnue');
+  if (request.entity !== command.entity) throw badRequest('Entité invalide pour cette commande');
+  if (!command.roles.includes(actor.type)) throw forbidden();
+  const parsed = command.input.safeParse(request.additionnal_fields ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+
+  return deps.db.transaction(async (tx) => {
+    const promotionId = await promotionOf(tx, command.entity, request.entity_id);
+    if (promotionId === null) throw notFound();
+    await assertMemberOf(tx, actor, promotionId);
+    const result = await command.run(
+      { tx, actor, jobs: deps.jobs, config: deps.config, target: { id: request.entity_id, promotionId } },
+      parsed.data,
+    );
+    if (result.log) await writeLog(tx, { ...result.log, promotionId, executedById: actor.id });
+    return { data: result.data ?? null, message: result.message };
+  });
+};
