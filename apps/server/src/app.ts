@@ -45,12 +45,13 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Builds the application without listening, so that tests use app.inject. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
-  const app = Fastify({
+  const fastify = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
+  }) as unknown as FastifyInstance;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -94,5 +95,5 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     if (isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: MESSAGES.unknownPath });
   });
-  return app;
+  return fastify;
 };

@@ -30,7 +30,7 @@ export const startJobs = async (
   boss.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, queueOptions] of Object.entries(QUEUES)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions);
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
   }
   return {
     async sendInTransaction(tx, queue, data) {

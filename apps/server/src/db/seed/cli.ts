@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '../client.js';
+import { loadConfig } from '../../config.js';
 import { seedDemo } from './demo.js';
 
 const USAGE = `Usage: npm run seed -- [--scale N] [--candidacies N] [--reset]
@@ -58,10 +59,10 @@ const main = async () => {
   const scale = positiveInt('scale', values.scale, 1) as number;
   const candidaciesPerPromotion = positiveInt('candidacies', values.candidacies, undefined);
 
-  // npm -w runs in apps/server: DATA_DIR is relative to where the command was typed.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const url = process.env.DATABASE_URL;
-  const pgliteDir = path.resolve(base, process.env.DATA_DIR ?? './data', 'pglite');
+  // The same configuration as the server, so both open the same database.
+  const config = loadConfig();
+  const url = config.DATABASE_URL;
+  const pgliteDir = path.join(config.dataDir, 'pglite');
   const started = Date.now();
   const database = url ? await openPostgres(url) : await openPglite(pgliteDir);
   console.log(url ? `PostgreSQL: ${url.replace(/\/\/[^@/]*@/, '//***@')}` : `PGlite: ${pgliteDir}`);
