@@ -34,11 +34,16 @@ test.describe('sign-in (spec part 1, 2.3 to 2.5)', () => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
     const picker = page.getByLabel('Promotion', { exact: true });
-    await picker.selectOption({ label: 'Quartier des Vergers' });
-    await expect(picker).toHaveValue(/\d+/);
+    const choose = async (title: string) => {
+      const value = await picker.locator('option', { hasText: title }).getAttribute('value');
+      await picker.selectOption(value as string);
+    };
+    await choose('Quartier des Vergers');
+    await expect(picker.locator('option:checked')).toHaveText(/Quartier des Vergers/);
     await page.reload();
-    await expect(page.getByLabel('Promotion', { exact: true }).locator('option:checked')).toHaveText(/Quartier des Vergers/);
-    await picker.selectOption({ label: 'Les Terrasses du Lac' });
+    await expect(picker.locator('option:checked')).toHaveText(/Quartier des Vergers/);
+    await choose('Les Terrasses du Lac');
+    await expect(picker.locator('option:checked')).toHaveText(/Les Terrasses du Lac/);
   });
 });
 
@@ -72,7 +77,7 @@ test.describe('password reset (spec part 1, 2.5 and 8)', () => {
 
     // Put the demo password back through 'Mon compte'.
     await page.goto('/settings');
-    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel('Confirmation du mot de passe').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
     await expect(page.getByText('Mot de passe modifié', { exact: true })).toBeVisible();
@@ -87,7 +92,7 @@ test.describe('first connection of a candidate (spec part 1, 2.2 and 2.5)', () =
     await page.goto('/grille-des-prix');
     await expect(page).toHaveURL(/\/settings\?password=true/);
 
-    await page.getByLabel('Mot de passe', { exact: true }).fill('nouveau-2026');
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('nouveau-2026');
     await page.getByLabel('Confirmation du mot de passe').fill('autre-chose');
     await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
     await expect(page.getByText('Les mots de passe doivent être identiques')).toBeVisible();
@@ -129,7 +134,7 @@ test.describe('error pages and the 401 redirect (spec part 1, 2.5, 4 and 8)', ()
     await expect(page.getByText('Merci de vous connecter')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel('E-mail', { exact: true }).fill(DEMO_ACCOUNTS.broker);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page.getByText('Redirection...')).toBeVisible();
     await expect(page).toHaveURL(/\/lots$/, { timeout: 10_000 });

@@ -32,7 +32,7 @@ export const NotificationBell = ({ enabled = true }: { enabled?: boolean }) => {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
-        aria-label="Notifications"
+        aria-label={unread > 0 ? `Notifications, ${unread} non lues` : 'Notifications'}
         className="relative inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <Bell className="size-5" aria-hidden="true" />

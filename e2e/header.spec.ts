@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+
+test.describe('demo access (spec part 1, 2.5)', () => {
+  test('the demo page offers the eight roles and prefills the chosen account', async ({ page }) => {
+    await page.goto('/demo');
+    const roles = ['Courtier', 'Promoteur', 'Banquier', 'Architecte', 'Notaire', 'Candidat', 'Pilote', 'Investisseur'];
+    for (const role of roles) await expect(page.getByRole('link', { name: role, exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Notaire', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?demo=notary/);
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(DEMO_ACCOUNTS.notary);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    // Demo mode stored locally shows the demo user switcher.
+    await expect(page.getByLabel('Compte démo')).toBeVisible();
+  });
+
+  test('a visitor requests a demo access from the login page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Nom complet').fill('Mathilde Rochat');
+    await page.getByLabel('E-mail de contact').fill('mathilde.rochat@bluewin.ch');
+    await page.getByLabel('Téléphone').fill('+41 79 555 12 34');
+    await page.getByRole('button', { name: 'Demander un accès démo' }).click();
+    await expect(page.getByText('Vous recevrez sous peu un accès démo par mail')).toBeVisible();
+  });
+});
+
+test.describe('notifications (spec part 1, 2.4 and 4)', () => {
+  test('the bell shows the unread count and marks notifications read one at a time', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ non lues$/ });
+    await expect(bell).toBeVisible();
+    const before = Number(/(\d+) non lues/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    await bell.click();
+    const buttons = page.getByRole('button', { name: 'Marquer comme lu' });
+    await expect(buttons).toHaveCount(Math.min(before, 50));
+    await buttons.first().click();
+    await expect(page.getByRole('button', { name: before > 1 ? `Notifications, ${before - 1} non lues` : 'Notifications' })).toBeVisible();
+  });
+});
+
+test.describe('accessibility of the foundation screens', () => {
+  test('axe finds no serious violation on login, dashboard and Mon compte', async ({ page }) => {
+    const audit = async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    };
+    await page.goto('/login');
+    expect(await audit()).toEqual([]);
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await audit()).toEqual([]);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();
+    expect(await audit()).toEqual([]);
+  });
+});
