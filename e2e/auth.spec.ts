@@ -2,10 +2,22 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, signOut, test } from './s
 import { waitForMail } from './support/mailbox.js';
 
 const HOMES = [
-  { email: DEMO_ACCOUNTS.broker, home: '/dashboard', menu: ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
-  { email: DEMO_ACCOUNTS.promoter, home: '/dashboard', menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
+  {
+    email: DEMO_ACCOUNTS.broker,
+    home: '/dashboard',
+    menu: ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'],
+  },
+  {
+    email: DEMO_ACCOUNTS.promoter,
+    home: '/dashboard',
+    menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'],
+  },
   { email: DEMO_ACCOUNTS.banker, home: '/dashboard', menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ'] },
-  { email: DEMO_ACCOUNTS.architect, home: '/dashboard', menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
+  {
+    email: DEMO_ACCOUNTS.architect,
+    home: '/dashboard',
+    menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Avancement', 'Documents', 'Messages', 'FAQ'],
+  },
   { email: DEMO_ACCOUNTS.notary, home: '/home', menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ'] },
   { email: DEMO_ACCOUNTS.candidate, home: '/home', menu: ['Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
   { email: DEMO_ACCOUNTS.pilot, home: '/dashboard', menu: ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'] },

@@ -6,12 +6,13 @@ export type ReceivedMail = { to: string; raw: string; text: string };
 
 /** Decodes the quoted-printable text part of a raw message enough to read links. */
 const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/((?:=[0-9A-F]{2})+)/g, (match) => {
-      const bytes = match.split('=').filter(Boolean).map((hex) => Number.parseInt(hex, 16));
-      return Buffer.from(bytes).toString('utf8');
-    });
+  raw.replace(/=\r?\n/g, '').replace(/((?:=[0-9A-F]{2})+)/g, (match) => {
+    const bytes = match
+      .split('=')
+      .filter(Boolean)
+      .map((hex) => Number.parseInt(hex, 16));
+    return Buffer.from(bytes).toString('utf8');
+  });
 
 /** Waits for an e-mail to `to` received by the loopback SMTP server after `since` files. */
 export const waitForMail = async (to: string, match: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> => {

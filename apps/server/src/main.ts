@@ -19,9 +19,7 @@ const main = async () => {
   const log = pino({ level: config.LOG_LEVEL });
   const started = Date.now();
 
-  const database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
-    : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   log.info({ database: database.kind, ms: Date.now() - started }, 'database migrated');
 

@@ -56,8 +56,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Shown dates are in Swiss time, UTC+2 as the spec fixes for pickers (part 1, 9). */
 export const DISPLAY_UTC_OFFSET_HOURS = 2;
 
-const shifted = (value: Date | string) =>
-  new Date(new Date(value).getTime() + DISPLAY_UTC_OFFSET_HOURS * 3600_000);
+const shifted = (value: Date | string) => new Date(new Date(value).getTime() + DISPLAY_UTC_OFFSET_HOURS * 3600_000);
 
 /** dd/MM/yyyy HH:mm in UTC+2. */
 export const formatDateTime = (value: Date | string | null | undefined): string => {
@@ -67,8 +66,7 @@ export const formatDateTime = (value: Date | string | null | undefined): string 
 };
 
 /** dd/MM/yyyy in UTC+2. */
-export const formatDate = (value: Date | string | null | undefined): string =>
-  formatDateTime(value).slice(0, 10);
+export const formatDate = (value: Date | string | null | undefined): string => formatDateTime(value).slice(0, 10);
 
 /** File sizes in Bytes, ko, mo, Go (spec part 1, 9). */
 export const formatFileSize = (bytes: number): string => {

@@ -6,7 +6,7 @@ export * from './contracts/users.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './process.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './statuses.js';
-export * from './process.js';

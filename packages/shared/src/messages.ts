@@ -7,8 +7,7 @@ export const MESSAGES = {
   pageNotFound: 'Page introuvable',
   wrongCredentials: 'E-mail ou mot de passe incorrect',
   demoRequested: 'Vous recevrez sous peu un accès démo par mail',
-  resetRequested:
-    'Si votre email est connu dans notre base, vous venez de recevoir un email pour modifier votre mot de passe',
+  resetRequested: 'Si votre email est connu dans notre base, vous venez de recevoir un email pour modifier votre mot de passe',
   genericError: 'Une erreur est survenue',
   passwordReset: 'Mot de passe bien modifié',
   changesSaved: 'Changements enregistrés',
@@ -21,8 +20,7 @@ export const MESSAGES = {
   lotAssignmentBlocked: "Impossible d'attribuer ce lot, déjà 3 candidats sont positionnés.",
   selectAtLeastOne: (title: string) => `Veuillez sélectionner au moins 1 ${title}`,
   duplicateIgnored: (filename: string) => `Doublon ignoré (${filename})`,
-  forcedPasswordBanner:
-    'Merci de modifier votre mot de passe avant de commencer à utiliser Promovente.',
+  forcedPasswordBanner: 'Merci de modifier votre mot de passe avant de commencer à utiliser Promovente.',
   notBuiltYet: "Cet écran n'est pas encore construit.",
   tooManyAttempts: 'Trop de tentatives, veuillez réessayer dans quelques minutes.',
   invalidInput: 'Données invalides',

@@ -11,13 +11,19 @@ describe('docs/permissions.md', () => {
     const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
     const documented = Object.fromEntries(
       rows.map((line) => {
-        const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+        const cells = line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim());
         return [cells[0].replace(/`/g, ''), cells.slice(1)];
       }),
     );
     expect(Object.keys(documented).sort()).toEqual(Object.keys(PERMISSIONS).sort());
     for (const name of Object.keys(PERMISSIONS) as Permission[]) {
-      const expected = [...USER_TYPES.map((type) => (can(actor(type), name) ? 'yes' : '-')), can(actor('broker', true), name) ? 'yes' : '-'];
+      const expected = [
+        ...USER_TYPES.map((type) => (can(actor(type), name) ? 'yes' : '-')),
+        can(actor('broker', true), name) ? 'yes' : '-',
+      ];
       expect(documented[name], name).toEqual(expected);
     }
   });

@@ -44,5 +44,4 @@ export const canAttributeLot = (input: {
   multiAgency: boolean;
   crmUpdatedAt: string | Date | null;
   crmValidated: boolean;
-}): boolean =>
-  input.candidacyAgencyId !== 1 || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;
+}): boolean => input.candidacyAgencyId !== 1 || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;

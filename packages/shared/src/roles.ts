@@ -1,14 +1,5 @@
 /** The eight user types of spec part 1, section 1. */
-export const USER_TYPES = [
-  'broker',
-  'promoter',
-  'banker',
-  'architect',
-  'notary',
-  'candidate',
-  'pilot',
-  'investor',
-] as const;
+export const USER_TYPES = ['broker', 'promoter', 'banker', 'architect', 'notary', 'candidate', 'pilot', 'investor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {

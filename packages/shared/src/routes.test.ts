@@ -3,7 +3,14 @@ import type { Actor, UserType } from './roles.js';
 import { USER_TYPES } from './roles.js';
 import { canAccessRoute, homeRouteFor, menuFor, pageTitle, profileMenuFor, ROUTES, routeByName } from './routes.js';
 
-const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({ id: 1, type, admin: false, restricted_access: 0, agency_id: null, ...extra });
+const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({
+  id: 1,
+  type,
+  admin: false,
+  restricted_access: 0,
+  agency_id: null,
+  ...extra,
+});
 const labels = (a: Actor) => menuFor(a).map((e) => e.label);
 
 describe('route table (spec part 1, 2.1)', () => {
@@ -24,7 +31,9 @@ describe('route table (spec part 1, 2.1)', () => {
     ['candidate-home', ['candidate', 'notary', 'investor']],
   ] as const)('%s opens to exactly %j', (name, allowed) => {
     const route = routeByName(name);
-    expect(USER_TYPES.filter((type) => canAccessRoute({ type }, route))).toEqual(USER_TYPES.filter((t) => (allowed as readonly string[]).includes(t)));
+    expect(USER_TYPES.filter((type) => canAccessRoute({ type }, route))).toEqual(
+      USER_TYPES.filter((t) => (allowed as readonly string[]).includes(t)),
+    );
   });
 
   it('opens messages, settings and documents to all eight roles', () => {
@@ -100,7 +109,11 @@ describe('header menu by role (spec part 1, 2.4)', () => {
 
 describe('profile menu (spec part 1, 2.4)', () => {
   it("offers 'Ajouter une promotion' to admins only and the promotion settings to brokers", () => {
-    expect(profileMenuFor(actor('broker', { admin: true })).map((e) => e.label)).toEqual(['Mon compte', 'Paramètres de la promotion', 'Ajouter une promotion']);
+    expect(profileMenuFor(actor('broker', { admin: true })).map((e) => e.label)).toEqual([
+      'Mon compte',
+      'Paramètres de la promotion',
+      'Ajouter une promotion',
+    ]);
     expect(profileMenuFor(actor('broker')).map((e) => e.label)).toEqual(['Mon compte', 'Paramètres de la promotion']);
     expect(profileMenuFor(actor('notary')).map((e) => e.label)).toEqual(['Mon compte']);
   });

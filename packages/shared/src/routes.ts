@@ -72,8 +72,22 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     filters: ['myAgency', 'search', 'broker', 'showNonRetained', 'reset'],
   },
-  { name: 'lots', path: '/lots', roles: ['broker', 'notary', 'promoter', 'banker', 'architect'], title: 'Lots', layout: 'default', filters: LOT_FILTERS },
-  { name: 'candidate-lots', path: '/grille-des-prix', roles: ['candidate'], title: 'Grille des prix', layout: 'default', filters: ['buildings', 'floors', 'rooms', 'price', 'search', 'reset'] },
+  {
+    name: 'lots',
+    path: '/lots',
+    roles: ['broker', 'notary', 'promoter', 'banker', 'architect'],
+    title: 'Lots',
+    layout: 'default',
+    filters: LOT_FILTERS,
+  },
+  {
+    name: 'candidate-lots',
+    path: '/grille-des-prix',
+    roles: ['candidate'],
+    title: 'Grille des prix',
+    layout: 'default',
+    filters: ['buildings', 'floors', 'rooms', 'price', 'search', 'reset'],
+  },
   { name: 'attractivite', path: '/attractivite', roles: null, title: 'Attractivité', layout: 'default', filters: [] },
   {
     name: 'tunnel-de-vente',
@@ -83,9 +97,23 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'default',
     filters: [...LOT_FILTERS, 'broker'],
   },
-  { name: 'tasks', path: '/tasks', roles: ['broker', 'notary'], title: 'Tâches', layout: 'default', filters: ['search', 'broker', 'reset'] },
+  {
+    name: 'tasks',
+    path: '/tasks',
+    roles: ['broker', 'notary'],
+    title: 'Tâches',
+    layout: 'default',
+    filters: ['search', 'broker', 'reset'],
+  },
   { name: 'logs', path: '/logs', roles: ['broker'], title: 'Historique', layout: 'default', filters: [] },
-  { name: 'marketing', path: '/marketing', roles: ['broker', 'promoter'], title: 'Marketing', layout: 'default', filters: ['myAgency', 'reset'] },
+  {
+    name: 'marketing',
+    path: '/marketing',
+    roles: ['broker', 'promoter'],
+    title: 'Marketing',
+    layout: 'default',
+    filters: ['myAgency', 'reset'],
+  },
   { name: 'message', path: '/messages', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
   { name: 'message-one', path: '/messages/:id', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
   { name: 'settings', path: '/settings', roles: ALL, title: 'Mon compte', layout: 'default', filters: [] },
@@ -101,7 +129,14 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'promotions', path: '/promotions', roles: ['broker'], title: 'Mes promotions', layout: 'default', filters: [] },
   { name: 'planning', path: '/planning', roles: ['broker', 'pilot', 'investor'], title: 'Planning', layout: 'default', filters: [] },
   { name: 'finances', path: '/finances', roles: ['broker', 'pilot', 'investor'], title: 'Finances', layout: 'default', filters: [] },
-  { name: 'faq', path: '/FAQ', roles: ['candidate', 'broker', 'banker', 'promoter', 'notary', 'architect'], title: 'FAQ', layout: 'default', filters: [] },
+  {
+    name: 'faq',
+    path: '/FAQ',
+    roles: ['candidate', 'broker', 'banker', 'promoter', 'notary', 'architect'],
+    title: 'FAQ',
+    layout: 'default',
+    filters: [],
+  },
   { name: 'candidate', path: '/candidate/:id', roles: ['broker'], title: 'Candidat', layout: 'default', filters: [] },
   {
     name: 'candidate-form',
@@ -154,9 +189,7 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
     [type !== 'pilot' && type !== 'investor', { route: 'faq', label: 'FAQ' }],
   ];
   // A menu entry is only ever offered for a route the role may open.
-  return rules
-    .filter(([shown, entry]) => shown && canAccessRoute({ type }, routeByName(entry.route)))
-    .map(([, entry]) => entry);
+  return rules.filter(([shown, entry]) => shown && canAccessRoute({ type }, routeByName(entry.route))).map(([, entry]) => entry);
 };
 
 /** Profile menu entries (spec part 1, 2.4). */

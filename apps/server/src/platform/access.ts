@@ -31,11 +31,7 @@ export const assertMemberOf = async (db: Queryable, actor: RequestActor, promoti
  * The promotion a call works on: the one it names (query promotion), else the user's current
  * promotion. Membership is checked on every request: the preference is never a permission.
  */
-export const resolvePromotion = async (
-  db: Queryable,
-  actor: RequestActor,
-  requested: number | undefined,
-): Promise<number | null> => {
+export const resolvePromotion = async (db: Queryable, actor: RequestActor, requested: number | undefined): Promise<number | null> => {
   if (requested !== undefined) return assertMemberOf(db, actor, requested);
   if (actor.selected_promotion !== null && (await isMemberOf(db, actor, actor.selected_promotion))) {
     return actor.selected_promotion;

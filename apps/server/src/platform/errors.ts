@@ -1,6 +1,6 @@
+import { MESSAGES } from '@promovente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@promovente/shared';
 
 /** An error whose message is shown to the user as is, in French. */
 export class HttpError extends Error {

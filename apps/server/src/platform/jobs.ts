@@ -37,13 +37,9 @@ export const startJobs = async (
       await boss.send(queue, data, { db: transactionExecutor(tx) });
     },
     async work(queue, handler) {
-      await boss.work(
-        queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
-        async ([job]: any[]) => {
-          await handler(job.data, job.retryCount >= job.retryLimit);
-        },
-      );
+      await boss.work(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true }, async ([job]: any[]) => {
+        await handler(job.data, job.retryCount >= job.retryLimit);
+      });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };

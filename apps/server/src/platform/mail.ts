@@ -45,7 +45,7 @@ export const createMailer = (db: Db, options: { smtpUrl?: string; from: string; 
   return {
     async deliver(id, finalAttempt) {
       const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
-      if (!mail || mail.status !== 'pending') return;
+      if (mail?.status !== 'pending') return;
       if (!transport) {
         await db.update(mailMessages).set({ status: 'kept' }).where(eq(mailMessages.id, id));
         return;

@@ -12,16 +12,19 @@ const hashed = () => {
 };
 
 export const createAgency = async (db: Db, name = 'Agence du Léman', id?: number) => {
-  const [agency] = await db.insert(agencies).values({ name, ...(id ? { id } : {}) }).returning();
+  const [agency] = await db
+    .insert(agencies)
+    .values({ name, ...(id ? { id } : {}) })
+    .returning();
   return agency;
 };
 
-export const createPromotion = async (
-  db: Db,
-  values: Partial<typeof promotions.$inferInsert> & { agencyIds?: number[] } = {},
-) => {
+export const createPromotion = async (db: Db, values: Partial<typeof promotions.$inferInsert> & { agencyIds?: number[] } = {}) => {
   const { agencyIds = [], ...rest } = values;
-  const [promotion] = await db.insert(promotions).values({ title: 'Les Hauts de Rolle', ...rest }).returning();
+  const [promotion] = await db
+    .insert(promotions)
+    .values({ title: 'Les Hauts de Rolle', ...rest })
+    .returning();
   if (agencyIds.length > 0) {
     await db.insert(promotionAgencies).values(agencyIds.map((agencyId) => ({ promotionId: promotion.id, agencyId })));
   }
@@ -29,11 +32,7 @@ export const createPromotion = async (
 };
 
 let userCounter = 0;
-export const createUser = async (
-  db: Db,
-  type: UserType,
-  values: Partial<typeof users.$inferInsert> & { promotionIds?: number[] } = {},
-) => {
+export const createUser = async (db: Db, type: UserType, values: Partial<typeof users.$inferInsert> & { promotionIds?: number[] } = {}) => {
   userCounter += 1;
   const { promotionIds = [], ...rest } = values;
   const [user] = await db

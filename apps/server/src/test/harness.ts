@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { startJobs, type Jobs } from '../platform/jobs.js';
+import { type Jobs, startJobs } from '../platform/jobs.js';
 import { localStorage } from '../platform/storage.js';
 import { withDatabase } from './global-setup.js';
 
@@ -53,15 +52,19 @@ export const createTestContext = async (): Promise<TestContext> => {
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'promovente-files-'));
   const config = { ...loadConfig({}), SMTP_URL: undefined, WEB_DIST: '' };
-  const app = await buildApp({ config, database, jobs, storage: localStorage(filesDir), logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false });
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    storage: localStorage(filesDir),
+    logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false,
+  });
   await app.ready();
 
   const tableRows = await database.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
   );
-  const tables = (tableRows as unknown as { rows: { tablename: string }[] }).rows
-    .map((r) => r.tablename)
-    .filter((t) => !KEEP.has(t));
+  const tables = (tableRows as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename).filter((t) => !KEEP.has(t));
   const truncate = `truncate ${tables.map((t) => `"${t}"`).join(', ')}, pgboss.job restart identity cascade`;
 
   return {

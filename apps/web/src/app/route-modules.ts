@@ -13,8 +13,7 @@ export const ROUTE_MODULES: Record<RouteName, LazyScreen> = {
   candidats: () => import('../features/candidates/components/CandidatesPage').then((m) => ({ Component: m.CandidatesPage })),
   lots: () => import('../features/lots/components/LotsPage').then((m) => ({ Component: m.LotsPage })),
   'candidate-lots': () => import('../features/lots/components/LotsPage').then((m) => ({ Component: m.LotsPage })),
-  attractivite: () =>
-    import('../features/attractiveness/components/AttractivenessPage').then((m) => ({ Component: m.AttractivenessPage })),
+  attractivite: () => import('../features/attractiveness/components/AttractivenessPage').then((m) => ({ Component: m.AttractivenessPage })),
   'tunnel-de-vente': () => import('../features/applications/components/SalesFunnelPage').then((m) => ({ Component: m.SalesFunnelPage })),
   tasks: () => import('../features/tasks/components/TasksPage').then((m) => ({ Component: m.TasksPage })),
   logs: () => import('../features/logs/components/LogsPage').then((m) => ({ Component: m.LogsPage })),
@@ -31,7 +30,6 @@ export const ROUTE_MODULES: Record<RouteName, LazyScreen> = {
   candidate: () => import('../features/candidates/components/CandidatePage').then((m) => ({ Component: m.CandidatePage })),
   'candidate-form': () =>
     import('../features/applications/components/ReservationFormPage').then((m) => ({ Component: m.ReservationFormPage })),
-  promotion: () =>
-    import('../features/promotions/components/PromotionSettingsPage').then((m) => ({ Component: m.PromotionSettingsPage })),
+  promotion: () => import('../features/promotions/components/PromotionSettingsPage').then((m) => ({ Component: m.PromotionSettingsPage })),
   'promotion.add': () => import('../features/promotions/components/AddPromotionPage').then((m) => ({ Component: m.AddPromotionPage })),
 };

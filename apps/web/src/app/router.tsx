@@ -30,8 +30,7 @@ const publicAuthRoutes: RouteObject[] = [
   {
     path: '/password/reset',
     handle: handle('Mot de passe oublié'),
-    lazy: () =>
-      import('../features/auth/components/PasswordResetRequestPage').then((m) => ({ Component: m.PasswordResetRequestPage })),
+    lazy: () => import('../features/auth/components/PasswordResetRequestPage').then((m) => ({ Component: m.PasswordResetRequestPage })),
   },
   // A reset link without its token goes back to the request.
   { path: '/password/update', element: <Navigate to="/password/reset" replace /> },

@@ -8,7 +8,9 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(
 vi.mock('sonner', () => ({ toast }));
 
 const answer = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(
+    async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 describe('api client', () => {
   const navigate = vi.fn();
@@ -57,7 +59,10 @@ describe('api client', () => {
 
   it('toasts the server message on other errors', async () => {
     vi.stubGlobal('fetch', answer(409, { message: 'Email déjà existant sur un autre compte' }));
-    await expect(api.post('user/update', { a: 1 })).rejects.toMatchObject({ status: 409, message: 'Email déjà existant sur un autre compte' });
+    await expect(api.post('user/update', { a: 1 })).rejects.toMatchObject({
+      status: 409,
+      message: 'Email déjà existant sur un autre compte',
+    });
     expect(toast.error).toHaveBeenCalledWith('Email déjà existant sur un autre compte');
   });
 
@@ -79,7 +84,10 @@ describe('api client', () => {
   it('stays silent when the screen asks to, and reports a lost connection as status 0', async () => {
     vi.stubGlobal('fetch', answer(500, { message: 'Une erreur est survenue' }));
     await expect(api.get('password/find/x', { quiet: true })).rejects.toMatchObject({ status: 500 });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('user', { quiet: true })).rejects.toMatchObject({ status: 0 });
     expect(toast.error).not.toHaveBeenCalled();
   });

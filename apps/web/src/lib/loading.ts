@@ -41,4 +41,9 @@ export const clearLoading = () => {
   emit();
 };
 
-export const useIsLoading = () => useSyncExternalStore(subscribe, () => count > 0, () => false);
+export const useIsLoading = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => count > 0,
+    () => false,
+  );

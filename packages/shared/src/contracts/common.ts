@@ -19,10 +19,7 @@ export const idParamSchema = z.object({ id: idSchema });
 export const pageQuerySchema = z.coerce.number().int().min(1, 'Page invalide').default(1);
 
 /** Required text that is not only spaces (spec part 1, 5). */
-export const requiredText = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => value.trim().length > 0, { message });
+export const requiredText = (message: string) => z.string({ error: message }).refine((value) => value.trim().length > 0, { message });
 
 export const emailSchema = z
   .string({ error: 'E-mail requis' })

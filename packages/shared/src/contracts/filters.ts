@@ -17,9 +17,7 @@ const csvNumbers = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number({ error: 'Filtre invalide' }).finite()));
 
-const flag = z
-  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).transform((v) => v === '1' || v === 'true');
 
 /**
  * The filters a list call receives (spec part 1, 3 'Filters' and 5 'Filters sent to the server').

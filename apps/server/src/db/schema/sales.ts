@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { lots, promotions } from './promotions.js';
 import { agencies, users } from './users.js';
 
@@ -61,10 +48,7 @@ export const candidates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('candidates_email_unique').on(sql`lower(${t.email})`),
-    index('candidates_name_idx').on(t.lastName, t.firstName),
-  ],
+  (t) => [uniqueIndex('candidates_email_unique').on(sql`lower(${t.email})`), index('candidates_name_idx').on(t.lastName, t.firstName)],
 );
 
 /** A candidate in one promotion: broker, agency, status, priority, financing. */
@@ -213,10 +197,7 @@ export const tasks = pgTable(
     index('actions_lot_idx').on(t.lotId),
     index('actions_application_idx').on(t.applicationId),
     index('actions_assigned_idx').on(t.assignedToId),
-    check(
-      'actions_one_target',
-      sql`num_nonnulls(${t.candidacyId}, ${t.lotId}, ${t.applicationId}) = 1`,
-    ),
+    check('actions_one_target', sql`num_nonnulls(${t.candidacyId}, ${t.lotId}, ${t.applicationId}) = 1`),
   ],
 );
 

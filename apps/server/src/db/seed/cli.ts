@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../client.js';
 import { loadConfig } from '../../config.js';
+import { type Database, openPglite, openPostgres } from '../client.js';
 import { seedDemo } from './demo.js';
 
 const USAGE = `Usage: npm run seed -- [--scale N] [--candidacies N] [--reset]

@@ -1,10 +1,4 @@
-import {
-  askDemoSchema,
-  loginSchema,
-  MESSAGES,
-  passwordCreateSchema,
-  passwordResetSchema,
-} from '@promovente/shared';
+import { askDemoSchema, loginSchema, MESSAGES, passwordCreateSchema, passwordResetSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

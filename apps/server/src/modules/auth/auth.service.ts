@@ -1,10 +1,4 @@
-import {
-  type AskDemoInput,
-  type LoginInput,
-  MESSAGES,
-  type PasswordResetInput,
-  type User,
-} from '@promovente/shared';
+import { type AskDemoInput, type LoginInput, MESSAGES, type PasswordResetInput, type User } from '@promovente/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, demoRequests, passwordResets, users } from '../../db/schema/index.js';
@@ -92,9 +86,7 @@ const findValidReset = async (db: Db, token: string) => {
     .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(
-      and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
-    )
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
 };
@@ -123,7 +115,10 @@ export const resetPassword = async (db: Db, input: PasswordResetInput, ip: strin
         numberConnections: sql`greatest(${users.numberConnections}, 1)`,
       })
       .where(eq(users.id, reset.userId));
-    await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
   });
 };
 

@@ -21,7 +21,11 @@ describe('POST login (spec part 1, 2.5 and 7)', () => {
   it('answers an opaque token and the user, and the token opens GET user', async () => {
     const promotion = await createPromotion(ctx.database.db);
     const broker = await createUser(ctx.database.db, 'broker', { promotionIds: [promotion.id] });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: broker.email.toUpperCase(), password: PASSWORD } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: broker.email.toUpperCase(), password: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -53,7 +57,11 @@ describe('POST login (spec part 1, 2.5 and 7)', () => {
     const broker = await createUser(ctx.database.db, 'broker');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: broker.email, password: 'faux-faux-faux' } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: broker.email, password: 'faux-faux-faux' },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

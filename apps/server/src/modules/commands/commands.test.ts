@@ -44,7 +44,11 @@ describe('the command dispatcher (architecture note, API conventions)', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/commands/attributeLot', payload: { entity: 'candidacy', entity_id: 1 } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commands/attributeLot',
+      payload: { entity: 'candidacy', entity_id: 1 },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -6,7 +6,15 @@ import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { avatarUrl, fullName, membersOfType } from '../users/users.queries.js';
 
-const EMPTY: FilterOptions = { promotion: null, buildings: [], floors: [], nb_rooms: [], price: { min: 0, max: 0 }, brokers: [], agencies: [] };
+const EMPTY: FilterOptions = {
+  promotion: null,
+  buildings: [],
+  floors: [],
+  nb_rooms: [],
+  price: { min: 0, max: 0 },
+  brokers: [],
+  agencies: [],
+};
 
 /** GET app/filters: what the filter bar offers for the current promotion, all computed in SQL. */
 export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?: number): Promise<FilterOptions> => {
@@ -14,8 +22,15 @@ export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?:
   if (promotionId === null) return EMPTY;
   const mainLots = and(eq(lots.promotionId, promotionId), sql`${lots.parentId} is null`);
   const [promotionRows, buildingRows, floorRows, roomRows, priceRows, brokerRows, agencyRows] = await Promise.all([
-    db.select({ id: promotions.id, title: promotions.title, multi_agency: promotions.multiAgency }).from(promotions).where(eq(promotions.id, promotionId)),
-    db.select({ id: buildings.id, title: buildings.title }).from(buildings).where(eq(buildings.promotionId, promotionId)).orderBy(asc(buildings.title)),
+    db
+      .select({ id: promotions.id, title: promotions.title, multi_agency: promotions.multiAgency })
+      .from(promotions)
+      .where(eq(promotions.id, promotionId)),
+    db
+      .select({ id: buildings.id, title: buildings.title })
+      .from(buildings)
+      .where(eq(buildings.promotionId, promotionId))
+      .orderBy(asc(buildings.title)),
     db
       .selectDistinct({ id: floors.id, floor: floors.number, title: floors.title, sortOrder: floors.sortOrder })
       .from(lots)
@@ -23,7 +38,10 @@ export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?:
       .where(mainLots)
       .orderBy(asc(floors.sortOrder)),
     db.selectDistinct({ rooms: lots.nbRooms }).from(lots).where(mainLots).orderBy(asc(lots.nbRooms)),
-    db.select({ min: sql<number>`coalesce(min(${lots.rawPrice}), 0)`, max: sql<number>`coalesce(max(${lots.rawPrice}), 0)` }).from(lots).where(mainLots),
+    db
+      .select({ min: sql<number>`coalesce(min(${lots.rawPrice}), 0)`, max: sql<number>`coalesce(max(${lots.rawPrice}), 0)` })
+      .from(lots)
+      .where(mainLots),
     membersOfType(db, promotionId, 'broker'),
     db
       .select({ id: agencies.id, name: agencies.name })

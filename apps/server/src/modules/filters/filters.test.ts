@@ -30,7 +30,7 @@ describe('GET app/filters (spec part 1, 2.4)', () => {
     expect(data.agencies).toEqual([{ id: agency.id, name: 'Naef' }]);
   });
 
-  it("answers 404 for a promotion the user is not a member of", async () => {
+  it('answers 404 for a promotion the user is not a member of', async () => {
     const db = ctx.database.db;
     const mine = await createPromotion(db);
     const theirs = await createPromotion(db, { title: 'Autre' });

@@ -24,7 +24,12 @@ export const mailsRoutes = async (fastify: FastifyInstance) => {
       const db = app.deps.database.db;
       const { page } = request.query;
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(PER_PAGE).offset((page - 1) * PER_PAGE),
+        db
+          .select()
+          .from(mailMessages)
+          .orderBy(desc(mailMessages.id))
+          .limit(PER_PAGE)
+          .offset((page - 1) * PER_PAGE),
         db.select({ total: sql<number>`count(*)::int` }).from(mailMessages),
       ]);
       return paginate(

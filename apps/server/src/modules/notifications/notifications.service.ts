@@ -48,14 +48,10 @@ export const markRead = async (db: Db, actor: RequestActor, id: number) => {
 };
 
 /** Creates notifications inside the transaction of the event that causes them. */
-export const notify = async (
-  tx: Tx,
-  recipients: number[],
-  message: { title: string; description: string; promotionId: number | null },
-) => {
+export const notify = async (tx: Tx, recipients: number[], message: { title: string; description: string; promotionId: number | null }) => {
   const unique = [...new Set(recipients)];
   if (unique.length === 0) return;
-  await tx.insert(notifications).values(
-    unique.map((userId) => ({ userId, promotionId: message.promotionId, title: message.title, description: message.description })),
-  );
+  await tx
+    .insert(notifications)
+    .values(unique.map((userId) => ({ userId, promotionId: message.promotionId, title: message.title, description: message.description })));
 };

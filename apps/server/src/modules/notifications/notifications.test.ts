@@ -28,9 +28,16 @@ describe('notifications (spec part 1, 4 and 7)', () => {
     const count = await ctx.app.inject({ method: 'GET', url: '/api/notifications/count', headers: bearer(token) });
     expect(count.json()).toEqual({ count: 2 });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications?filter=unread', headers: bearer(token) });
-    expect(list.json().data.map((n: { id: number }) => n.id).sort()).toEqual([first.id, second.id].sort());
+    expect(
+      list
+        .json()
+        .data.map((n: { id: number }) => n.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
 
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/notifications/${first.id}/read`, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/notifications/${first.id}/read`, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/count', headers: bearer(token) })).json()).toEqual({ count: 1 });
 
     const notMine = await ctx.app.inject({ method: 'PUT', url: `/api/notifications/${foreign.id}/read`, headers: bearer(token) });

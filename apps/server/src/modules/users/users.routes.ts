@@ -1,18 +1,12 @@
-import {
-  assistantParamsSchema,
-  MESSAGES,
-  passwordChangeSchema,
-  profileUpdateSchema,
-  selectPromotionSchema,
-} from '@promovente/shared';
+import { assistantParamsSchema, MESSAGES, passwordChangeSchema, profileUpdateSchema, selectPromotionSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import {
-  addAssistant,
   type AvatarUpload,
+  addAssistant,
   changePassword,
   getUser,
   listMembers,
@@ -79,9 +73,13 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
     data: await listMembers(db(), actorOf(request), 'pilot', request.query.promotion),
   }));
 
-  app.post('/brokers/:id/assistants/:assistantId', { config: { access: ['broker'] }, schema: { params: assistantParamsSchema } }, async (request) => ({
-    data: await addAssistant(db(), actorOf(request), request.params.id, request.params.assistantId),
-  }));
+  app.post(
+    '/brokers/:id/assistants/:assistantId',
+    { config: { access: ['broker'] }, schema: { params: assistantParamsSchema } },
+    async (request) => ({
+      data: await addAssistant(db(), actorOf(request), request.params.id, request.params.assistantId),
+    }),
+  );
 
   app.delete(
     '/brokers/:id/assistants/:assistantId',
@@ -89,8 +87,12 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
     async (request) => ({ data: await removeAssistant(db(), actorOf(request), request.params.id, request.params.assistantId) }),
   );
 
-  app.get('/images/:uuid', { config: { access: 'public' }, schema: { params: z.object({ uuid: z.uuid('Image introuvable') }) } }, async (request, reply) => {
-    const image = await loadPublicImage({ db: db(), storage: app.deps.storage }, request.params.uuid);
-    return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
-  });
+  app.get(
+    '/images/:uuid',
+    { config: { access: 'public' }, schema: { params: z.object({ uuid: z.uuid('Image introuvable') }) } },
+    async (request, reply) => {
+      const image = await loadPublicImage({ db: db(), storage: app.deps.storage }, request.params.uuid);
+      return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
+    },
+  );
 };

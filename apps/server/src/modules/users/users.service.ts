@@ -1,11 +1,4 @@
-import {
-  type Broker,
-  MESSAGES,
-  type PasswordChangeInput,
-  type ProfileUpdateInput,
-  type User,
-  type UserType,
-} from '@promovente/shared';
+import { type Broker, MESSAGES, type PasswordChangeInput, type ProfileUpdateInput, type User, type UserType } from '@promovente/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
@@ -34,7 +27,10 @@ export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
 
 export const selectPromotion = async (db: Db, actor: RequestActor, promotionId: number) => {
   await assertMemberOf(db, actor, promotionId);
-  await db.update(users).set({ preferences: { selected_promotion: promotionId } }).where(eq(users.id, actor.id));
+  await db
+    .update(users)
+    .set({ preferences: { selected_promotion: promotionId } })
+    .where(eq(users.id, actor.id));
   return { promotion_id: promotionId };
 };
 

@@ -19,7 +19,9 @@ const multipart = (fields: Record<string, string>, file?: { name: string; type: 
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="photo.png"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="photo.png"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.content,
       Buffer.from('\r\n'),
     );
@@ -31,23 +33,42 @@ const multipart = (fields: Record<string, string>, file?: { name: string; type: 
 describe('current promotion (spec part 1, 4 "Promotion change")', () => {
   it('switches among the promotions the user is a member of, and answers 404 for another', async () => {
     const db = ctx.database.db;
-    const [nyon, morges, geneve] = [await createPromotion(db, { title: 'Nyon' }), await createPromotion(db, { title: 'Morges' }), await createPromotion(db, { title: 'Genève' })];
+    const [nyon, morges, geneve] = [
+      await createPromotion(db, { title: 'Nyon' }),
+      await createPromotion(db, { title: 'Morges' }),
+      await createPromotion(db, { title: 'Genève' }),
+    ];
     const broker = await createUser(db, 'broker', { promotionIds: [nyon.id, morges.id] });
     const token = await signIn(ctx.app, broker.email);
 
     const user = (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().data;
     expect(user.promotions.map((p: { title: string }) => p.title)).toEqual(['Morges', 'Nyon']);
 
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: nyon.id } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/promotion',
+      headers: bearer(token),
+      payload: { promotion: nyon.id },
+    });
     expect(put.json()).toEqual({ promotion_id: nyon.id });
     const get = await ctx.app.inject({ method: 'GET', url: '/api/user/promotion', headers: bearer(token) });
     expect(get.json()).toEqual({ promotion_id: nyon.id });
     const prefs = await ctx.app.inject({ method: 'GET', url: '/api/user/preferences', headers: bearer(token) });
     expect(prefs.json()).toEqual({ data: { selected_promotion: nyon.id } });
 
-    const other = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: geneve.id } });
+    const other = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/promotion',
+      headers: bearer(token),
+      payload: { promotion: geneve.id },
+    });
     expect(other.statusCode).toBe(404);
-    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: 999_999 } });
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/promotion',
+      headers: bearer(token),
+      payload: { promotion: 999_999 },
+    });
     expect(missing.statusCode).toBe(404);
     expect(other.json()).toEqual(missing.json());
   });
@@ -57,7 +78,12 @@ describe('current promotion (spec part 1, 4 "Promotion change")', () => {
     const promotion = await createPromotion(db);
     const admin = await createUser(db, 'broker', { admin: true });
     const token = await signIn(ctx.app, admin.email);
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers: bearer(token), payload: { promotion: promotion.id } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/promotion',
+      headers: bearer(token),
+      payload: { promotion: promotion.id },
+    });
     expect(put.statusCode).toBe(200);
   });
 });
@@ -66,12 +92,26 @@ describe("'Mon compte' (spec part 1, 2.5)", () => {
   it('saves the profile and turns the photo into a 150x150 PNG', async () => {
     const promoter = await createUser(ctx.database.db, 'promoter');
     const token = await signIn(ctx.app, promoter.email);
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-    const form = multipart({ first_name: 'Élodie', last_name: 'Favre', email: 'elodie.favre@test.ch' }, { name: 'avatar_file', type: 'image/jpeg', content: photo });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipart(
+      { first_name: 'Élodie', last_name: 'Favre', email: 'elodie.favre@test.ch' },
+      { name: 'avatar_file', type: 'image/jpeg', content: photo },
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ code: '200', message: MESSAGES.changesSaved, data: { full_name: 'Élodie Favre', email: 'elodie.favre@test.ch' } });
+    expect(body).toMatchObject({
+      code: '200',
+      message: MESSAGES.changesSaved,
+      data: { full_name: 'Élodie Favre', email: 'elodie.favre@test.ch' },
+    });
 
     const image = await ctx.app.inject({ method: 'GET', url: body.data.profile_picture });
     expect(image.headers['content-type']).toBe('image/png');
@@ -85,12 +125,25 @@ describe("'Mon compte' (spec part 1, 2.5)", () => {
     const promoter = await createUser(db, 'promoter');
     const token = await signIn(ctx.app, promoter.email);
     const duplicate = multipart({ first_name: 'A', last_name: 'B', email: taken.email });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...duplicate.headers }, payload: duplicate.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: { ...bearer(token), ...duplicate.headers },
+      payload: duplicate.payload,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(MESSAGES.emailAlreadyExists);
 
-    const fake = multipart({ first_name: 'A', last_name: 'B', email: promoter.email }, { name: 'avatar_file', type: 'image/png', content: Buffer.from('pas une image') });
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/update', headers: { ...bearer(token), ...fake.headers }, payload: fake.payload });
+    const fake = multipart(
+      { first_name: 'A', last_name: 'B', email: promoter.email },
+      { name: 'avatar_file', type: 'image/png', content: Buffer.from('pas une image') },
+    );
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: { ...bearer(token), ...fake.headers },
+      payload: fake.payload,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('La photo doit être une image PNG ou JPG');
   });
@@ -122,20 +175,45 @@ describe('assistants (spec part 1, 2.5 and 6)', () => {
     const token = await signIn(ctx.app, broker.email);
 
     const brokers = await ctx.app.inject({ method: 'GET', url: '/api/brokers', headers: bearer(token) });
-    expect(brokers.json().data.map((b: { id: number }) => b.id).sort()).toEqual([broker.id, colleague.id, admin.id].sort());
+    expect(
+      brokers
+        .json()
+        .data.map((b: { id: number }) => b.id)
+        .sort(),
+    ).toEqual([broker.id, colleague.id, admin.id].sort());
 
-    const added = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(token) });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/brokers/${broker.id}/assistants/${colleague.id}`,
+      headers: bearer(token),
+    });
     expect(added.json().data.map((a: { id: number }) => a.id)).toEqual([colleague.id]);
-    const outsider = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${broker.id}/assistants/${stranger.id}`, headers: bearer(token) });
+    const outsider = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/brokers/${broker.id}/assistants/${stranger.id}`,
+      headers: bearer(token),
+    });
     expect(outsider.statusCode).toBe(404);
-    const forSomeoneElse = await ctx.app.inject({ method: 'POST', url: `/api/brokers/${colleague.id}/assistants/${broker.id}`, headers: bearer(token) });
+    const forSomeoneElse = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/brokers/${colleague.id}/assistants/${broker.id}`,
+      headers: bearer(token),
+    });
     expect(forSomeoneElse.statusCode).toBe(404);
 
-    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(token) });
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/brokers/${broker.id}/assistants/${colleague.id}`,
+      headers: bearer(token),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MESSAGES.accessDenied);
     const adminToken = await signIn(ctx.app, admin.email);
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/brokers/${broker.id}/assistants/${colleague.id}`, headers: bearer(adminToken) });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/brokers/${broker.id}/assistants/${colleague.id}`,
+      headers: bearer(adminToken),
+    });
     expect(removed.json()).toEqual({ data: [] });
   });
 

@@ -21,14 +21,19 @@ const ProfileMenu = ({ user }: { user: User }) => {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={`Menu du profil de ${user.full_name}`}
-        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100">
+        className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100"
+      >
         <Avatar name={user.full_name} src={user.profile_picture} size="sm" />
         <span className="hidden max-w-40 truncate sm:inline">{user.full_name}</span>
         <span className="sr-only sm:hidden">{user.full_name}</span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-40 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-40 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {profileMenuFor(user).map((entry) => (
             <DropdownMenu.Item key={entry.route} asChild className={menuItemClasses}>
               <Link to={routeByName(entry.route).path}>{entry.label}</Link>

@@ -20,7 +20,11 @@ export const RootLayout = () => {
   return (
     <>
       {navigation.state === 'loading' && (
-        <div className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-brand-600" role="progressbar" aria-label="Chargement de la page" />
+        <div
+          className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-brand-600"
+          role="progressbar"
+          aria-label="Chargement de la page"
+        />
       )}
       <Outlet />
       <LoadingOverlay open={loading} onClose={clearLoading} />

@@ -19,7 +19,11 @@ export const Avatar = ({ name, src, size = 'md', className }: AvatarProps) =>
   ) : (
     <span
       aria-hidden="true"
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', SIZES[size], className)}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800',
+        SIZES[size],
+        className,
+      )}
     >
       {initialsOf(name)}
     </span>

@@ -12,7 +12,13 @@ const TONES: Record<Tone, string> = {
 };
 
 export const Badge = ({ tone = 'neutral', className, children }: { tone?: Tone; className?: string; children: ReactNode }) => (
-  <span className={cn('inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-semibold', TONES[tone], className)}>
+  <span
+    className={cn(
+      'inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-semibold',
+      TONES[tone],
+      className,
+    )}
+  >
     {children}
   </span>
 );

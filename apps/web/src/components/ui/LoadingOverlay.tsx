@@ -6,7 +6,11 @@ export const LoadingOverlay = ({ open, onClose }: { open: boolean; onClose: () =
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/70 backdrop-blur-[1px]">
-      <div role="status" aria-live="polite" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-lg">
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-lg"
+      >
         <Spinner className="size-5 text-brand-700" />
         <span className="text-sm text-slate-800">Chargement…</span>
         <Button variant="ghost" size="sm" onClick={onClose}>

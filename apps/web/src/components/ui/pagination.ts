@@ -16,9 +16,7 @@ export const paginationItems = (currentPage: number, lastPage: number): PageItem
 
   const current = Math.min(Math.max(currentPage, 1), lastPage);
   const edges = current <= 3 || current >= lastPage - 2;
-  const shown = edges
-    ? [1, 2, 3, lastPage - 2, lastPage - 1, lastPage]
-    : [1, current - 1, current, current + 1, lastPage];
+  const shown = edges ? [1, 2, 3, lastPage - 2, lastPage - 1, lastPage] : [1, current - 1, current, current + 1, lastPage];
 
   const items: PageItem[] = [];
   let previous = 0;

@@ -1,14 +1,6 @@
 import type { FilterOptions } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  changeFilters,
-  defaultFilters,
-  mergeIntoSearch,
-  parseFilters,
-  toggleSort,
-  toServerQuery,
-  toUrlQuery,
-} from './filter-query';
+import { changeFilters, defaultFilters, mergeIntoSearch, parseFilters, toggleSort, toServerQuery, toUrlQuery } from './filter-query';
 
 const options: FilterOptions = {
   promotion: { id: 1, title: 'Les Cèdres', multi_agency: true },

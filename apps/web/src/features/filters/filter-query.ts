@@ -111,7 +111,12 @@ const flag = (params: URLSearchParams, key: string) => params.get(key) === '1' |
 const selection = (params: URLSearchParams, key: string, all: number[]): number[] => {
   const raw = params.get(key);
   if (raw === null) return all;
-  const wanted = new Set(raw.split(',').filter((s) => s !== '').map(Number));
+  const wanted = new Set(
+    raw
+      .split(',')
+      .filter((s) => s !== '')
+      .map(Number),
+  );
   const kept = all.filter((value) => wanted.has(value));
   return kept.length > 0 ? kept : all;
 };

@@ -15,7 +15,10 @@ export const AskDemoForm = () => {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AskDemoInput>({ resolver: schemaResolver<AskDemoInput>(askDemoSchema), defaultValues: { fullName: '', email: '', phone: '' } });
+  } = useForm<AskDemoInput>({
+    resolver: schemaResolver<AskDemoInput>(askDemoSchema),
+    defaultValues: { fullName: '', email: '', phone: '' },
+  });
 
   const handleAskDemo = async (values: AskDemoInput) => {
     try {
@@ -31,7 +34,14 @@ export const AskDemoForm = () => {
     <AuthCard title="Vous découvrez Promovente ?">
       <form noValidate onSubmit={handleSubmit(handleAskDemo)} className="space-y-4">
         <InputField label="Nom complet" autoComplete="name" required error={errors.fullName?.message} {...register('fullName')} />
-        <InputField label="E-mail de contact" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <InputField
+          label="E-mail de contact"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <InputField label="Téléphone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <Button type="submit" variant="secondary" loading={isSubmitting}>
           Demander un accès démo

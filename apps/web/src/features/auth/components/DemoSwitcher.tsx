@@ -32,12 +32,7 @@ export const DemoSwitcher = ({ current }: { current: UserType }) => {
   };
 
   return (
-    <SelectField
-      label="Compte démo"
-      inline
-      value={current}
-      onChange={(event) => handleSwitch(event.target.value)}
-    >
+    <SelectField label="Compte démo" inline value={current} onChange={(event) => handleSwitch(event.target.value)}>
       {USER_TYPES.map((type) => (
         <option key={type} value={type}>
           {USER_TYPE_LABELS[type]}

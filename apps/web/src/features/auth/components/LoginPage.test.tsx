@@ -67,7 +67,10 @@ describe('LoginPage', () => {
   });
 
   it('shows the wrong-credentials message on a 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'x' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'x' }), { status: 401 })),
+    );
     renderLogin();
     fireEvent.change(input('E-mail'), { target: { value: 'lea@example.ch' } });
     fireEvent.change(input('Mot de passe'), { target: { value: 'faux' } });
@@ -77,7 +80,10 @@ describe('LoginPage', () => {
 
   it('stores the token and goes to the home of the user type on success', async () => {
     const user = { id: 1, type: 'broker', full_name: 'Léa Martin' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ token: 'tok', data: user }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ token: 'tok', data: user }), { status: 200 })),
+    );
     const router = renderLogin();
     fireEvent.change(input('E-mail'), { target: { value: 'lea@example.ch' } });
     fireEvent.change(input('Mot de passe'), { target: { value: 'secret-123' } });

@@ -108,14 +108,7 @@ export const LoginPage = () => {
     <div className="space-y-6">
       <AuthCard title="Connexion">
         <form noValidate onSubmit={handleSubmit(handleLogin)} className="space-y-4">
-          <InputField
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
           <InputField
             label="Mot de passe"
             type="password"

@@ -111,7 +111,11 @@ export const FilterBar = ({ controls }: { controls: readonly FilterControl[] }) 
             </fieldset>
           )}
           {shows('myAgency') && options.promotion?.multi_agency && (
-            <Checkbox label="Mon agence" checked={filters.showMyAgency} onChange={(event) => update({ showMyAgency: event.target.checked })} />
+            <Checkbox
+              label="Mon agence"
+              checked={filters.showMyAgency}
+              onChange={(event) => update({ showMyAgency: event.target.checked })}
+            />
           )}
           {shows('showNonRetained') && (
             <Checkbox
