@@ -1,0 +1,23 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Short-lived signed URLs for stored files (design note 6): `file-url/{uuid}` and the list
+ * exports answer one, and the download route serves the file only with a valid signature.
+ * The key is per process unless FILE_URL_SECRET is set (needed with several processes).
+ */
+const secret = process.env.FILE_URL_SECRET ?? randomBytes(32).toString('hex');
+export const SIGNED_URL_LIFETIME_SECONDS = 5 * 60;
+
+const signature = (uuid: string, expires: number) => createHmac('sha256', secret).update(`${uuid}:${expires}`).digest('base64url');
+
+export const signedFileUrl = (uuid: string, now = Date.now()) => {
+  const expires = Math.floor(now / 1000) + SIGNED_URL_LIFETIME_SECONDS;
+  return `/api/files/${uuid}/download?expires=${expires}&signature=${signature(uuid, expires)}`;
+};
+
+export const isValidSignature = (uuid: string, expires: number, given: string, now = Date.now()) => {
+  if (expires < Math.floor(now / 1000)) return false;
+  const expected = Buffer.from(signature(uuid, expires));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+};
