@@ -57,8 +57,8 @@ const main = async () => {
     await database.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  log.info({ ms: Date.now() - started }, `Promovente is serving ${config.APP_URL}`);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  log.info({ ms: Date.now() - started, address }, `Promovente is serving http://localhost:${config.PORT}`);
 };
 
 main().catch((error) => {
