@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { COMMANDS } from './modules/commands/commands.js';
 import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -82,6 +83,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(mailsRoutes);
       await api.register(commandsRoutes(COMMANDS));
       await api.register(filesRoutes);
+      await api.register(threadsRoutes);
     },
     { prefix: '/api' },
   );

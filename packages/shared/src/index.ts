@@ -10,3 +10,4 @@ export * from './process.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './statuses.js';
+export * from './contracts/threads.js';

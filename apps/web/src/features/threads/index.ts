@@ -1,0 +1,1 @@
+export { NewThreadModal } from './components/NewThreadModal';
