@@ -15,6 +15,7 @@ import { COMMANDS } from './modules/commands/commands.js';
 import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -84,6 +85,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(commandsRoutes(COMMANDS));
       await api.register(filesRoutes);
       await api.register(threadsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,3 +11,5 @@ export * from './roles.js';
 export * from './routes.js';
 export * from './statuses.js';
 export * from './contracts/threads.js';
+export * from './contracts/dashboard.js';
+export * from './colours.js';

@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { listFiltersSchema } from './filters.js';
+
+/**
+ * GET analytics/dashboard (spec part 1, 2.6 and 7): the sales dashboard of the current
+ * promotion, narrowed by the filter bar. Every figure counts main lots only (associated lots
+ * follow their main lot); amounts are lot total prices in CHF.
+ */
+export const dashboardQuerySchema = listFiltersSchema.pick({
+  buildings: true,
+  floors: true,
+  nb_rooms: true,
+  price_min: true,
+  price_max: true,
+  showMyAgency: true,
+  toKCHF: true,
+  promotion: true,
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** The four status cards, in order, with their lot status (spec part 1, 2.6). PRS has no card. */
+export const DASHBOARD_CARDS = [
+  { key: 'available', status: 0, label: 'Disponibles' },
+  { key: 'optioned', status: 2, label: 'Optionnés' },
+  { key: 'reserved', status: 3, label: 'Réservés' },
+  { key: 'signed', status: 4, label: 'Signés' },
+] as const;
+export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
+
+/** Chart titles of spec part 1, 2.6. */
+export const DASHBOARD_TITLES = {
+  evolution: 'Evolution de la commercialisation',
+  evolutionMultiAgency: 'Evolution de la commercialisation globale',
+  overview: "Vue d'ensemble",
+  byRoom: 'Par nombre de pièces',
+  byFloor: 'Par étage',
+} as const;
+
+/** Dataset labels of the evolution chart: cumulative counts since the start of sales. */
+export const EVOLUTION_SERIES = [
+  { key: 'reserved', label: 'Réservés (cumul)', status: 3 },
+  { key: 'signed', label: 'Signés (cumul)', status: 4 },
+] as const;
+
+/** Month labels of the sales year, which runs from June to May. */
+export const SALES_YEAR_MONTH_LABELS = [
+  'Juin',
+  'Juillet',
+  'Août',
+  'Septembre',
+  'Octobre',
+  'Novembre',
+  'Décembre',
+  'Janvier',
+  'Février',
+  'Mars',
+  'Avril',
+  'Mai',
+] as const;
+
+/** Month of the sales year's start (June, 1-based). */
+export const SALES_YEAR_START_MONTH = 6;
+
+const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** Today's calendar month in Swiss time, as 'YYYY-MM'. */
+export const swissMonthOf = (date: Date): string => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit' }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return monthKey(part('year'), part('month'));
+};
+
+/** The 12 months ('YYYY-MM') of the sales year (June to May) that contains the given month. */
+export const salesYearMonths = (month: string): string[] => {
+  const [year, m] = month.split('-').map(Number);
+  const startYear = m >= SALES_YEAR_START_MONTH ? year : year - 1;
+  return Array.from({ length: 12 }, (_, i) => {
+    const zeroBased = SALES_YEAR_START_MONTH - 1 + i;
+    return monthKey(startYear + Math.floor(zeroBased / 12), (zeroBased % 12) + 1);
+  });
+};
+
+/** Lots and their total price in CHF. */
+export type LotFigures = { count: number; amount: number };
+
+export type DashboardStatusCard = LotFigures & {
+  key: DashboardCardKey;
+  status: number;
+  label: string;
+  /** Share of the filtered main lots, in percent with one decimal. */
+  percentage: number;
+};
+
+/** Figures per lot status (0 Disponible, 1 PRS, 2 Optionné, 3 Réservé, 4 Signé). */
+export type StatusBreakdown = Record<'0' | '1' | '2' | '3' | '4', LotFigures>;
+
+export type DashboardData = {
+  promotion: { id: number; title: string; multi_agency: boolean } | null;
+  /** Whether 'Mon agence' was applied (multi-agency promotion and a user with an agency). */
+  my_agency: boolean;
+  status_cards: DashboardStatusCard[];
+  /** The half-doughnut: every status, PRS included; total is every filtered main lot (the percentages' base). */
+  global_situation: { statuses: StatusBreakdown; total: LotFigures };
+  by_room: { nb_rooms: number; statuses: StatusBreakdown }[];
+  /** In floor sort order. */
+  by_floor: { floor_id: number; floor: number; title: string; statuses: StatusBreakdown }[];
+  sales_evolution: {
+    /** The month of today, so that the client stops the lines there. */
+    current_month: string;
+    /** Lots reserved or signed before June of this sales year (the cumulative curves' start). */
+    before: { reserved: LotFigures; signed: LotFigures };
+    /** June to May: lots reserved (deposit confirmed) and signed (promise or act) in each month. */
+    months: { month: string; label: string; reserved: LotFigures; signed: LotFigures }[];
+  };
+};
