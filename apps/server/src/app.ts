@@ -16,6 +16,7 @@ import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -86,6 +87,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(filesRoutes);
       await api.register(threadsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(lotsRoutes);
     },
     { prefix: '/api' },
   );

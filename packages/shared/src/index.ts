@@ -13,3 +13,4 @@ export * from './statuses.js';
 export * from './contracts/threads.js';
 export * from './contracts/dashboard.js';
 export * from './colours.js';
+export * from './contracts/lots.js';

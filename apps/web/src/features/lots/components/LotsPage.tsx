@@ -1,3 +1,128 @@
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { can, type LotRow } from '@promovente/shared';
+import { Download, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { useMatches, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Spinner } from '../../../components/ui/Spinner';
+import { actorOf, useUser } from '../../../lib/auth';
+import { titleOfMatches } from '../../../lib/route-handle';
+import { useFilterOptions } from '../../filters/api/get-filter-options';
+import { useFilters } from '../../filters/use-filters';
+import { useDownloadLots } from '../api/download-lots';
+import { useLots } from '../api/get-lots';
+import { useUpdateLotStatus } from '../api/update-lot';
+import { hasLotFilter, type LotsVariant, parseStatusFilter, serializeStatusFilter, showsStatusBar, toggleStatus } from '../lots-view';
+import { ChangePriceModal } from './ChangePriceModal';
+import { LotChildrenModal } from './LotChildrenModal';
+import { LotHistoryModal } from './LotHistoryModal';
+import type { LotMenuExtraItems, LotModalKind } from './LotMenu';
+import { LotsTable } from './LotsTable';
+import { LotTasksModal } from './LotTasksModal';
+import { StatusArrows } from './StatusArrows';
 
-export const LotsPage = () => <ScreenPlaceholder />;
+type LotsPageProps = {
+  /** Items other features add to the broker's lot menu (attribute lot, tasks): see LotMenu. */
+  extraLotMenuItems?: LotMenuExtraItems;
+};
+
+/** 'Lots' for staff, 'Grille des prix' for candidates (spec part 1, 2.8). */
+export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
+  const title = titleOfMatches(useMatches());
+  const { data: user } = useUser();
+  const actor = user ? actorOf(user) : null;
+  const variant: LotsVariant = user?.type === 'candidate' ? 'candidate' : 'staff';
+  const { filters, serverQuery, sortBy, setPage } = useFilters();
+  const filterOptions = useFilterOptions();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statuses = variant === 'staff' ? parseStatusFilter(searchParams.get('status')) : [];
+  const statusParam = serializeStatusFilter(statuses);
+  const query = statusParam ? { ...serverQuery, status: statusParam } : serverQuery;
+  const lots = useLots(variant, query, Boolean(user) && filterOptions.isSuccess);
+  const updateStatus = useUpdateLotStatus();
+  const download = useDownloadLots();
+  const [modal, setModal] = useState<{ kind: LotModalKind; lot: LotRow } | null>(null);
+
+  const isBroker = actor !== null && can(actor, 'lot.contextMenu');
+  const multiAgency = lots.data?.promotion?.multi_agency ?? filterOptions.data?.promotion?.multi_agency ?? false;
+
+  // The status arrows and the lot query live in the URL beside the filters; changing them goes back to page 1.
+  const writeParams = (patch: Record<string, string | null>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const handleToggleStatus = (status: number) => writeParams({ status: serializeStatusFilter(toggleStatus(statuses, status)) });
+  const handleResetLotFilter = () => writeParams({ status: null, lot: null });
+  const handleDownload = () => {
+    const { page: _page, ...rest } = query;
+    download.mutate(rest);
+  };
+
+  const data = lots.data;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        {actor && can(actor, 'lot.download') && (
+          <Button variant="secondary" onClick={handleDownload} loading={download.isPending}>
+            <Download className="size-4" aria-hidden="true" />
+            Liste des lots
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {showsStatusBar(variant) && <StatusArrows counts={data?.status_counts} selected={statuses} onToggle={handleToggleStatus} />}
+        {hasLotFilter(filters.lot, statuses) && (
+          <button type="button" onClick={handleResetLotFilter} className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
+            <RotateCcw className="size-3.5" aria-hidden="true" />
+            Réinitialiser le filtre
+          </button>
+        )}
+        <p className="ml-auto text-sm text-slate-600" aria-live="polite">
+          {data ? `${data.total} ${data.total > 1 ? 'lots' : 'lot'}` : ''}
+        </p>
+      </div>
+
+      {!data ? (
+        <div className="flex justify-center py-10">{lots.isError ? null : <Spinner />}</div>
+      ) : (
+        <>
+          <LotsTable
+            variant={variant}
+            rows={data.data}
+            sort={{ orderBy: filters.orderBy, order: filters.order }}
+            onSort={sortBy}
+            menu={
+              isBroker && variant === 'staff'
+                ? {
+                    multiAgency,
+                    onChangeStatus: (lot, to) => updateStatus.mutate({ id: lot.id, status: to }),
+                    onOpen: (kind, lot) => setModal({ kind, lot }),
+                    extraItems: extraLotMenuItems,
+                  }
+                : undefined
+            }
+            onShowTasks={(lot) => setModal({ kind: 'tasks', lot })}
+          />
+          {data.total === 0 && <p className="py-6 text-center text-sm text-slate-600">Aucun lot ne correspond aux filtres.</p>}
+          <Pagination currentPage={data.current_page} lastPage={data.last_page} onPageChange={setPage} />
+        </>
+      )}
+
+      {modal?.kind === 'history' && <LotHistoryModal lot={modal.lot} onClose={() => setModal(null)} />}
+      {modal?.kind === 'children' && <LotChildrenModal lot={modal.lot} onClose={() => setModal(null)} />}
+      {modal?.kind === 'price' && <ChangePriceModal lot={modal.lot} onClose={() => setModal(null)} />}
+      {modal?.kind === 'tasks' && <LotTasksModal lot={modal.lot} onClose={() => setModal(null)} />}
+    </div>
+  );
+};

@@ -1,0 +1,312 @@
+import {
+  type CandidateLotRow,
+  can,
+  formatCHF,
+  LOT_DISPLAY_STATUSES,
+  LOT_MESSAGES,
+  LOT_SORT_COLUMNS,
+  LOT_STATUS_LABELS,
+  type LotDetail,
+  type LotRow,
+  type LotSortColumn,
+  type LotsList,
+  type LotsQuery,
+  type LotTaskSummary,
+  MESSAGES,
+  type PublicLot,
+  taskTimeStatus,
+  type UpdateLotInput,
+  type UpdateLotResponse,
+} from '@promovente/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { lots } from '../../db/schema/index.js';
+import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { paginate } from '../../platform/pagination.js';
+import type { Storage } from '../../platform/storage.js';
+import { recomputeLotStatuses } from '../applications/statuses.service.js';
+import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
+import { writeLog } from '../logs/logs.service.js';
+import { fullName } from '../users/users.queries.js';
+import { buildLotsWorkbook } from './lots.export.js';
+import {
+  childrenCounts,
+  countLotsByStatus,
+  hasLiveApplication,
+  insertLotHistory,
+  type LotRecord,
+  liveApplicationSummaries,
+  lockLot,
+  lotListConditions,
+  lotPromotionOf,
+  openLotTasks,
+  promotionSummary,
+  selectChildren,
+  selectFloors,
+  selectHistory,
+  selectLots,
+  selectLotTypes,
+  selectPublicLot,
+  updateLotColumns,
+} from './lots.queries.js';
+
+export const LOTS_PER_PAGE = 50;
+/** At most 3 open tasks are shown per lot row (spec part 1, 2.8). */
+export const TASKS_PER_ROW = 3;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const sortOf = (query: LotsQuery): { column: LotSortColumn; order: 'asc' | 'desc' } | null => {
+  if (!query.orderBy) return null;
+  if (!(LOT_SORT_COLUMNS as readonly string[]).includes(query.orderBy)) throw badRequest('Tri invalide');
+  return { column: query.orderBy as LotSortColumn, order: query.order ?? 'desc' };
+};
+
+const toCandidateRow = (lot: LotRecord): CandidateLotRow => ({
+  id: lot.id,
+  public_id: lot.publicId,
+  reference: lot.reference,
+  title: lot.title,
+  status: lot.status,
+  status_text: LOT_STATUS_LABELS[lot.status] ?? '',
+  building: { id: lot.buildingId, title: lot.buildingTitle },
+  floor: { id: lot.floorId, number: lot.floorNumber, title: lot.floorTitle },
+  type: lot.typeTitle,
+  nb_rooms: Number(lot.nbRooms),
+  area_hab: Number(lot.areaHab),
+  area_ppe: Number(lot.areaPpe),
+  exposure: lot.exposure,
+  price: lot.rawPrice,
+  total_price: Number(lot.totalPrice),
+});
+
+type TaskRecord = Awaited<ReturnType<typeof openLotTasks>>[number];
+
+const toTaskSummary = (task: TaskRecord, now: Date): LotTaskSummary => ({
+  id: task.id,
+  title: task.title,
+  type: task.type,
+  end_at: iso(task.endAt),
+  time_status: taskTimeStatus(task.endAt, now),
+  assigned_to:
+    task.assigneeId === null
+      ? null
+      : { id: task.assigneeId, full_name: fullName({ firstName: task.assigneeFirstName ?? '', lastName: task.assigneeLastName ?? '' }) },
+});
+
+/** Staff rows: the lots plus one query per relation (children, live applications, open tasks). */
+const toStaffRows = async (db: Db, records: LotRecord[], tasksPerRow: number | null): Promise<LotRow[]> => {
+  const ids = records.map((r) => r.id);
+  const [children, applications, taskRows] = await Promise.all([
+    childrenCounts(db, ids),
+    liveApplicationSummaries(db, ids),
+    tasksPerRow === 0 ? Promise.resolve([] as TaskRecord[]) : openLotTasks(db, ids, tasksPerRow),
+  ]);
+  const now = new Date();
+  return records.map((lot) => {
+    const lotTasks = taskRows.filter((t) => t.lotId === lot.id);
+    const summary = applications.get(lot.id);
+    return {
+      ...toCandidateRow(lot),
+      raw_status: lot.rawStatus,
+      lot_ppe: lot.lotPpe,
+      feuillet_ppe: lot.feuilletPpe,
+      disabled: lot.disabled,
+      children_count: children.get(lot.id) ?? 0,
+      applications_count: summary?.count ?? 0,
+      best_priority: summary?.best ?? null,
+      tasks: lotTasks.map((t) => toTaskSummary(t, now)),
+      tasks_count: lotTasks.length > 0 ? Number(lotTasks[0].total) : 0,
+    };
+  });
+};
+
+const emptyCounts = () => Object.fromEntries(LOT_DISPLAY_STATUSES.map((s) => [s, 0])) as Record<number, number>;
+
+/** The list of a promotion's lots under the filters, one page of 50, with the status counts. */
+const listLots = async <Row>(
+  db: Db,
+  actor: RequestActor,
+  query: LotsQuery,
+  toRows: (records: LotRecord[]) => Promise<Row[]>,
+): Promise<LotsList<Row>> => {
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  const sort = sortOf(query);
+  if (promotionId === null) {
+    return { ...paginate<Row>([], 0, 1, LOTS_PER_PAGE), status_counts: emptyCounts(), promotion: null };
+  }
+  const [counts, promotion] = await Promise.all([
+    countLotsByStatus(db, lotListConditions(promotionId, query, false)),
+    promotionSummary(db, promotionId),
+  ]);
+  const statusCounts = emptyCounts();
+  for (const { status, count } of counts) statusCounts[status] = count;
+  const wanted = query.status?.length ? query.status : null;
+  const total = counts.filter((c) => wanted === null || wanted.includes(c.status)).reduce((sum, c) => sum + c.count, 0);
+  // Only pages 1 to the last page exist (spec part 1, 2.9): a page beyond it answers the last one.
+  const lastPage = Math.max(1, Math.ceil(total / LOTS_PER_PAGE));
+  const page = Math.min(query.page, lastPage);
+  const records =
+    total === 0
+      ? []
+      : await selectLots(db, lotListConditions(promotionId, query), sort, {
+          limit: LOTS_PER_PAGE,
+          offset: (page - 1) * LOTS_PER_PAGE,
+        });
+  return { ...paginate(await toRows(records), total, page, LOTS_PER_PAGE), status_counts: statusCounts, promotion };
+};
+
+/** GET lots (staff). */
+export const listStaffLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
+  listLots(db, actor, query, (records) => toStaffRows(db, records, TASKS_PER_ROW));
+
+/** GET /candidate/lots: the 'Grille des prix', without the staff columns. */
+export const listCandidateLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
+  listLots(db, actor, query, async (records) => records.map(toCandidateRow));
+
+/** 'Liste des lots': every filtered row (no pagination, same sort) in an .xlsx, stored and signed. */
+export const exportLots = async (deps: { db: Db; storage: Storage }, actor: RequestActor, query: LotsQuery) => {
+  if (!can(actor, 'lot.download')) throw forbidden();
+  const { db } = deps;
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  if (promotionId === null) throw notFound();
+  const promotion = await promotionSummary(db, promotionId);
+  const records = await selectLots(db, lotListConditions(promotionId, query), sortOf(query));
+  const rows = await toStaffRows(db, records, 0);
+  const title = promotion?.title ?? '';
+  return storeGeneratedFile(deps, {
+    name: `Liste des lots - ${title}.xlsx`,
+    mime: XLSX_MIME,
+    content: await buildLotsWorkbook(rows, title),
+    promotionId,
+    createdById: actor.id,
+  });
+};
+
+/** A lot id the actor may see, with its promotion; another promotion's lot answers 404. */
+const visibleLotPromotion = async (db: Db, actor: RequestActor, lotId: number) => {
+  const promotionId = await lotPromotionOf(db, lotId);
+  if (promotionId === null) throw notFound();
+  return assertMemberOf(db, actor, promotionId);
+};
+
+/** GET /lots/:id: the lot with its associated lots, history and open tasks. */
+export const getLot = async (db: Db, actor: RequestActor, lotId: number): Promise<LotDetail> => {
+  const promotionId = await visibleLotPromotion(db, actor, lotId);
+  const [records, children, history] = await Promise.all([
+    selectLots(db, eq(lots.id, lotId), null),
+    selectChildren(db, lotId),
+    selectHistory(db, lotId),
+  ]);
+  const [row] = await toStaffRows(db, records, TASKS_PER_ROW);
+  const now = new Date();
+  const allTasks = await openLotTasks(db, [lotId], null);
+  return {
+    ...row,
+    promotion_id: promotionId,
+    children: children.map((c) => ({
+      id: c.id,
+      reference: c.reference,
+      type: c.type,
+      name_child: c.nameChild,
+      area_hab: Number(c.areaHab),
+      price: c.rawPrice,
+      price_included: c.priceIncluded,
+      created_at: iso(c.createdAt),
+    })),
+    action_lots: history.map((h) => ({
+      id: h.id,
+      created_at: iso(h.createdAt),
+      user: h.userId === null || h.email === null ? null : { id: h.userId, email: h.email },
+      column: h.column,
+      from: h.from,
+      to: h.to,
+    })),
+    open_tasks: allTasks.map((t) => toTaskSummary(t, now)),
+  };
+};
+
+/** GET lots/public/:id: open to anyone holding the lot's public id. */
+export const getPublicLot = async (db: Db, publicId: string): Promise<PublicLot> => {
+  const row = await selectPublicLot(db, publicId);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    public_id: row.publicId,
+    title: row.title,
+    reference: row.reference,
+    building: { title: row.buildingTitle },
+    promotion: { id: row.promotionId, title: row.promotionTitle },
+  };
+};
+
+export const listLotTypes = (db: Db) => selectLotTypes(db);
+export const listFloors = (db: Db) => selectFloors(db);
+
+/**
+ * PUT lots/:id. A broker moves a lot between Disponible and PRS (raw 0 <-> 1 only) or changes
+ * its price (not in multi-agency promotions). One transaction: the lot row is locked, the
+ * change, its lot history row (action_lots), its log row and the status recomputation.
+ */
+export const updateLot = async (db: Db, actor: RequestActor, lotId: number, input: UpdateLotInput): Promise<UpdateLotResponse> => {
+  if (input.id !== lotId) throw badRequest(LOT_MESSAGES.idMismatch);
+  const changesStatus = input.status !== undefined;
+  if (!can(actor, changesStatus ? 'lot.changeStatus' : 'lot.changePrice')) throw forbidden();
+
+  return db.transaction(async (tx) => {
+    const lot = await lockLot(tx, lotId);
+    if (!lot) throw notFound();
+    await assertMemberOf(tx, actor, lot.promotionId);
+
+    if (input.status !== undefined) {
+      const to = input.status;
+      if (lot.rawStatus === to || (lot.rawStatus !== 0 && lot.rawStatus !== 1)) throw unprocessable(LOT_MESSAGES.prsNeedsAvailableLot);
+      // Holding a lot back (PRS) is refused while an application runs on it; releasing is always allowed.
+      if (to === 1 && (await hasLiveApplication(tx, lotId))) throw unprocessable(LOT_MESSAGES.prsWithLiveApplication);
+      await updateLotColumns(tx, lotId, { rawStatus: to });
+      await insertLotHistory(tx, {
+        promotionId: lot.promotionId,
+        lotId,
+        userId: actor.id,
+        column: 'raw_status',
+        from: String(lot.rawStatus),
+        to: String(to),
+      });
+      await writeLog(tx, {
+        promotionId: lot.promotionId,
+        executedById: actor.id,
+        onTitle: lot.reference,
+        title: to === 1 ? `Lot ${lot.reference} passé en PRS` : `Lot ${lot.reference} remis en Disponible`,
+        lotId,
+      });
+      await recomputeLotStatuses(tx, [lotId]);
+      return { data: { code: 200 }, message: MESSAGES.statusUpdated };
+    }
+
+    const price = input.price as number;
+    const promotion = await promotionSummary(tx, lot.promotionId);
+    if (promotion?.multi_agency) throw unprocessable(LOT_MESSAGES.priceInMultiAgency);
+    if (price !== lot.rawPrice) {
+      await updateLotColumns(tx, lotId, { rawPrice: price });
+      await insertLotHistory(tx, {
+        promotionId: lot.promotionId,
+        lotId,
+        userId: actor.id,
+        column: 'raw_price',
+        from: String(lot.rawPrice),
+        to: String(price),
+      });
+      await writeLog(tx, {
+        promotionId: lot.promotionId,
+        executedById: actor.id,
+        onTitle: lot.reference,
+        title: `Prix du lot ${lot.reference} modifié : ${formatCHF(lot.rawPrice)} → ${formatCHF(price)}`,
+        lotId,
+      });
+      await recomputeLotStatuses(tx, [lotId]);
+    }
+    return { data: { code: 200 }, message: MESSAGES.lotUpdated };
+  });
+};

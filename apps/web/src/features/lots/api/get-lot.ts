@@ -1,0 +1,14 @@
+import type { LotDetail } from '@promovente/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { lotKeys } from './get-lots';
+
+/** GET /lots/:id: the lot with its associated lots, history (action_lots) and open tasks. */
+export const lotQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: lotKeys.detail(id),
+    queryFn: ({ signal }) => api.get<{ data: LotDetail }>(`lots/${id}`, { signal }).then((response) => response.data),
+    staleTime: 0,
+  });
+
+export const useLot = (id: number | null) => useQuery({ ...lotQueryOptions(id ?? 0), enabled: id !== null });

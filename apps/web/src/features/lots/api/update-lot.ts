@@ -1,0 +1,36 @@
+import { MESSAGES, type UpdateLotResponse } from '@promovente/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api';
+import { lotKeys } from './get-lots';
+
+/** PUT lots/:id with {id, status}: PRS and back. Failure: 'Une erreur est survenue' (spec part 1, 8). */
+export const useUpdateLotStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) =>
+      api.put<UpdateLotResponse>(`lots/${id}`, { id, status }, { quiet: true }),
+    onSuccess: (response) => {
+      if (response.data.code === 200) toast.success(MESSAGES.statusUpdated);
+      else toast.error(MESSAGES.genericError);
+    },
+    onError: () => toast.error(MESSAGES.genericError),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lotKeys.all }),
+  });
+};
+
+/**
+ * PUT lots/:id with {id, price}: data.code 200 shows 'Lot mis à jour', otherwise data.error;
+ * a refused call shows the server's message through the API client (spec part 1, 8).
+ */
+export const useUpdateLotPrice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, price }: { id: number; price: number }) => api.put<UpdateLotResponse>(`lots/${id}`, { id, price }),
+    onSuccess: (response) => {
+      if (response.data.code === 200) toast.success(MESSAGES.lotUpdated);
+      else toast.error(response.data.error ?? MESSAGES.genericError);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lotKeys.all }),
+  });
+};

@@ -1,0 +1,177 @@
+import { type CandidateLotRow, formatCHF, LOT_STATUS_BADGE_CLASSES, type LotRow } from '@promovente/shared';
+import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { cn } from '../../../components/ui/cn';
+import type { SortOrder } from '../../filters/filter-query';
+import { formatArea, formatRooms, type LotColumn, type LotsVariant, lotColumns, priorityLabel, showsMoreTasksButton } from '../lots-view';
+import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
+import { TaskChip } from './TaskChip';
+
+type LotsTableProps = {
+  variant: LotsVariant;
+  rows: (LotRow | CandidateLotRow)[];
+  sort: { orderBy: string | null; order: SortOrder | null };
+  onSort: (column: string) => void;
+  /** Brokers: the lot menu (right-click and the Actions button). */
+  menu?: {
+    multiAgency: boolean;
+    onChangeStatus: (lot: LotRow, to: 0 | 1) => void;
+    onOpen: (kind: LotModalKind, lot: LotRow) => void;
+    extraItems?: LotMenuExtraItems;
+  };
+  onShowTasks: (lot: LotRow) => void;
+};
+
+const SortIcon = ({ active, order }: { active: boolean; order: SortOrder | null }) => {
+  if (!active) return <ArrowUpDown className="size-3.5 text-slate-400" aria-hidden="true" />;
+  return order === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />;
+};
+
+const HeaderCell = ({ column, sort, onSort }: { column: LotColumn; sort: LotsTableProps['sort']; onSort: (c: string) => void }) => {
+  const active = Boolean(column.sort) && sort.orderBy === column.sort;
+  const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <th scope="col" aria-sort={ariaSort} className={cn('px-3 py-2 font-medium whitespace-nowrap', column.numeric && 'text-right')}>
+      {column.sort ? (
+        <button
+          type="button"
+          onClick={() => onSort(column.sort as string)}
+          className={cn('inline-flex items-center gap-1 rounded hover:text-slate-900', active && 'text-slate-900')}
+        >
+          {column.label}
+          <SortIcon active={active} order={sort.order} />
+        </button>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+};
+
+const isStaffRow = (row: LotRow | CandidateLotRow): row is LotRow => 'raw_status' in row;
+
+const cellOf = (key: string, lot: LotRow | CandidateLotRow, onShowTasks: (lot: LotRow) => void): ReactNode => {
+  switch (key) {
+    case 'status':
+      return (
+        <span className={cn('inline-flex rounded px-2 text-xs leading-6 font-semibold', LOT_STATUS_BADGE_CLASSES[lot.status])}>
+          {lot.status_text}
+        </span>
+      );
+    case 'reference':
+      return (
+        <span className="font-medium text-slate-900">
+          {lot.reference}
+          {lot.title && <span className="block text-xs font-normal text-slate-500">{lot.title}</span>}
+        </span>
+      );
+    case 'building':
+      return lot.building.title;
+    case 'floor':
+      return lot.floor.title;
+    case 'type':
+      return lot.type;
+    case 'nb_rooms':
+      return formatRooms(lot.nb_rooms);
+    case 'area_hab':
+      return formatArea(lot.area_hab);
+    case 'area_ppe':
+      return formatArea(lot.area_ppe);
+    case 'exposure':
+      return lot.exposure ?? '-';
+    case 'price':
+      return formatCHF(lot.total_price);
+  }
+  if (!isStaffRow(lot)) return null;
+  switch (key) {
+    case 'prs':
+      return lot.raw_status === 1 ? <Badge className={LOT_STATUS_BADGE_CLASSES[1]}>PRS</Badge> : '-';
+    case 'lot_ppe':
+      return lot.lot_ppe ?? '-';
+    case 'feuillet_ppe':
+      return lot.feuillet_ppe ?? '-';
+    case 'candidates': {
+      if (lot.applications_count === 0) return '-';
+      const best = priorityLabel(lot.best_priority);
+      return (
+        <span className="inline-flex items-center gap-1.5">
+          <Badge tone="brand">{lot.applications_count}</Badge>
+          {best && (
+            <span className="text-xs text-slate-600" title="Meilleure priorité">
+              {best}
+            </span>
+          )}
+        </span>
+      );
+    }
+    case 'tasks':
+      return (
+        <span className="flex flex-wrap items-center gap-1">
+          {lot.tasks.map((task) => (
+            <TaskChip key={task.id} task={task} />
+          ))}
+          {showsMoreTasksButton(lot.tasks_count) && (
+            <button
+              type="button"
+              onClick={() => onShowTasks(lot)}
+              className="inline-flex size-5 items-center justify-center rounded bg-slate-200 text-slate-700 hover:bg-slate-300"
+              aria-label={`Toutes les tâches du lot ${lot.reference} (${lot.tasks_count})`}
+            >
+              <Plus className="size-3.5" aria-hidden="true" />
+            </button>
+          )}
+        </span>
+      );
+    default:
+      return null;
+  }
+};
+
+/** The lots table: real columns headers, sortable headers as buttons, one row per main lot. */
+export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks }: LotsTableProps) => {
+  const columns = lotColumns(variant);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
+            ))}
+            {menu && (
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((lot) => {
+            const row = (
+              <tr key={lot.id} className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
+                {columns.map((column) => (
+                  <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
+                    {cellOf(column.key, lot, onShowTasks)}
+                  </td>
+                ))}
+                {menu && isStaffRow(lot) && (
+                  <td className="px-3 py-1 text-right">
+                    <LotActionsButton lot={lot} {...menu} />
+                  </td>
+                )}
+              </tr>
+            );
+            return menu && isStaffRow(lot) ? (
+              <LotContextMenu key={lot.id} lot={lot} {...menu}>
+                {row}
+              </LotContextMenu>
+            ) : (
+              row
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+};

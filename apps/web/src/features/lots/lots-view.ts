@@ -1,0 +1,92 @@
+import { APPLICATION_PRIORITIES, LOT_DISPLAY_STATUSES, type LotRow, type LotSortColumn } from '@promovente/shared';
+
+/**
+ * Pure rules of the lots screen (spec part 1, 2.8), kept apart from the components so that they
+ * are tested without a browser.
+ */
+export type LotsVariant = 'staff' | 'candidate';
+
+export type LotColumn = {
+  key: string;
+  label: string;
+  sort?: LotSortColumn;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+};
+
+const COMMON: LotColumn[] = [
+  { key: 'status', label: 'Statut', sort: 'status' },
+  { key: 'reference', label: 'Lot', sort: 'reference' },
+  { key: 'building', label: 'Immeuble', sort: 'building' },
+  { key: 'floor', label: 'Étage', sort: 'floor' },
+  { key: 'type', label: 'Type' },
+  { key: 'nb_rooms', label: 'Pièces', sort: 'nb_rooms', numeric: true },
+  { key: 'area_hab', label: 'Surface hab.', sort: 'area_hab', numeric: true },
+  { key: 'area_ppe', label: 'Surface PPE', numeric: true },
+  { key: 'exposure', label: 'Exposition' },
+  { key: 'price', label: 'Prix', sort: 'price', numeric: true },
+];
+
+/** Columns candidates never see: PRS, feuillet, lot PPE, candidates and tasks. */
+const STAFF_ONLY: LotColumn[] = [
+  { key: 'prs', label: 'PRS' },
+  { key: 'lot_ppe', label: 'Lot PPE' },
+  { key: 'feuillet_ppe', label: 'Feuillet PPE' },
+  { key: 'candidates', label: 'Candidats' },
+  { key: 'tasks', label: 'Tâches' },
+];
+
+export const lotColumns = (variant: LotsVariant): LotColumn[] => (variant === 'candidate' ? COMMON : [...COMMON, ...STAFF_ONLY]);
+
+/** The status arrows are not shown to candidates. */
+export const showsStatusBar = (variant: LotsVariant) => variant === 'staff';
+
+/** At most 3 tasks per row; the '+' button shows when more than 5 are open (spec part 1, 2.8, literally). */
+export const TASKS_SHOWN = 3;
+export const showsMoreTasksButton = (tasksCount: number) => tasksCount > 5;
+
+/** The status arrows' selection in the URL: `status=0,2`; anything unknown is dropped. */
+export const parseStatusFilter = (raw: string | null): number[] => {
+  if (!raw) return [];
+  const wanted = new Set(raw.split(',').map(Number));
+  return LOT_DISPLAY_STATUSES.filter((status) => wanted.has(status));
+};
+
+export const serializeStatusFilter = (statuses: readonly number[]): string | null =>
+  statuses.length === 0 ? null : LOT_DISPLAY_STATUSES.filter((s) => statuses.includes(s)).join(',');
+
+/** A click on an arrow adds or removes its status; every status selected means no filter. */
+export const toggleStatus = (selected: readonly number[], status: number): number[] => {
+  const next = selected.includes(status) ? selected.filter((s) => s !== status) : [...selected, status];
+  const sorted = LOT_DISPLAY_STATUSES.filter((s) => next.includes(s));
+  return sorted.length === LOT_DISPLAY_STATUSES.length ? [] : sorted;
+};
+
+/** The reset link shows when a lot query or a status filter narrows the list. */
+export const hasLotFilter = (lotQuery: string | null, statuses: readonly number[]) => Boolean(lotQuery) || statuses.length > 0;
+
+/**
+ * PRS and back (spec part 1, 4): an available lot with no live application may go to PRS
+ * (its displayed status is then 0); a lot whose raw status is PRS may go back.
+ */
+export const prsAction = (lot: Pick<LotRow, 'raw_status' | 'status'>): { to: 0 | 1; label: string } | null => {
+  if (lot.raw_status === 0 && lot.status === 0) return { to: 1, label: 'Passer en PRS' };
+  if (lot.raw_status === 1) return { to: 0, label: 'Remettre en Disponible' };
+  return null;
+};
+
+/** The price can be changed except in multi-agency promotions. */
+export const canChangePrice = (multiAgency: boolean) => !multiAgency;
+
+/** Application priority as shown in the candidates column: 1, 2, 3 or NP. */
+export const priorityLabel = (priority: number | null): string | null => {
+  if (priority === null) return null;
+  if (!(APPLICATION_PRIORITIES as readonly number[]).includes(priority)) return null;
+  return priority === 9 ? 'NP' : `P${priority}`;
+};
+
+/** '2,5' pièces, French decimals. */
+export const formatRooms = (rooms: number) => String(rooms).replace('.', ',');
+
+/** Areas in m² with a French decimal comma. */
+export const formatArea = (area: number) => `${String(Math.round(area * 100) / 100).replace('.', ',')} m²`;

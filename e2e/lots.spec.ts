@@ -1,0 +1,132 @@
+import ExcelJS from 'exceljs';
+import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+
+const openLots = async (page: import('@playwright/test').Page) => {
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Lots' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lots' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+};
+
+/** The "N lots" count above the table. */
+const shownTotal = async (page: import('@playwright/test').Page) => {
+  const text = await page.getByText(/^\d+ lots?$/).textContent();
+  return Number(text?.split(' ')[0]);
+};
+
+test.describe('lots screen (spec part 1, 2.8)', () => {
+  test('a broker sets a lot to PRS and back, changes its price and reads the history', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openLots(page);
+
+    // The status arrows: keep only the available lots.
+    const arrows = page.getByRole('group', { name: 'Filtrer par statut' });
+    await arrows.getByRole('button', { name: /^Disponible/ }).click();
+    await expect(page).toHaveURL(/status=0/);
+    await expect(arrows.getByRole('button', { name: /^Disponible/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Réinitialiser le filtre' })).toBeVisible();
+
+    const firstActions = page.getByRole('button', { name: /^Actions du lot / }).first();
+    const reference = ((await firstActions.getAttribute('aria-label')) ?? '').replace('Actions du lot ', '');
+    expect(reference).not.toBe('');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Actions du lot ${reference}`, exact: true }) });
+
+    // Right-click: the context menu puts it in PRS; it leaves the 'Disponible' list.
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Passer en PRS' }).click();
+    await expect(page.getByText('Statut mis à jour')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // Show every status again, and find the lot by its reference.
+    await page.getByRole('button', { name: 'Réinitialiser le filtre' }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(reference);
+    await expect(page).toHaveURL(/search=/);
+    await expect(row.getByText('PRS', { exact: true }).first()).toBeVisible();
+
+    // The keyboard path: the row's Actions button, back to available.
+    await row.getByRole('button', { name: `Actions du lot ${reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Remettre en Disponible' }).click();
+    await expect(page.getByText('Statut mis à jour').last()).toBeVisible();
+    await expect(row.getByText('Disponible', { exact: true })).toBeVisible();
+
+    // Change the price, then read it in the lot history.
+    await row.getByRole('button', { name: `Actions du lot ${reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Modifier le prix' }).click();
+    const dialog = page.getByRole('dialog', { name: `Modifier le prix du lot ${reference}` });
+    const priceField = dialog.getByLabel('Prix (CHF)');
+    const before = Number(await priceField.inputValue());
+    const after = before + 1000;
+    await priceField.fill(String(after));
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Lot mis à jour')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    await row.getByRole('button', { name: `Actions du lot ${reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Historique du lot' }).click();
+    const history = page.getByRole('dialog', { name: `Historique du lot ${reference}` });
+    const formatted = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "'")} CHF`;
+    const priceRow = history.getByRole('row').filter({ hasText: formatted(after) });
+    await expect(priceRow.first()).toContainText('courtier@demo.ch');
+    await expect(priceRow.first()).toContainText('Prix');
+    await expect(priceRow.first()).toContainText(formatted(before));
+    await expect(history.getByRole('row').filter({ hasText: 'Statut' }).first()).toContainText('PRS');
+    await page.keyboard.press('Escape');
+
+    // Put the demo price back.
+    await row.getByRole('button', { name: `Actions du lot ${reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Modifier le prix' }).click();
+    await dialog.getByLabel('Prix (CHF)').fill(String(before));
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("a broker downloads 'Liste des lots' with the table's rows", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openLots(page);
+    await page
+      .getByRole('group', { name: 'Filtrer par statut' })
+      .getByRole('button', { name: /^Disponible/ })
+      .click();
+    await expect(page).toHaveURL(/status=0/);
+    await expect(page.getByText(/^\d+ lots?$/)).toBeVisible();
+    const total = await shownTotal(page);
+    expect(total).toBeGreaterThan(0);
+
+    const answer = page.waitForResponse((response) => response.url().includes('/api/lots/download'));
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Liste des lots' }).click();
+    const { data } = await (await answer).json();
+    await (await popup).close().catch(() => {});
+    const file = await page.request.get(data.url);
+    expect(file.ok()).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Lots');
+    expect((sheet?.rowCount ?? 0) - 1).toBe(total);
+    const statuses = new Set<string>();
+    sheet?.eachRow((r, index) => {
+      if (index > 1) statuses.add(String(r.getCell(1).value));
+    });
+    expect([...statuses]).toEqual(['Disponible']);
+  });
+
+  test("a candidate sees the 'Grille des prix' without the staff columns and the status bar", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.candidate);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Grille des prix' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grille des prix' })).toBeVisible();
+    const table = page.getByRole('table');
+    for (const shown of ['Statut', 'Lot', 'Immeuble', 'Étage', 'Pièces', 'Prix']) {
+      await expect(table.getByRole('columnheader', { name: shown, exact: true })).toBeVisible();
+    }
+    for (const hidden of ['PRS', 'Lot PPE', 'Feuillet PPE', 'Candidats', 'Tâches', 'Actions']) {
+      await expect(table.getByRole('columnheader', { name: hidden, exact: true })).toHaveCount(0);
+    }
+    expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+    await expect(page.getByRole('group', { name: 'Filtrer par statut' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Liste des lots' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Actions du lot / })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { TaskTimeStatus } from '../statuses.js';
+import type { Paginated } from './common.js';
+import { idSchema } from './common.js';
+import { listFiltersSchema } from './filters.js';
+
+/**
+ * The lots screen (spec part 1, 2.8) and its calls (spec part 1, 7 'Lots').
+ * Texts the spec does not give are fixed here once, for the server and the client.
+ */
+export const LOT_MESSAGES = {
+  prsNeedsAvailableLot: 'Seul un lot disponible peut passer en PRS, et seul un lot PRS peut redevenir disponible.',
+  prsWithLiveApplication: 'Ce lot a un dossier de vente en cours : son statut ne peut pas être modifié.',
+  priceInMultiAgency: "Le prix d'un lot ne peut pas être modifié dans une promotion multi-agences.",
+  oneChangeAtATime: 'Indiquez soit un statut, soit un prix.',
+  idMismatch: 'Identifiant invalide',
+  invalidStatus: 'Statut invalide',
+  priceRequired: 'Le prix est requis',
+  priceInteger: 'Le prix doit être un nombre entier',
+  priceMin: 'Le prix doit être supérieur ou égal à 0',
+  noHistory: 'Aucun historique pour ce lot.',
+  noChildren: "Ce lot n'a aucun lot associé.",
+  noTasks: 'Aucune tâche ouverte.',
+} as const;
+
+/** The columns a lots list may be sorted by (spec part 1, 2.8). */
+export const LOT_SORT_COLUMNS = ['reference', 'building', 'floor', 'nb_rooms', 'area_hab', 'price', 'status'] as const;
+export type LotSortColumn = (typeof LOT_SORT_COLUMNS)[number];
+
+/** The displayed statuses the arrow bar filters by: 0 Disponible ... 4 Signé. */
+export const LOT_DISPLAY_STATUSES = [0, 1, 2, 3, 4] as const;
+
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
+  .pipe(z.array(z.number().int().min(0, LOT_MESSAGES.invalidStatus).max(4, LOT_MESSAGES.invalidStatus)));
+
+/** GET lots, GET /candidate/lots and GET /lots/download: the shared list filters plus the status arrows. */
+export const lotsQuerySchema = listFiltersSchema.extend({ status: statusList.optional() });
+export type LotsQuery = z.infer<typeof lotsQuerySchema>;
+
+export type LotTaskSummary = {
+  id: number;
+  title: string;
+  type: number;
+  end_at: string;
+  time_status: TaskTimeStatus;
+  assigned_to: { id: number; full_name: string } | null;
+};
+
+/** A row of the 'Grille des prix' (candidates): no PRS, lot PPE, feuillet PPE, candidates or tasks. */
+export type CandidateLotRow = {
+  id: number;
+  public_id: string;
+  reference: string;
+  title: string;
+  /** Derived displayed status (0 Disponible ... 4 Signé). */
+  status: number;
+  status_text: string;
+  building: { id: number; title: string };
+  floor: { id: number; number: number; title: string };
+  type: string;
+  nb_rooms: number;
+  area_hab: number;
+  area_ppe: number;
+  exposure: string | null;
+  /** The main lot's own price. */
+  price: number;
+  /** Main price plus associated lots whose price is not included. */
+  total_price: number;
+};
+
+/** A row of the staff lots table. */
+export type LotRow = CandidateLotRow & {
+  raw_status: number;
+  lot_ppe: string | null;
+  feuillet_ppe: string | null;
+  disabled: boolean;
+  children_count: number;
+  /** Live applications on the lot and the best (lowest) priority among them. */
+  applications_count: number;
+  best_priority: number | null;
+  /** At most 3 open tasks, soonest first, and how many are open. */
+  tasks: LotTaskSummary[];
+  tasks_count: number;
+};
+
+export type LotStatusCounts = Record<number, number>;
+
+export type LotsList<Row = LotRow> = Paginated<Row> & {
+  /** Counts per displayed status under the current filters (the status filter aside). */
+  status_counts: LotStatusCounts;
+  /** The promotion the list belongs to. */
+  promotion: { id: number; title: string; multi_agency: boolean } | null;
+};
+
+export type LotHistoryEntry = {
+  id: number;
+  created_at: string;
+  user: { id: number; email: string } | null;
+  column: string;
+  from: string | null;
+  to: string | null;
+};
+
+export type LotChild = {
+  id: number;
+  reference: string;
+  type: string;
+  name_child: string | null;
+  area_hab: number;
+  price: number;
+  price_included: boolean;
+  created_at: string;
+};
+
+/** GET /lots/:id: the lot with its associated lots, its history and its open tasks. */
+export type LotDetail = LotRow & {
+  promotion_id: number;
+  children: LotChild[];
+  action_lots: LotHistoryEntry[];
+  open_tasks: LotTaskSummary[];
+};
+
+/** GET lots/public/:id: what the public registration page shows of a lot. */
+export type PublicLot = {
+  id: number;
+  public_id: string;
+  title: string;
+  reference: string;
+  building: { title: string };
+  promotion: { id: number; title: string };
+};
+
+export const publicLotParamsSchema = z.object({ id: z.uuid(LOT_MESSAGES.idMismatch) });
+
+export const lotPriceSchema = z
+  .number({ error: LOT_MESSAGES.priceRequired })
+  .int(LOT_MESSAGES.priceInteger)
+  .min(0, LOT_MESSAGES.priceMin)
+  .max(2_000_000_000, LOT_MESSAGES.priceInteger);
+
+/** PUT lots/:id with {id, status} (PRS and back) or {id, price} (spec part 1, 7). */
+export const updateLotSchema = z
+  .object({
+    id: idSchema,
+    status: z.union([z.literal(0), z.literal(1)], { error: LOT_MESSAGES.invalidStatus }).optional(),
+    price: lotPriceSchema.optional(),
+  })
+  .refine((body) => (body.status === undefined) !== (body.price === undefined), { message: LOT_MESSAGES.oneChangeAtATime });
+export type UpdateLotInput = z.infer<typeof updateLotSchema>;
+
+/** The answer of PUT lots/:id (spec part 1, 8: data.code 200, otherwise data.error). */
+export type UpdateLotResponse = { data: { code: number; error?: string }; message?: string };
+
+/** The change price form: CHF, an integer >= 0 (spec part 1, 5 'Lot price'). */
+export const lotPriceFormSchema = z.object({
+  price: z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)), lotPriceSchema),
+});
+
+/** The history's column names, in French. */
+export const LOT_HISTORY_COLUMNS: Record<string, string> = { raw_status: 'Statut', raw_price: 'Prix' };
+
+export type LotType = { id: number; title: string };
+export type LotFloor = { id: number; number: number; title: string; sort_order: number };
