@@ -17,6 +17,8 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
+import { attributionRoutes } from './modules/applications/attribution.routes.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -88,6 +90,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(threadsRoutes);
       await api.register(dashboardRoutes);
       await api.register(lotsRoutes);
+      await api.register(tasksRoutes);
+      await api.register(attributionRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,5 @@ export * from './contracts/threads.js';
 export * from './contracts/dashboard.js';
 export * from './colours.js';
 export * from './contracts/lots.js';
+export * from './contracts/applications.js';
+export * from './contracts/tasks.js';

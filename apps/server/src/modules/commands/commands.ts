@@ -1,9 +1,11 @@
+import { APPLICATION_COMMANDS } from '../applications/applications.commands.js';
+import { TASK_COMMANDS } from '../tasks/tasks.commands.js';
 import type { Command } from './registry.js';
 
 /**
  * Every command of app/executeCommand and commands/{name}, by name. Each domain module
  * exports its commands; this list is the one place they are gathered.
  */
-const ALL: Command<any>[] = [];
+const ALL: Command<any>[] = [...TASK_COMMANDS, ...APPLICATION_COMMANDS];
 
 export const COMMANDS: ReadonlyMap<string, Command<any>> = new Map(ALL.map((command) => [command.name, command]));

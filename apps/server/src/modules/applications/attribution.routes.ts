@@ -1,0 +1,21 @@
+import { attributionQuerySchema, partnersQuerySchema } from '@promovente/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth.js';
+import { attributionOptions, partnerOptions } from './attribution.js';
+
+/** What the 'assign lot' modal needs (spec part 1, 5 'Assign lot'): the lots and the partners. */
+export const attributionRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/lots/for-attribution',
+    { config: { access: ['broker'] }, schema: { querystring: attributionQuerySchema } },
+    async (request) => ({ data: await attributionOptions(db(), actorOf(request), request.query.candidacy_id) }),
+  );
+
+  app.get('/applications/partners', { config: { access: ['broker'] }, schema: { querystring: partnersQuerySchema } }, async (request) => ({
+    data: await partnerOptions(db(), actorOf(request), request.query.candidacy_id, request.query.search),
+  }));
+};

@@ -1,0 +1,82 @@
+import {
+  createApplicationTaskSchema,
+  createLotTaskSchema,
+  idParamSchema,
+  promotionTaskParamsSchema,
+  TASK_MESSAGES,
+  targetTasksQuerySchema,
+  updateTaskSchema,
+} from '@promovente/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth.js';
+import { createTask, getTask, listTargetTasks, runTaskChange, updateTask } from './tasks.service.js';
+
+/** Who sees tasks on the rows of the candidates, lots and sales funnel screens. */
+const STAFF = ['broker', 'notary', 'promoter', 'banker', 'architect'] as const;
+
+export const tasksRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  app.get('/actions', { config: { access: STAFF }, schema: { querystring: targetTasksQuerySchema } }, async (request) => ({
+    data: await listTargetTasks(db(), actorOf(request), request.query),
+  }));
+
+  app.get('/actions/:id', { config: { access: STAFF }, schema: { params: idParamSchema } }, async (request) => ({
+    data: await getTask(db(), actorOf(request), request.params.id),
+  }));
+
+  // Lot and application tasks by their own routes (spec part 1, 7 and part 2, 7.2), sharing the commands' service.
+  app.post(
+    '/promotions/:id/lots/actions',
+    { config: { access: ['broker'] }, schema: { params: idParamSchema, body: createLotTaskSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      return {
+        data: await runTaskChange(db(), actor, id, (tx) => createTask(tx, actor, id, request.body, 'lot', request.body.lot_id)),
+        message: TASK_MESSAGES.created,
+      };
+    },
+  );
+
+  app.put(
+    '/promotions/:id/lots/actions/:actionId',
+    { config: { access: ['broker'] }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
+    async (request) => {
+      const { id, actionId } = request.params;
+      return {
+        data: await runTaskChange(db(), actorOf(request), id, (tx) => updateTask(tx, id, actionId, request.body, 'lot')),
+        message: TASK_MESSAGES.updated,
+      };
+    },
+  );
+
+  app.post(
+    '/promotions/:id/applications/actions',
+    { config: { access: ['broker'] }, schema: { params: idParamSchema, body: createApplicationTaskSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      return {
+        data: await runTaskChange(db(), actor, id, (tx) =>
+          createTask(tx, actor, id, request.body, 'application', request.body.application_id),
+        ),
+        message: TASK_MESSAGES.created,
+      };
+    },
+  );
+
+  app.put(
+    '/promotions/:id/applications/actions/:actionId',
+    { config: { access: ['broker'] }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
+    async (request) => {
+      const { id, actionId } = request.params;
+      return {
+        data: await runTaskChange(db(), actorOf(request), id, (tx) => updateTask(tx, id, actionId, request.body, 'application')),
+        message: TASK_MESSAGES.updated,
+      };
+    },
+  );
+};

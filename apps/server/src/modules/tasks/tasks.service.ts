@@ -1,0 +1,223 @@
+import {
+  MESSAGES,
+  TASK_MESSAGES,
+  TASK_TIME_STATUS,
+  TASK_TYPE_LABELS,
+  type TargetTasksQuery,
+  type Task,
+  type TaskFields,
+  type TaskTarget,
+  taskTimeStatus,
+  type UpdateTaskInput,
+} from '@promovente/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, Queryable, Tx } from '../../db/client.js';
+import { tasks } from '../../db/schema/index.js';
+import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { type LogEntry, writeLog } from '../logs/logs.service.js';
+import { avatarUrl, fullName } from '../users/users.queries.js';
+import { findTarget, findTask, isPromotionMember, lockTask, type TaskRow, tasksOfTargets } from './tasks.queries.js';
+
+/** The history lines of hand-made task changes. */
+const LOG_TITLES = {
+  created: (title: string) => `Tâche ajoutée : ${title}`,
+  updated: (title: string) => `Tâche modifiée : ${title}`,
+  finished: (title: string) => `Tâche terminée : ${title}`,
+};
+
+type TaskLog = Omit<LogEntry, 'promotionId' | 'executedById'>;
+export type TaskChange = { task: Task; log: TaskLog };
+
+const personOf = (p: TaskRow['assignee']) =>
+  p && p.id !== null ? { id: p.id, full_name: fullName(p), profile_picture: avatarUrl(p.picture) } : null;
+
+const targetOf = (task: TaskRow['task']): { target: TaskTarget; target_id: number } => {
+  if (task.candidacyId !== null) return { target: 'candidacy', target_id: task.candidacyId };
+  if (task.lotId !== null) return { target: 'lot', target_id: task.lotId };
+  return { target: 'application', target_id: task.applicationId as number };
+};
+
+/** A task as the API answers it, with its time status computed on the server (UTC+2 days). */
+export const serializeTask = (row: TaskRow, now: Date = new Date()): Task => {
+  const { task } = row;
+  const timeStatus = taskTimeStatus(task.endAt, now);
+  return {
+    id: task.id,
+    promotion_id: task.promotionId,
+    title: task.title,
+    detail: task.detail,
+    type: task.type,
+    type_text: TASK_TYPE_LABELS[task.type] ?? '',
+    end_at: task.endAt.toISOString(),
+    deadline_at: task.deadlineAt?.toISOString() ?? null,
+    created_at: task.createdAt.toISOString(),
+    done_at: task.doneAt?.toISOString() ?? null,
+    created_by: personOf(row.creator),
+    done_by: personOf(row.finisher),
+    assigned_to: personOf(row.assignee),
+    assigned_to_id: task.assignedToId,
+    ...targetOf(task),
+    automatic_end: task.automaticEnd,
+    is_editable: !task.automaticEnd,
+    time_status: timeStatus,
+    time_status_text: TASK_TIME_STATUS[timeStatus],
+    hours: task.hours,
+    minutes: task.minutes,
+  };
+};
+
+const reload = async (tx: Queryable, id: number) => {
+  const row = await findTask(tx, id);
+  if (!row) throw notFound();
+  return serializeTask(row);
+};
+
+const assertAssignable = async (tx: Queryable, promotionId: number, userId: number) => {
+  const member = await isPromotionMember(tx, promotionId, userId);
+  if (!member || member.type === 'candidate') throw unprocessable(TASK_MESSAGES.assigneeNotMember);
+};
+
+/** Adds a hand-made task on a candidacy, a lot or an application of the promotion (spec part 1, 5 'Add task'). */
+export const createTask = async (
+  tx: Tx,
+  actor: RequestActor,
+  promotionId: number,
+  fields: TaskFields,
+  target: TaskTarget,
+  targetId: number,
+): Promise<TaskChange> => {
+  const row = await findTarget(tx, promotionId, target, targetId);
+  if (!row) throw notFound();
+  await assertAssignable(tx, promotionId, fields.broker_id);
+  const [created] = await tx
+    .insert(tasks)
+    .values({
+      promotionId,
+      title: fields.title,
+      detail: fields.detail ?? null,
+      type: fields.type,
+      endAt: new Date(fields.end_at),
+      assignedToId: fields.broker_id,
+      createdById: actor.id,
+      automaticEnd: false,
+      candidacyId: target === 'candidacy' ? targetId : null,
+      lotId: target === 'lot' ? targetId : null,
+      applicationId: target === 'application' ? targetId : null,
+    })
+    .returning({ id: tasks.id });
+  return { task: await reload(tx, created.id), log: { onTitle: row.title, title: LOG_TITLES.created(fields.title), ...row.refs } };
+};
+
+const lockInPromotion = async (tx: Tx, promotionId: number, taskId: number, target?: TaskTarget) => {
+  const task = await lockTask(tx, taskId);
+  if (!task || task.promotionId !== promotionId) throw notFound();
+  if (target && targetOf(task).target !== target) throw notFound();
+  return task;
+};
+
+const historyOf = async (tx: Tx, task: TaskRow['task']) => {
+  const { target, target_id } = targetOf(task);
+  const row = await findTarget(tx, task.promotionId, target, target_id);
+  return row ? { onTitle: row.title, refs: row.refs } : { onTitle: task.title, refs: {} };
+};
+
+/**
+ * Edits a task (spec part 1, 5 'Edit task'): date, type, detail and assignee; the title only
+ * when automatic_end is off, and never blank.
+ */
+export const updateTask = async (
+  tx: Tx,
+  promotionId: number,
+  taskId: number,
+  input: UpdateTaskInput,
+  target?: TaskTarget,
+): Promise<TaskChange> => {
+  const task = await lockInPromotion(tx, promotionId, taskId, target);
+  if (input.title !== undefined && input.title !== task.title && task.automaticEnd) throw unprocessable(TASK_MESSAGES.titleLocked);
+  if (input.broker_id !== undefined && input.broker_id !== task.assignedToId) await assertAssignable(tx, promotionId, input.broker_id);
+  const changes: Partial<typeof tasks.$inferInsert> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.end_at !== undefined) changes.endAt = new Date(input.end_at);
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.detail !== undefined) changes.detail = input.detail;
+  if (input.broker_id !== undefined) changes.assignedToId = input.broker_id;
+  if (Object.keys(changes).length === 0) throw badRequest(MESSAGES.invalidInput);
+  await tx.update(tasks).set(changes).where(eq(tasks.id, task.id));
+  const history = await historyOf(tx, task);
+  return {
+    task: await reload(tx, task.id),
+    log: { onTitle: history.onTitle, title: LOG_TITLES.updated(changes.title ?? task.title), ...history.refs },
+  };
+};
+
+/**
+ * Marks a task finished (spec part 1, 4): brokers, and notaries for the tasks assigned to them;
+ * a process task (automatic_end) is closed by the process only.
+ */
+export const finishTask = async (tx: Tx, actor: RequestActor, promotionId: number, taskId: number): Promise<TaskChange> => {
+  const task = await lockInPromotion(tx, promotionId, taskId);
+  if (actor.type === 'notary' && task.assignedToId !== actor.id) throw forbidden(TASK_MESSAGES.notYours);
+  if (task.automaticEnd) throw unprocessable(TASK_MESSAGES.automaticTask);
+  if (task.doneAt !== null) throw conflict(TASK_MESSAGES.alreadyDone);
+  await tx.update(tasks).set({ doneAt: new Date(), doneById: actor.id }).where(eq(tasks.id, task.id));
+  const history = await historyOf(tx, task);
+  return { task: await reload(tx, task.id), log: { onTitle: history.onTitle, title: LOG_TITLES.finished(task.title), ...history.refs } };
+};
+
+/** Runs a task change from a direct route: membership, one transaction, the history row. */
+export const runTaskChange = async (
+  db: Db,
+  actor: RequestActor,
+  promotionId: number,
+  change: (tx: Tx) => Promise<TaskChange>,
+): Promise<Task> =>
+  db.transaction(async (tx) => {
+    await assertMemberOf(tx, actor, promotionId);
+    const { task, log } = await change(tx);
+    await writeLog(tx, { ...log, promotionId, executedById: actor.id });
+    return task;
+  });
+
+/**
+ * GET actions for one target: its open tasks by due date, or with history every task of it,
+ * done ones included, newest first.
+ */
+export const listTargetTasks = async (db: Db, actor: RequestActor, query: TargetTasksQuery): Promise<Task[]> => {
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  if (promotionId === null) throw notFound(MESSAGES.notMember);
+  if (!(await findTarget(db, promotionId, query.target, query.target_id))) throw notFound();
+  const rows = await tasksOfTargets(db, promotionId, query.target, [query.target_id], !query.history);
+  const now = new Date();
+  return rows.map((row) => serializeTask(row, now));
+};
+
+export const getTask = async (db: Db, actor: RequestActor, id: number): Promise<Task> => {
+  const row = await findTask(db, id);
+  if (!row) throw notFound();
+  await assertMemberOf(db, actor, row.task.promotionId);
+  return serializeTask(row);
+};
+
+/**
+ * The open tasks of a page of rows (candidacies, lots or applications), by target id, in one
+ * query: for the modules whose rows show the tasks column (spec part 1, 2.7 and 2.8).
+ */
+export const openTasksByTarget = async (
+  db: Queryable,
+  promotionId: number,
+  target: TaskTarget,
+  ids: number[],
+): Promise<Map<number, Task[]>> => {
+  const byTarget = new Map<number, Task[]>();
+  if (ids.length === 0) return byTarget;
+  const now = new Date();
+  for (const row of await tasksOfTargets(db, promotionId, target, ids, true)) {
+    const task = serializeTask(row, now);
+    const list = byTarget.get(task.target_id) ?? [];
+    list.push(task);
+    byTarget.set(task.target_id, list);
+  }
+  return byTarget;
+};

@@ -1,0 +1,52 @@
+import type { AttributedApplication, AttributeLotInput, AttributionOptions, PartnerOption } from '@promovente/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api';
+
+export const attributionQueryKey = ['attribution'] as const;
+
+/** GET /lots/for-attribution: the promotion's main lots with the position each would give. */
+export const attributionOptionsQueryOptions = (candidacyId: number) =>
+  queryOptions({
+    queryKey: [...attributionQueryKey, 'lots', candidacyId],
+    queryFn: () =>
+      api
+        .get<{ data: AttributionOptions }>('lots/for-attribution', { query: { candidacy_id: candidacyId } })
+        .then((response) => response.data),
+  });
+
+export const useAttributionOptions = (candidacyId: number, enabled: boolean) =>
+  useQuery({ ...attributionOptionsQueryOptions(candidacyId), enabled });
+
+/** GET /applications/partners: the candidacies the partner select offers. */
+export const partnersQueryOptions = (candidacyId: number) =>
+  queryOptions({
+    queryKey: [...attributionQueryKey, 'partners', candidacyId],
+    queryFn: () =>
+      api
+        .get<{ data: PartnerOption[] }>('applications/partners', { query: { candidacy_id: candidacyId } })
+        .then((response) => response.data),
+  });
+
+export const usePartners = (candidacyId: number, enabled: boolean) => useQuery({ ...partnersQueryOptions(candidacyId), enabled });
+
+/** POST /commands/attributeLot on the candidacy (spec part 1, 7). */
+export const attributeLot = (candidacyId: number, fields: AttributeLotInput) =>
+  api.post<{ data: AttributedApplication; message?: string }>('commands/attributeLot', {
+    entity: 'candidacy',
+    entity_id: candidacyId,
+    additionnal_fields: fields,
+  });
+
+/** Attributes, toasts the server's message and refreshes the picker; the screen refreshes its rows in onAttributed. */
+export const useAttributeLot = (candidacyId: number, onAttributed?: (application: AttributedApplication) => void) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: AttributeLotInput) => attributeLot(candidacyId, fields),
+    onSuccess: async (answer) => {
+      if (answer.message) toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: attributionQueryKey });
+      onAttributed?.(answer.data);
+    },
+  });
+};

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { canFinishTask, fromPickerValue, nextQuarter, rowTaskBadges, toPickerValue } from './task-rules';
+
+describe('the date picker in UTC+2, 15-minute steps (spec part 1, 9)', () => {
+  it('reads and writes instants in UTC+2 whatever the browser zone', () => {
+    expect(toPickerValue('2026-03-12T08:15:00.000Z')).toBe('2026-03-12T10:15');
+    expect(fromPickerValue('2026-03-12T10:15')).toBe('2026-03-12T08:15:00.000Z');
+    expect(toPickerValue('2026-03-12T23:00:00.000Z')).toBe('2026-03-13T01:00');
+    expect(fromPickerValue('2026-03-13T01:00')).toBe('2026-03-12T23:00:00.000Z');
+    expect(fromPickerValue('')).toBeNull();
+    expect(fromPickerValue('demain')).toBeNull();
+  });
+
+  it('defaults to the next quarter hour', () => {
+    expect(nextQuarter(new Date('2026-03-12T08:07:30Z'))).toBe('2026-03-12T10:15');
+    expect(nextQuarter(new Date('2026-03-12T08:15:00Z'))).toBe('2026-03-12T10:30');
+  });
+});
+
+describe('the tasks cell of a row (spec part 1, 2.8)', () => {
+  const task = (id: number, day: number, done = false) => ({
+    id,
+    end_at: `2026-03-${String(day).padStart(2, '0')}T08:00:00.000Z`,
+    done_at: done ? '2026-03-01T08:00:00.000Z' : null,
+  });
+
+  it('shows at most the 3 open tasks due first and hides done ones', () => {
+    const { shown, more } = rowTaskBadges([task(1, 20), task(2, 10, true), task(3, 12), task(4, 11), task(5, 15)]);
+    expect(shown.map((t) => t.id)).toEqual([4, 3, 5]);
+    expect(more).toBe(false);
+  });
+
+  it("shows '+' only with more than 5 open tasks", () => {
+    const six = [1, 2, 3, 4, 5, 6].map((id) => task(id, 10 + id));
+    expect(rowTaskBadges(six).more).toBe(true);
+    expect(rowTaskBadges(six.slice(0, 5)).more).toBe(false);
+    expect(rowTaskBadges(six.slice(0, 3), 6).more).toBe(true);
+  });
+});
+
+describe('who may mark a task finished', () => {
+  const open = { automatic_end: false, done_at: null, assigned_to_id: 7 };
+  it('lets brokers, and notaries for their own tasks; never a process task or a done one', () => {
+    expect(canFinishTask({ id: 1, type: 'broker' }, open)).toBe(true);
+    expect(canFinishTask({ id: 7, type: 'notary' }, open)).toBe(true);
+    expect(canFinishTask({ id: 8, type: 'notary' }, open)).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'banker' }, open)).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, automatic_end: true })).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, done_at: '2026-03-01T08:00:00.000Z' })).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  type Actor,
+  DISPLAY_UTC_OFFSET_HOURS,
+  TASK_DATE_STEP_MINUTES,
+  TASK_TIME_STATUS,
+  type Task,
+  type TaskTimeStatus,
+  taskTimeStatus,
+} from '@promovente/shared';
+
+const HOUR = 3600_000;
+const STEP = TASK_DATE_STEP_MINUTES * 60_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The value of a datetime-local input for an instant, read in UTC+2 (spec part 1, 9):
+ * 'YYYY-MM-DDTHH:mm'.
+ */
+export const toPickerValue = (value: Date | string): string => {
+  const d = new Date(new Date(value).getTime() + DISPLAY_UTC_OFFSET_HOURS * HOUR);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+};
+
+/** The instant a datetime-local value means in UTC+2, as ISO; null when it is not a date. */
+export const fromPickerValue = (value: string): string | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const utc = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s) - DISPLAY_UTC_OFFSET_HOURS * HOUR;
+  return Number.isNaN(utc) ? null : new Date(utc).toISOString();
+};
+
+/** The next quarter hour after now, the add-task form's default date. */
+export const nextQuarter = (now: Date = new Date()): string => toPickerValue(new Date(Math.floor(now.getTime() / STEP) * STEP + STEP));
+
+type BadgeTask = Pick<Task, 'id' | 'end_at'> & { done_at?: string | null };
+
+/** At most 3 tasks show on a row. */
+export const ROW_TASKS_SHOWN = 3;
+/** The '+' button appears when a row has more than 5 open tasks (spec part 1, 2.8). */
+export const ROW_TASKS_MORE_THAN = 5;
+
+/**
+ * The tasks a row cell shows: open ones only (done tasks are hidden), the 3 due first, and
+ * whether the '+' shows. `openCount` is the row's number of open tasks when the row carries
+ * only some of them.
+ */
+export const rowTaskBadges = <T extends BadgeTask>(tasks: readonly T[], openCount?: number) => {
+  const open = tasks.filter((task) => !task.done_at).sort((a, b) => Date.parse(a.end_at) - Date.parse(b.end_at));
+  return { shown: open.slice(0, ROW_TASKS_SHOWN), more: (openCount ?? open.length) > ROW_TASKS_MORE_THAN };
+};
+
+/** The time status of a task: the server's, else computed the same way. */
+export const timeStatusOf = (task: Pick<Task, 'end_at'> & { time_status?: TaskTimeStatus }, now?: Date): TaskTimeStatus =>
+  task.time_status ?? taskTimeStatus(task.end_at, now);
+
+export const timeStatusText = (status: TaskTimeStatus) => TASK_TIME_STATUS[status];
+
+/** Mark finished: brokers, and notaries for tasks assigned to them; never a process task or a done one. */
+export const canFinishTask = (actor: Pick<Actor, 'id' | 'type'>, task: Pick<Task, 'automatic_end' | 'done_at' | 'assigned_to_id'>) =>
+  !task.automatic_end &&
+  task.done_at === null &&
+  (actor.type === 'broker' || (actor.type === 'notary' && task.assigned_to_id === actor.id));
+
+/** Edit: brokers only (bankers never, spec part 2, 2.2). */
+export const canEditTask = (actor: Pick<Actor, 'type'>) => actor.type === 'broker';

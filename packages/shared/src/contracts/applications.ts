@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { APPLICATION_PRIORITIES, DEFAULT_APPLICATION_PRIORITY } from '../statuses.js';
+import { idSchema } from './common.js';
+
+export const ATTRIBUTION_MESSAGES = {
+  lotRequired: 'Lot requis',
+  priorityRequired: 'Priorité requise',
+  crmValidationNeeded: 'Ce candidat doit être validé dans le CRM avant de pouvoir lui attribuer un lot',
+  notMainLot: 'Seul un lot principal peut être attribué',
+  alreadyHeld: 'Ce lot est déjà attribué à ce candidat',
+  waitingListOnly: 'Ce lot est réservé ou signé : seule la priorité 9 (non prioritaire) est possible',
+  partnerIsSelf: 'Le candidat ne peut pas être son propre partenaire',
+  partnerNotValidated: 'Le partenaire doit être validé dans le CRM',
+  attributed: 'Lot attribué',
+} as const;
+
+/** The label of the lots the candidacy already holds in the picker (spec part 1, 5 'Assign lot'). */
+export const ALREADY_HELD_LABEL = 'Existe déjà';
+
+const prioritySchema = z.coerce
+  .number({ error: ATTRIBUTION_MESSAGES.priorityRequired })
+  .refine((value) => (APPLICATION_PRIORITIES as readonly number[]).includes(value), {
+    message: ATTRIBUTION_MESSAGES.priorityRequired,
+  });
+
+/**
+ * attributeLot on a candidacy (spec part 1, 7): lot_id, promotion_id, priority, candidacy_2_id.
+ * The priority is ignored in multi-agency promotions (the best free position is taken).
+ */
+export const attributeLotSchema = z.object({
+  lot_id: z.coerce.number({ error: ATTRIBUTION_MESSAGES.lotRequired }).int().positive(ATTRIBUTION_MESSAGES.lotRequired),
+  promotion_id: idSchema.optional(),
+  priority: prioritySchema.nullish().transform((value) => value ?? DEFAULT_APPLICATION_PRIORITY),
+  candidacy_2_id: z
+    .union([idSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : null)),
+});
+export type AttributeLotInput = z.input<typeof attributeLotSchema>;
+
+export const attributionQuerySchema = z.object({ candidacy_id: idSchema });
+
+/** One lot of the 'assign lot' picker. */
+export type AttributionLot = {
+  id: number;
+  reference: string;
+  title: string;
+  building: string;
+  floor: string;
+  nb_rooms: number;
+  price: number;
+  status: number;
+  status_text: string;
+  /** The lowest free position among 1-3, or null (design note 3). */
+  best_available_priority: number | null;
+  /** Réservé or Signé: only the waiting list (priority 9) is open (design note 2). */
+  waiting_list_only: boolean;
+  /** The candidacy already holds a live application on it ('Existe déjà'). */
+  already_held: boolean;
+};
+
+export type AttributionOptions = {
+  candidacy_id: number;
+  promotion_id: number;
+  multi_agency: boolean;
+  lots: AttributionLot[];
+};
+
+/** A candidacy the partner select offers. */
+export type PartnerOption = { id: number; full_name: string; email: string | null; crm_validated: boolean };
+
+export const partnersQuerySchema = z.object({
+  candidacy_id: idSchema,
+  search: z.string().trim().max(100, 'Recherche trop longue').optional(),
+});
+
+/** The application attributeLot created. */
+export type AttributedApplication = { id: number; public_id: string; lot_id: number; priority: number; status: number };
+
+export type AttributionDecision =
+  | { ok: true; priority: number }
+  | { ok: false; reason: 'alreadyHeld' | 'blocked' | 'waitingListOnly'; message: string };
+
+/**
+ * The position an attribution takes (design notes 2 and 3), used by the server under the lot's
+ * row lock and by the picker to show it. Multi-agency: a Réservé or Signé lot takes the waiting
+ * list (9), otherwise the best free position, none free is refused. Other promotions: the
+ * chosen priority, only 9 on a Réservé or Signé lot.
+ */
+export const decideAttribution = (
+  lot: Pick<AttributionLot, 'best_available_priority' | 'waiting_list_only' | 'already_held'>,
+  multiAgency: boolean,
+  requestedPriority: number = DEFAULT_APPLICATION_PRIORITY,
+): AttributionDecision => {
+  if (lot.already_held) return { ok: false, reason: 'alreadyHeld', message: ATTRIBUTION_MESSAGES.alreadyHeld };
+  if (multiAgency) {
+    if (lot.waiting_list_only) return { ok: true, priority: DEFAULT_APPLICATION_PRIORITY };
+    if (lot.best_available_priority === null) return { ok: false, reason: 'blocked', message: MESSAGES.lotAssignmentBlocked };
+    return { ok: true, priority: lot.best_available_priority };
+  }
+  if (lot.waiting_list_only && requestedPriority !== DEFAULT_APPLICATION_PRIORITY) {
+    return { ok: false, reason: 'waitingListOnly', message: ATTRIBUTION_MESSAGES.waitingListOnly };
+  }
+  return { ok: true, priority: requestedPriority };
+};
