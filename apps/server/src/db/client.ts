@@ -54,8 +54,11 @@ export const openPglite = async (dataDir: string | undefined, options: { loadDat
   };
 };
 
-export const openPostgres = async (url: string): Promise<Database> => {
+export const openPostgres = async (url: string, options: { onError?: (error: Error) => void } = {}): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, terminated backend) is an event, not a
+  // crash: pg discards that client and the next query opens a new one.
+  pool.on('error', (error) => options.onError?.(error));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
