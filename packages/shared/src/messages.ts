@@ -28,4 +28,7 @@ export const MESSAGES = {
   notMember: "Vous n'avez pas accès à cette promotion.",
   unknownPath: 'Ressource introuvable',
   serverError: 'Une erreur est survenue',
+  noRegistrationComment: "Le candidat n'a laissé aucun commentaire lors de son inscription",
+  noComments: 'Aucun commentaire',
+  confirmDeleteDocument: 'Voulez-vous vraiment supprimer ce document ?',
 } as const;

@@ -13,7 +13,10 @@ export const recomputeLotStatuses = async (tx: Tx, lotIds: number[]) => {
   if (lotIds.length === 0) return [];
   const [lotRows, appRows] = await Promise.all([
     tx.select({ id: lots.id, rawStatus: lots.rawStatus, status: lots.status }).from(lots).where(inArray(lots.id, lotIds)),
-    tx.select({ lotId: applications.lotId, status: applications.status }).from(applications).where(and(inArray(applications.lotId, lotIds), live)),
+    tx
+      .select({ lotId: applications.lotId, status: applications.status })
+      .from(applications)
+      .where(and(inArray(applications.lotId, lotIds), live)),
   ]);
   const changed: { id: number; from: number; to: number }[] = [];
   for (const lot of lotRows) {

@@ -1,6 +1,10 @@
+import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/auth.js';
+import { badRequest, HttpError } from '../../platform/errors.js';
+import { deleteCandidacyFile, FILE_MESSAGES, fileUrlFor, type Upload, uploadCandidacyFiles } from './candidacy-files.service.js';
 import { loadSignedFile } from './files.service.js';
 
 export const filesRoutes = async (fastify: FastifyInstance) => {
@@ -29,5 +33,56 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
         .header('cache-control', 'private, no-store')
         .send(file.content);
     },
+  );
+
+  // Candidacy files (spec part 1, 5 and 6): upload zone and delete button.
+  app.post('/candidacies/files', { config: { access: ['broker', 'notary', 'banker', 'architect', 'promoter'] } }, async (request) => {
+    if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
+    const uploads: Upload[] = [];
+    const renames: string[] = [];
+    let candidacyId: string | undefined;
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: CANDIDACY_FILE_LIMITS.otherBytes, files: CANDIDACY_FILE_LIMITS.maxFilesPerUpload, fields: 100 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
+            await part.toBuffer();
+            continue;
+          }
+          uploads.push({ filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() });
+        } else if (part.fieldname === 'renames[]' || part.fieldname === 'renames') {
+          renames.push(String(part.value ?? ''));
+        } else if (part.fieldname === 'candidacy_id') {
+          candidacyId = String(part.value ?? '');
+        }
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, FILE_MESSAGES.tooBigAny);
+      }
+      if (code === 'FST_FILES_LIMIT') throw badRequest(FILE_MESSAGES.tooMany);
+      throw error;
+    }
+    const id = idSchema.safeParse(candidacyId);
+    if (!id.success) throw badRequest(FILE_MESSAGES.candidacyRequired);
+    return uploadCandidacyFiles({ db: app.deps.database.db, storage: app.deps.storage }, actorOf(request), {
+      candidacyId: id.data,
+      uploads,
+      renames,
+    });
+  });
+
+  app.delete(
+    '/candidacies/files/:id',
+    { config: { access: ['broker', 'candidate', 'promoter'] }, schema: { params: idParamSchema } },
+    async (request) => deleteCandidacyFile({ db: app.deps.database.db, storage: app.deps.storage }, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/file-url/:uuid',
+    { config: { access: 'authenticated' }, schema: { params: z.object({ uuid: z.uuid('Fichier introuvable') }) } },
+    async (request) => fileUrlFor(app.deps.database.db, actorOf(request), request.params.uuid),
   );
 };

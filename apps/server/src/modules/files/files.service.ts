@@ -29,12 +29,7 @@ export const storeGeneratedFile = async (
 };
 
 /** Serves a stored file to whoever holds a valid signed URL for it. */
-export const loadSignedFile = async (
-  deps: { db: Db; storage: Storage },
-  uuid: string,
-  expires: number,
-  signature: string,
-) => {
+export const loadSignedFile = async (deps: { db: Db; storage: Storage }, uuid: string, expires: number, signature: string) => {
   if (!isValidSignature(uuid, expires, signature)) throw notFound('Lien expiré ou invalide');
   const [file] = await deps.db.select().from(files).where(eq(files.uuid, uuid)).limit(1);
   if (!file) throw notFound();

@@ -16,7 +16,13 @@ describe('signed file URLs (design note 6)', () => {
     const broker = await createUser(ctx.database.db, 'broker');
     const { url } = await storeGeneratedFile(
       { db: ctx.database.db, storage: ctx.app.deps.storage },
-      { name: 'Liste des lots.xlsx', mime: 'text/plain', content: Buffer.from('contenu'), promotionId: promotion.id, createdById: broker.id },
+      {
+        name: 'Liste des lots.xlsx',
+        mime: 'text/plain',
+        content: Buffer.from('contenu'),
+        promotionId: promotion.id,
+        createdById: broker.id,
+      },
     );
     const ok = await ctx.app.inject({ method: 'GET', url });
     expect(ok.statusCode).toBe(200);

@@ -4,7 +4,8 @@ import { actorOf } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { createThread, type ThreadAttachment } from './threads.service.js';
 
-const ATTACHMENT_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|application\/vnd\.openxmlformats-officedocument\..+|application\/msword|application\/vnd\.ms-excel|text\/plain)$/;
+const ATTACHMENT_TYPES =
+  /^(application\/pdf|image\/(png|jpeg|gif|webp)|application\/vnd\.openxmlformats-officedocument\..+|application\/msword|application\/vnd\.ms-excel|text\/plain)$/;
 
 export const threadsRoutes = async (app: FastifyInstance) => {
   app.post('/threads', { config: { access: 'authenticated' } }, async (request) => {

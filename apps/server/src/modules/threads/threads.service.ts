@@ -14,14 +14,17 @@ import { fullName } from '../users/users.queries.js';
 
 export type ThreadAttachment = { name: string; mime: string; content: Buffer };
 
-export const NO_CANDIDATE_ACCOUNT =
-  "Ce candidat n'a pas encore de compte : il le reçoit avec le formulaire de réservation.";
+export const NO_CANDIDATE_ACCOUNT = "Ce candidat n'a pas encore de compte : il le reçoit avec le formulaire de réservation.";
 
 /**
  * Finds the user a thread goes to. A candidate cannot choose (his thread goes to his broker);
  * the others pick among the classes the spec allows them (spec part 1, 6).
  */
-const resolveRecipient = async (db: Db, actor: RequestActor, input: CreateThreadInput): Promise<{ userId: number; candidacyId: number | null }> => {
+const resolveRecipient = async (
+  db: Db,
+  actor: RequestActor,
+  input: CreateThreadInput,
+): Promise<{ userId: number; candidacyId: number | null }> => {
   if (actor.type === 'candidate') {
     if (actor.candidate_id === null) throw notFound();
     const [own] = await db
@@ -89,7 +92,13 @@ const insertThread = (
   deps.db.transaction(async (tx) => {
     const [thread] = await tx
       .insert(threads)
-      .values({ promotionId: input.promotion, title: input.title, createdById: actor.id, toId: recipient.userId, candidacyId: recipient.candidacyId })
+      .values({
+        promotionId: input.promotion,
+        title: input.title,
+        createdById: actor.id,
+        toId: recipient.userId,
+        candidacyId: recipient.candidacyId,
+      })
       .returning({ id: threads.id, title: threads.title, createdAt: threads.createdAt });
     const [message] = await tx
       .insert(threadMessages)

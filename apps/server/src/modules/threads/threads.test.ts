@@ -18,7 +18,9 @@ const form = (fields: Record<string, string | number>, file?: { name: string; ty
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   if (file) {
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}\r\n`);
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}\r\n`,
+    );
   }
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
@@ -41,27 +43,53 @@ describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', 
     const { promotion, broker, candidate, account } = await setup();
     const token = await signIn(ctx.app, broker.email);
     const body = form(
-      { title: 'Votre dossier', content: 'Bonjour,\nmerci pour votre visite.', to_id: candidate.id, to_base_class: 'candidate', promotion: promotion.id },
+      {
+        title: 'Votre dossier',
+        content: 'Bonjour,\nmerci pour votre visite.',
+        to_id: candidate.id,
+        to_base_class: 'candidate',
+        promotion: promotion.id,
+      },
       { name: 'plan.pdf', type: 'application/pdf', content: '%PDF-1.4 plan' },
     );
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/threads',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: { title: 'Votre dossier' }, message: 'Message envoyé' });
 
     const db = ctx.database.db;
     const [thread] = await db.select().from(threads);
     expect([thread.createdById, thread.toId]).toEqual([broker.id, account.id]);
-    expect(await db.select({ content: threadMessages.content }).from(threadMessages)).toEqual([{ content: 'Bonjour,\nmerci pour votre visite.' }]);
+    expect(await db.select({ content: threadMessages.content }).from(threadMessages)).toEqual([
+      { content: 'Bonjour,\nmerci pour votre visite.' },
+    ]);
     expect((await db.select().from(files).where(eq(files.owner, 'thread_message'))).map((f) => f.name)).toEqual(['plan.pdf']);
-    expect((await db.select().from(notifications).where(eq(notifications.userId, account.id))).map((n) => n.title)).toEqual(['Nouveau message : Votre dossier']);
+    expect((await db.select().from(notifications).where(eq(notifications.userId, account.id))).map((n) => n.title)).toEqual([
+      'Nouveau message : Votre dossier',
+    ]);
     expect((await db.select().from(mailMessages)).map((m) => m.to)).toEqual([['anne@test.ch']]);
   });
 
   it("sends a candidate's thread to his own broker: he cannot choose", async () => {
     const { promotion, broker, notary, account } = await setup();
     const token = await signIn(ctx.app, account.email);
-    const body = form({ title: 'Question', content: 'Quand la visite ?', to_id: notary.id, to_base_class: 'notary', promotion: promotion.id });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const body = form({
+      title: 'Question',
+      content: 'Quand la visite ?',
+      to_id: notary.id,
+      to_base_class: 'notary',
+      promotion: promotion.id,
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/threads',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     const [thread] = await ctx.database.db.select().from(threads);
     expect(thread.toId).toBe(broker.id);
@@ -76,24 +104,41 @@ describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', 
     };
     expect((await send({ title: ' ', content: 'x', promotion: promotion.id })).json().message).toBe('Titre requis');
     expect((await send({ title: 'T', content: 'x', promotion: promotion.id })).json().message).toBe('Destinataire requis');
-    expect((await send({ title: 'T', content: 'x', to_id: broker.id, to_base_class: 'broker', promotion: promotion.id })).json().message).toBe(
-      'Destinataire invalide',
+    expect(
+      (await send({ title: 'T', content: 'x', to_id: broker.id, to_base_class: 'broker', promotion: promotion.id })).json().message,
+    ).toBe('Destinataire invalide');
+    expect(
+      (await send({ title: 'T', content: 'x', to_id: outsider.id, to_base_class: 'notary', promotion: promotion.id })).statusCode,
+    ).toBe(404);
+    expect((await send({ title: 'T', content: 'x', to_id: notary.id, to_base_class: 'notary', promotion: promotion.id })).statusCode).toBe(
+      200,
     );
-    expect((await send({ title: 'T', content: 'x', to_id: outsider.id, to_base_class: 'notary', promotion: promotion.id })).statusCode).toBe(404);
-    expect((await send({ title: 'T', content: 'x', to_id: notary.id, to_base_class: 'notary', promotion: promotion.id })).statusCode).toBe(200);
   });
 
   it('refuses a candidate without account, and another promotion', async () => {
     const { promotion, other, broker } = await setup();
-    const [lonely] = await ctx.database.db.insert(candidates).values({ firstName: 'Paul', lastName: 'Roch', email: 'paul@test.ch' }).returning();
+    const [lonely] = await ctx.database.db
+      .insert(candidates)
+      .values({ firstName: 'Paul', lastName: 'Roch', email: 'paul@test.ch' })
+      .returning();
     await ctx.database.db.insert(candidacies).values({ promotionId: promotion.id, candidateId: lonely.id, brokerId: broker.id });
     const token = await signIn(ctx.app, broker.email);
     const body = form({ title: 'T', content: 'x', to_id: lonely.id, to_base_class: 'candidate', promotion: promotion.id });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/threads',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(NO_CANDIDATE_ACCOUNT);
     const foreign = form({ title: 'T', content: 'x', to_id: lonely.id, to_base_class: 'candidate', promotion: other.id });
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...foreign.headers }, payload: foreign.payload });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/threads',
+      headers: { ...bearer(token), ...foreign.headers },
+      payload: foreign.payload,
+    });
     expect(refused.statusCode).toBe(404);
   });
 });

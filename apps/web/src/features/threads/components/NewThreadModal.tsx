@@ -61,7 +61,13 @@ export const NewThreadModal = ({ open, onOpenChange, promotionId, recipient, can
           />
         </Field>
         <Field id={filesId} label="Pièces jointes">
-          <input id={filesId} type="file" multiple onChange={(event) => setFiles(Array.from(event.target.files ?? []))} className="block text-sm" />
+          <input
+            id={filesId}
+            type="file"
+            multiple
+            onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+            className="block text-sm"
+          />
         </Field>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => handleOpenChange(false)}>

@@ -1,0 +1,325 @@
+import {
+  CANDIDACY_ALREADY_EXISTS,
+  canEditCandidacyOf,
+  createCandidacyInputSchema,
+  MAX_POSITIONS_PER_LOT,
+  moveCandidacyInputSchema,
+  updateCandidacyInputSchema,
+} from '@promovente/shared';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import {
+  agencies,
+  applications,
+  candidacies,
+  candidates,
+  lots,
+  promotionAgencies,
+  promotions,
+  promotionUsers,
+  users,
+} from '../../db/schema/index.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
+import { defineCommand } from '../commands/registry.js';
+import { writeLog } from '../logs/logs.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { fullName } from '../users/users.queries.js';
+import { lockCandidacy } from './candidacies.queries.js';
+
+/** The French texts of these commands (success toasts and history rows). */
+export const CANDIDACY_MESSAGES = {
+  created: 'Candidat créé',
+  updated: 'Candidature modifiée',
+  deleted: 'Candidature supprimée',
+  moved: (agency: string) => `Candidature déplacée vers l'agence ${agency}`,
+  invalidBroker: 'Courtier invalide',
+  emailReadOnly: "L'e-mail du candidat ne peut pas être modifié",
+  sameAgency: 'La candidature est déjà dans cette agence',
+  invalidAgency: 'Agence invalide',
+  positionMoved: (from: number, to: number, lot: string) => `Priorité passée de ${from} à ${to} sur le lot ${lot}`,
+} as const;
+
+type CandidateForm = z.output<typeof createCandidacyInputSchema>['candidacy']['candidate'];
+
+const candidateValues = (form: Omit<CandidateForm, 'email'>) => ({
+  firstName: form.first_name,
+  lastName: form.last_name,
+  gender: form.gender,
+  phone: form.phone,
+  phonePrivate: form.phone_private,
+  phonePro: form.phone_pro,
+  householdSize: form.household_size,
+  householdIncome: form.household_income,
+  ownFunds: form.own_funds,
+  budget: form.budget,
+  zip: form.zip,
+  address: form.address,
+  city: form.city,
+  country: form.country,
+  maidenName: form.maiden_name,
+  job: form.job,
+  companyName: form.company_name,
+});
+
+/** The broker a candidacy is given: the caller, or another broker of his agency who is a member of the promotion. */
+const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, brokerId: number | null | undefined) => {
+  if (!brokerId || brokerId === actor.id) return { id: actor.id, agencyId: actor.agency_id };
+  const [broker] = await tx
+    .select({ id: users.id, agencyId: users.agencyId })
+    .from(users)
+    .innerJoin(promotionUsers, and(eq(promotionUsers.userId, users.id), eq(promotionUsers.promotionId, promotionId)))
+    .where(and(eq(users.id, brokerId), eq(users.type, 'broker')))
+    .limit(1);
+  if (!broker || broker.agencyId === null || broker.agencyId !== actor.agency_id) throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
+  return broker;
+};
+
+/**
+ * createCandidacy (spec part 1, 5 and 8): a new candidate, or an existing one without a
+ * candidacy here, gets a candidacy of the caller's agency. An e-mail already used by a
+ * candidacy of this promotion or by another kind of account answers 'already_exists'.
+ * No e-mail is sent (credentials go out with the reservation form).
+ */
+export const createCandidacy = defineCommand({
+  name: 'createCandidacy',
+  entity: 'promotion',
+  roles: ['broker'],
+  input: createCandidacyInputSchema,
+  async run({ tx, actor, target }, input) {
+    const form = input.candidacy;
+    const email = form.candidate.email;
+    const broker = await brokerFor(tx, actor, target.id, form.broker_id);
+
+    const [account] = await tx
+      .select({ id: users.id, type: users.type, candidateId: users.candidateId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (account && account.type !== 'candidate') return { data: CANDIDACY_ALREADY_EXISTS, log: null };
+
+    const [existing] = await tx.select().from(candidates).where(sql`lower(${candidates.email}) = ${email}`).limit(1);
+    let candidate = existing;
+    if (existing) {
+      const [already] = await tx
+        .select({ id: candidacies.id })
+        .from(candidacies)
+        .where(and(eq(candidacies.promotionId, target.id), eq(candidacies.candidateId, existing.id)))
+        .limit(1);
+      if (already) return { data: CANDIDACY_ALREADY_EXISTS, log: null };
+    } else {
+      [candidate] = await tx
+        .insert(candidates)
+        .values({ ...candidateValues(form.candidate), email, promotionId: target.id })
+        .returning();
+      if (account && account.candidateId === null) {
+        await tx.update(users).set({ candidateId: candidate.id }).where(eq(users.id, account.id));
+      }
+    }
+
+    const [candidacy] = await tx
+      .insert(candidacies)
+      .values({
+        promotionId: target.id,
+        candidateId: candidate.id,
+        brokerId: broker.id,
+        agencyId: broker.agencyId,
+        status: form.status,
+        priority: form.priority,
+        vip: form.vip,
+        reasonVip: form.reason_vip,
+        couple: form.couple,
+        budget: form.budget,
+      })
+      .returning({ id: candidacies.id });
+    return {
+      data: { id: candidacy.id, candidate_id: candidate.id },
+      message: CANDIDACY_MESSAGES.created,
+      log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.created, candidacyId: candidacy.id },
+    };
+  },
+});
+
+/** The candidacy of a command, for a broker of its agency (403 'Accès refusé' otherwise). */
+const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
+  const row = await lockCandidacy(tx, id);
+  if (!row) throw notFound();
+  if (!canEditCandidacyOf(actor, row.candidacy.agencyId)) throw forbidden();
+  return row;
+};
+
+/** updateCandidacy: the form again; the e-mail is read-only once created. */
+export const updateCandidacy = defineCommand({
+  name: 'updateCandidacy',
+  entity: 'candidacy',
+  roles: ['broker'],
+  input: updateCandidacyInputSchema,
+  async run({ tx, actor, target }, input) {
+    if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
+    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+    const form = input.candidacy;
+    const { email, ...candidateForm } = form.candidate;
+    if (email !== undefined && email !== (candidate.email ?? '').toLowerCase()) throw unprocessable(CANDIDACY_MESSAGES.emailReadOnly);
+    const brokerId =
+      form.broker_id && form.broker_id !== candidacy.brokerId
+        ? (await brokerFor(tx, actor, target.promotionId, form.broker_id)).id
+        : candidacy.brokerId;
+
+    const now = new Date();
+    await tx
+      .update(candidates)
+      .set({ ...candidateValues(candidateForm), updatedAt: now })
+      .where(eq(candidates.id, candidate.id));
+    await tx
+      .update(candidacies)
+      .set({
+        status: form.status,
+        priority: form.priority,
+        vip: form.vip,
+        reasonVip: form.reason_vip,
+        couple: form.couple,
+        budget: form.budget,
+        brokerId,
+        updatedAt: now,
+      })
+      .where(eq(candidacies.id, candidacy.id));
+    // A status set by hand never goes below what the live applications say (design note 4).
+    await recomputeCandidacyStatuses(tx, [candidacy.id]);
+    return {
+      data: { id: candidacy.id },
+      message: CANDIDACY_MESSAGES.updated,
+      log: {
+        onTitle: `${candidateForm.first_name} ${candidateForm.last_name}`,
+        title: CANDIDACY_MESSAGES.updated,
+        candidacyId: candidacy.id,
+      },
+    };
+  },
+});
+
+/**
+ * Releasing positions (design note 3): in a multi-agency promotion, the positions behind a
+ * removed one move up by one; each move is logged and the moved brokers are notified.
+ */
+const closeGaps = async (tx: Tx, actor: RequestActor, promotionId: number, removed: { lotId: number; priority: number }[]) => {
+  const [promotion] = await tx.select({ multiAgency: promotions.multiAgency }).from(promotions).where(eq(promotions.id, promotionId));
+  if (!promotion?.multiAgency) return;
+  const released = removed.filter((r) => r.priority >= 1 && r.priority <= MAX_POSITIONS_PER_LOT).sort((a, b) => b.priority - a.priority);
+  for (const { lotId, priority } of released) {
+    const moved = await tx
+      .update(applications)
+      .set({ priority: sql`${applications.priority} - 1`, lastPriorityChange: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(applications.lotId, lotId),
+          eq(applications.hidden, false),
+          isNull(applications.closedAt),
+          gt(applications.priority, priority),
+          lte(applications.priority, MAX_POSITIONS_PER_LOT),
+        ),
+      )
+      .returning({ id: applications.id, priority: applications.priority, candidacyId: applications.candidacy1Id });
+    if (moved.length === 0) continue;
+    const [lot] = await tx.select({ reference: lots.reference }).from(lots).where(eq(lots.id, lotId));
+    const owners = await tx
+      .select({ id: candidacies.id, brokerId: candidacies.brokerId, firstName: candidates.firstName, lastName: candidates.lastName })
+      .from(candidacies)
+      .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+      .where(
+        inArray(
+          candidacies.id,
+          moved.map((m) => m.candidacyId),
+        ),
+      );
+    for (const m of moved) {
+      const owner = owners.find((o) => o.id === m.candidacyId);
+      const title = CANDIDACY_MESSAGES.positionMoved(m.priority + 1, m.priority, lot?.reference ?? '');
+      await writeLog(tx, {
+        promotionId,
+        executedById: actor.id,
+        onTitle: owner ? fullName(owner) : '',
+        title,
+        applicationId: m.id,
+        lotId,
+        candidacyId: m.candidacyId,
+      });
+      if (owner?.brokerId) await notify(tx, [owner.brokerId], { title, description: owner ? fullName(owner) : '', promotionId });
+    }
+  }
+};
+
+/**
+ * deleteCandidacy: final. Removes the candidacy with its applications (as main candidacy),
+ * tasks, comments and files rows; a partner role on another application is detached. Lot
+ * statuses are recomputed and released positions move up. The history keeps its rows.
+ */
+export const deleteCandidacy = defineCommand({
+  name: 'deleteCandidacy',
+  entity: 'candidacy',
+  roles: ['broker'],
+  input: z.object({}).passthrough(),
+  async run({ tx, actor, target }) {
+    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+    const owned = await tx
+      .select({
+        id: applications.id,
+        lotId: applications.lotId,
+        priority: applications.priority,
+        hidden: applications.hidden,
+        closedAt: applications.closedAt,
+      })
+      .from(applications)
+      .where(eq(applications.candidacy1Id, candidacy.id));
+    const partnerOf = await tx
+      .select({ candidacyId: applications.candidacy1Id })
+      .from(applications)
+      .where(eq(applications.candidacy2Id, candidacy.id));
+    // Cascades: applications (candidacy1), their tasks, the candidacy's tasks, comments and files rows.
+    await tx.delete(candidacies).where(eq(candidacies.id, candidacy.id));
+    const live = owned.filter((a) => !a.hidden && a.closedAt === null);
+    await closeGaps(tx, actor, target.promotionId, live);
+    await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
+    await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);
+    return {
+      data: null,
+      message: CANDIDACY_MESSAGES.deleted,
+      log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.deleted },
+    };
+  },
+});
+
+/**
+ * moveCandidacyToOtherAgency: irreversible. The target must be another agency of the
+ * promotion; the candidacy leaves its broker (broker null) for the new agency to assign.
+ */
+export const moveCandidacyToOtherAgency = defineCommand({
+  name: 'moveCandidacyToOtherAgency',
+  entity: 'candidacy',
+  roles: ['broker'],
+  input: moveCandidacyInputSchema,
+  async run({ tx, actor, target }, input) {
+    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+    if (input.agency_id === candidacy.agencyId) throw unprocessable(CANDIDACY_MESSAGES.sameAgency);
+    const [agency] = await tx
+      .select({ id: agencies.id, name: agencies.name })
+      .from(promotionAgencies)
+      .innerJoin(agencies, eq(agencies.id, promotionAgencies.agencyId))
+      .where(and(eq(promotionAgencies.promotionId, target.promotionId), eq(promotionAgencies.agencyId, input.agency_id)))
+      .limit(1);
+    if (!agency) throw unprocessable(CANDIDACY_MESSAGES.invalidAgency);
+    await tx
+      .update(candidacies)
+      .set({ agencyId: agency.id, brokerId: null, updatedAt: new Date() })
+      .where(eq(candidacies.id, candidacy.id));
+    const title = CANDIDACY_MESSAGES.moved(agency.name);
+    return {
+      data: { id: candidacy.id, agency_id: agency.id },
+      message: title,
+      log: { onTitle: fullName(candidate), title, candidacyId: candidacy.id },
+    };
+  },
+});
+
+export const CANDIDACY_COMMANDS = [createCandidacy, updateCandidacy, deleteCandidacy, moveCandidacyToOtherAgency];

@@ -1,0 +1,460 @@
+import {
+  APPLICATION_STATUS_LABELS,
+  CANDIDACIES_PAGE_SIZE,
+  CANDIDACY_FILTER_STATUSES,
+  CANDIDACY_NON_RETAINED_STATUSES,
+  CANDIDACY_PRIORITY_LABELS,
+  CANDIDACY_SORTS,
+  CANDIDACY_STATUS_LABELS,
+  type CandidaciesListQuery,
+  type CandidaciesPage,
+  type CandidacyApplicationSummary,
+  type CandidacyComment,
+  type CandidacyDetail,
+  type CandidacyOption,
+  type CandidacyPerson,
+  type CandidacyRow,
+  type CandidacySort,
+  type CandidacyTask,
+  type CandidateDetail,
+  type CandidateRecord,
+  type CandidateSummary,
+  can,
+  canEditCandidacyOf,
+  DEFAULT_CANDIDACY_SORT,
+  TASK_TIME_STATUS,
+  TASK_TYPE_LABELS,
+  taskTimeStatus,
+} from '@promovente/shared';
+import { inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Db, Queryable } from '../../db/client.js';
+import { type candidates, comments } from '../../db/schema/index.js';
+import { isMemberOf, resolvePromotion } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { notFound } from '../../platform/errors.js';
+import { paginate } from '../../platform/pagination.js';
+import type { Storage } from '../../platform/storage.js';
+import { toCandidacyFile } from '../files/candidacy-files.service.js';
+import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
+import { avatarUrl, fullName } from '../users/users.queries.js';
+import {
+  type CandidacyBaseRow,
+  type CandidacyFilter,
+  candidacyWhere,
+  countByStatus,
+  countCandidacies,
+  countCommentsOf,
+  countFilesOf,
+  findAllTasksOf,
+  findCandidacyFiles,
+  findCandidacyOptions,
+  findCandidacyPage,
+  findCandidacyRows,
+  findCandidacyRowsOfCandidate,
+  findCandidate,
+  findComments,
+  findLiveApplications,
+  findOpenTasksOf,
+  findPromotions,
+  type TaskRow,
+} from './candidacies.queries.js';
+
+const DAY_MS = 86_400_000;
+export const ROW_TASKS = 3;
+
+// ---------------------------------------------------------------------------------------------
+// Mapping
+
+type Person = { id: number | null; firstName: string | null; lastName: string | null; picture: string | null } | null;
+
+export const toPerson = (p: Person): CandidacyPerson | null =>
+  p?.id != null
+    ? { id: p.id, full_name: fullName({ firstName: p.firstName ?? '', lastName: p.lastName ?? '' }), profile_picture: avatarUrl(p.picture) }
+    : null;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toTask = (row: Pick<TaskRow, 'task' | 'assignee' | 'creator' | 'finisher'>, now = new Date()): CandidacyTask => {
+  const t = row.task;
+  const time = taskTimeStatus(t.endAt, now);
+  return {
+    id: t.id,
+    promotion_id: t.promotionId,
+    title: t.title,
+    detail: t.detail,
+    type: t.type,
+    type_text: TASK_TYPE_LABELS[t.type] ?? '',
+    end_at: t.endAt.toISOString(),
+    deadline_at: iso(t.deadlineAt),
+    created_at: t.createdAt.toISOString(),
+    done_at: iso(t.doneAt),
+    created_by: toPerson(row.creator),
+    done_by: toPerson(row.finisher),
+    assigned_to: toPerson(row.assignee),
+    assigned_to_id: t.assignedToId,
+    target: 'candidacy',
+    target_id: t.candidacyId ?? 0,
+    automatic_end: t.automaticEnd,
+    is_editable: !t.automaticEnd && t.doneAt === null,
+    time_status: time,
+    time_status_text: TASK_TIME_STATUS[time],
+    hours: t.hours,
+    minutes: t.minutes,
+  };
+};
+
+type Candidate = typeof candidates.$inferSelect;
+
+export const toCandidateSummary = (c: Candidate, userId: number | null): CandidateSummary => ({
+  id: c.id,
+  full_name: fullName(c),
+  first_name: c.firstName,
+  last_name: c.lastName,
+  gender: c.gender === 'F' ? 'F' : 'M',
+  email: c.email,
+  phone: c.phone,
+  phone_private: c.phonePrivate,
+  phone_pro: c.phonePro,
+  budget: c.budget,
+  city: c.city,
+  zip: c.zip,
+  is_company: Boolean(c.companyName),
+  company_name: c.companyName,
+  user_id: userId,
+});
+
+export const toCandidateRecord = (c: Candidate, userId: number | null): CandidateRecord => ({
+  ...toCandidateSummary(c, userId),
+  household_size: c.householdSize,
+  household_income: c.householdIncome,
+  own_funds: c.ownFunds,
+  parent_candidate_id: c.parentCandidateId,
+  maiden_name: c.maidenName,
+  father_first_name: c.fatherFirstName,
+  mother_first_name: c.motherFirstName,
+  mother_maiden_name: c.motherMaidenName,
+  birthday: c.birthday,
+  birthday_city: c.birthdayCity,
+  place_origin: c.placeOrigin,
+  establishment_permit: c.establishmentPermit,
+  job: c.job,
+  civil_status: c.civilStatus,
+  matrimonial_property: c.matrimonialProperty,
+  address: c.address,
+  country: c.country,
+  avs: c.avs,
+  already_swiss_owner: c.alreadySwissOwner,
+  company_type: c.companyType,
+  head_office: c.headOffice,
+  company_address: c.companyAddress,
+  profile_picture: avatarUrl(c.profilePicture),
+});
+
+type PromotionInfo = Awaited<ReturnType<typeof findPromotions>>[number];
+
+/** Priority 1 in a multi-agency promotion carries a deadline (design note 3). */
+export const applicationDeadline = (
+  promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'> | undefined,
+  application: { priority: number; lastPriorityChange: Date },
+  now = new Date(),
+) => {
+  if (!promotion?.multiAgency || !promotion.reservationTimeout || application.priority !== 1) {
+    return { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
+  }
+  const deadline = new Date(application.lastPriorityChange.getTime() + promotion.reservationTimeout * DAY_MS);
+  const left = deadline.getTime() - now.getTime();
+  return { deadline: deadline.toISOString(), deadline_is_in_less_than_one_day: left > 0 && left < DAY_MS, is_over_deadline: left <= 0 };
+};
+
+const countMap = (rows: { candidacyId: number | null; total: number }[]) => new Map(rows.map((r) => [r.candidacyId ?? 0, Number(r.total)]));
+
+/** The rows of the table for loaded candidacies: a fixed number of queries whatever the page size. */
+export const buildRows = async (db: Queryable, actor: RequestActor, base: CandidacyBaseRow[]): Promise<CandidacyRow[]> => {
+  if (base.length === 0) return [];
+  const ids = base.map((r) => r.candidacy.id);
+  const promotionIds = [...new Set(base.map((r) => r.candidacy.promotionId))];
+  const [apps, commentCounts, fileCounts, openTasks, promotionRows] = await Promise.all([
+    findLiveApplications(db, ids),
+    countCommentsOf(db, ids),
+    countFilesOf(db, ids),
+    findOpenTasksOf(db, ids, ROW_TASKS),
+    findPromotions(db, promotionIds),
+  ]);
+  const commentsBy = countMap(commentCounts);
+  const filesBy = countMap(fileCounts);
+  const promotionsBy = new Map(promotionRows.map((p) => [p.id, p]));
+  const now = new Date();
+  return base.map(({ candidacy: c, candidate, broker, agencyName, candidateUserId }) => {
+    const tasksOfRow = openTasks.filter((t) => t.task.candidacyId === c.id);
+    const applicationsOfRow: CandidacyApplicationSummary[] = apps
+      .filter((a) => a.candidacy1Id === c.id || a.candidacy2Id === c.id)
+      .map((a) => ({
+        id: a.id,
+        public_id: a.publicId,
+        priority: a.priority,
+        status: a.status,
+        status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
+        is_main: a.candidacy1Id === c.id,
+        lot: { id: a.lot.id, reference: a.lot.reference, public_id: a.lot.publicId, title: a.lot.title },
+        ...applicationDeadline(promotionsBy.get(c.promotionId), a, now),
+        reservation_sent_at: iso(a.reservationSentAt),
+        created_at: a.createdAt.toISOString(),
+      }));
+    return {
+      id: c.id,
+      promotion_id: c.promotionId,
+      status: c.status,
+      status_text: CANDIDACY_STATUS_LABELS[c.status] ?? '',
+      priority: c.priority,
+      priority_text: CANDIDACY_PRIORITY_LABELS[c.priority] ?? '',
+      vip: c.vip,
+      reason_vip: c.reasonVip,
+      couple: c.couple,
+      created_at: c.createdAt.toISOString(),
+      budget: c.budget ?? candidate.budget,
+      agency_id: c.agencyId,
+      agency_name: agencyName,
+      crm_validated: c.crmValidated,
+      crm_id: c.crmId,
+      broker_id: c.brokerId,
+      broker: toPerson(broker),
+      candidate: toCandidateSummary(candidate, candidateUserId === null ? null : Number(candidateUserId)),
+      applications: applicationsOfRow,
+      comments_count: commentsBy.get(c.id) ?? 0,
+      files_count: filesBy.get(c.id) ?? 0,
+      tasks: tasksOfRow.map((t) => toTask(t, now)),
+      tasks_count: tasksOfRow[0]?.openTotal ?? 0,
+      comment: c.comment,
+      can_edit: canEditCandidacyOf(actor, c.agencyId),
+    };
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+const sortOf = (orderBy: string | undefined): CandidacySort =>
+  (CANDIDACY_SORTS as readonly string[]).includes(orderBy ?? '') ? (orderBy as CandidacySort) : DEFAULT_CANDIDACY_SORT;
+
+/** The arrows (0, 3, 4, 5, 6) the query selects, plus 1 and 2 with 'Afficher non retenus'. */
+export const statusesOf = (query: Pick<CandidaciesListQuery, 'status' | 'showNonRetained'>): number[] => {
+  const arrows: readonly number[] = CANDIDACY_FILTER_STATUSES;
+  const selected = query.status ? arrows.filter((s) => query.status?.includes(s)) : [...arrows];
+  return query.showNonRetained ? [...selected, ...CANDIDACY_NON_RETAINED_STATUSES] : selected;
+};
+
+const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesListQuery): CandidacyFilter => ({
+  promotionId,
+  statuses: statusesOf(query),
+  search: query.search,
+  brokerId: query.broker,
+  agencyId: query.showMyAgency ? actor.agency_id : undefined,
+  candidateId: query.candidat,
+  candidacyId: query.candidacy,
+  lotPublicId: query.lot,
+  applicationId: query.application,
+});
+
+const emptyPage = (): CandidaciesPage => ({ ...paginate<CandidacyRow>([], 0, 1, CANDIDACIES_PAGE_SIZE), status_counts: {} });
+
+/** GET /candidacies: one page of the current promotion's candidacies. A page past the last answers the last. */
+export const listCandidacies = async (db: Db, actor: RequestActor, query: CandidaciesListQuery): Promise<CandidaciesPage> => {
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  if (promotionId === null) return emptyPage();
+  const filter = filterOf(actor, promotionId, query);
+  const where = candidacyWhere(filter);
+  const [total, byStatus] = await Promise.all([
+    countCandidacies(db, where),
+    countByStatus(db, candidacyWhere({ ...filter, statuses: null })),
+  ]);
+  const lastPage = Math.max(1, Math.ceil(total / CANDIDACIES_PAGE_SIZE));
+  const page = Math.min(query.page, lastPage);
+  const base = await findCandidacyPage(
+    db,
+    where,
+    sortOf(query.orderBy),
+    query.order ?? 'desc',
+    CANDIDACIES_PAGE_SIZE,
+    (page - 1) * CANDIDACIES_PAGE_SIZE,
+  );
+  const rows = await buildRows(db, actor, base);
+  return {
+    ...paginate(rows, total, page, CANDIDACIES_PAGE_SIZE),
+    status_counts: Object.fromEntries(byStatus.map((r) => [String(r.status), Number(r.total)])),
+  };
+};
+
+/** GET /candidacies/all: every candidacy of the promotion, for pickers. */
+export const listCandidacyOptions = async (db: Db, actor: RequestActor, promotion: number | undefined): Promise<CandidacyOption[]> => {
+  const promotionId = await resolvePromotion(db, actor, promotion);
+  if (promotionId === null) return [];
+  const rows = await findCandidacyOptions(db, promotionId);
+  return rows.map((r) => ({
+    id: r.id,
+    candidate_id: r.candidateId,
+    full_name: fullName(r),
+    crm_validated: r.crmValidated,
+    agency_id: r.agencyId,
+  }));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const EXPORT_CHUNK = 1000;
+export const EXPORT_SHEET = 'Liste des candidats';
+export const EXPORT_HEADERS = [
+  'Statut',
+  'Priorité',
+  'VIP',
+  'Nom',
+  'Prénom',
+  'E-mail',
+  'Téléphone',
+  'Courtier',
+  'Agence',
+  'Budget (CHF)',
+  'Lots',
+  'Tâches ouvertes',
+  'Commentaires',
+  'Documents',
+  'Créé le',
+  "Commentaire d'inscription",
+] as const;
+
+/** GET /candidacies/download: the filtered rows, every page, as a real .xlsx behind a signed URL. */
+export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, actor: RequestActor, query: CandidaciesListQuery) => {
+  const promotionId = await resolvePromotion(deps.db, actor, query.promotion);
+  if (promotionId === null) throw notFound();
+  const where = candidacyWhere(filterOf(actor, promotionId, query));
+  const base = await findCandidacyPage(deps.db, where, sortOf(query.orderBy), query.order ?? 'desc');
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Promovente';
+  const sheet = workbook.addWorksheet(EXPORT_SHEET);
+  sheet.columns = EXPORT_HEADERS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getColumn(10).numFmt = '#,##0';
+  sheet.getColumn(15).numFmt = 'dd/mm/yyyy hh:mm';
+  for (let start = 0; start < base.length; start += EXPORT_CHUNK) {
+    const rows = await buildRows(deps.db, actor, base.slice(start, start + EXPORT_CHUNK));
+    for (const row of rows) {
+      sheet.addRow([
+        row.status_text,
+        row.priority_text,
+        row.vip ? 'Oui' : 'Non',
+        row.candidate.last_name,
+        row.candidate.first_name,
+        row.candidate.email ?? '',
+        row.candidate.phone ?? row.candidate.phone_private ?? row.candidate.phone_pro ?? '',
+        row.broker?.full_name ?? '',
+        row.agency_name ?? '',
+        row.budget,
+        row.applications.map((a) => a.lot.reference).join(', '),
+        row.tasks_count,
+        row.comments_count,
+        row.files_count,
+        // Shown in Swiss time (UTC+2, spec part 1, 9): Excel dates carry no zone.
+        new Date(new Date(row.created_at).getTime() + 2 * 3600_000),
+        row.comment ?? '',
+      ]);
+    }
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_HEADERS.length } };
+  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  const { url } = await storeGeneratedFile(deps, {
+    name: `${EXPORT_SHEET}.xlsx`,
+    mime: XLSX_MIME,
+    content,
+    promotionId,
+    createdById: actor.id,
+  });
+  return { data: { url } };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Single loads
+
+const toComment = (actor: RequestActor, row: Awaited<ReturnType<typeof findComments>>[number]): CandidacyComment => ({
+  id: row.comment.id,
+  comment: row.comment.comment,
+  created_at: row.comment.createdAt.toISOString(),
+  updated_at: row.comment.updatedAt.toISOString(),
+  created_by_id: row.comment.createdById,
+  created_by: toPerson(row.creator),
+  is_editable: row.comment.createdById === actor.id,
+});
+
+export { toComment };
+
+/** Full candidacies (files, comments, every task) for rows the caller may see. */
+export const buildDetails = async (db: Queryable, actor: RequestActor, base: CandidacyBaseRow[]): Promise<CandidacyDetail[]> => {
+  if (base.length === 0) return [];
+  const ids = base.map((r) => r.candidacy.id);
+  const readsComments = can(actor, 'comment.read');
+  const [rows, fileRows, commentRows, taskRows, promotionRows] = await Promise.all([
+    buildRows(db, actor, base),
+    findCandidacyFiles(db, ids),
+    readsComments ? findComments(db, inArray(comments.candidacyId, ids)) : Promise.resolve([]),
+    findAllTasksOf(db, ids),
+    findPromotions(db, [...new Set(base.map((r) => r.candidacy.promotionId))]),
+  ]);
+  const promotionsBy = new Map(promotionRows.map((p) => [p.id, p]));
+  const now = new Date();
+  return base.map(({ candidacy: c, candidate, candidateUserId }, index) => {
+    const promotion = promotionsBy.get(c.promotionId);
+    return {
+      ...rows[index],
+      candidate: toCandidateRecord(candidate, candidateUserId === null ? null : Number(candidateUserId)),
+      mortgage_amount: c.mortgageAmount,
+      mortgage_bank_name: c.mortgageBankName,
+      mortgage_contact_name: c.mortgageContactName,
+      second_pillar_amount: c.secondPillarAmount,
+      second_pillar_bank_name: c.secondPillarBankName,
+      second_pillar_contact_name: c.secondPillarContactName,
+      third_pillar_amount: c.thirdPillarAmount,
+      third_pillar_bank_name: c.thirdPillarBankName,
+      third_pillar_contact_name: c.thirdPillarContactName,
+      financials_unavailable: c.financialsUnavailable,
+      promotion: {
+        id: c.promotionId,
+        title: promotion?.title ?? '',
+        multi_agency: promotion?.multiAgency ?? false,
+        crm_updated_at: iso(promotion?.crmUpdatedAt ?? null),
+      },
+      files: fileRows.filter((f) => f.file.candidacyId === c.id).map((f) => toCandidacyFile(actor, c, f)),
+      user_comments: commentRows.filter((r) => r.comment.candidacyId === c.id).map((r) => toComment(actor, r)),
+      actions: taskRows.filter((t) => t.task.candidacyId === c.id).map((t) => toTask(t, now)),
+    };
+  });
+};
+
+/** Whether the caller may open this candidacy: member of its promotion; a candidate only his own. */
+export const maySeeCandidacy = async (db: Queryable, actor: RequestActor, c: { promotionId: number; candidateId: number }) => {
+  if (actor.type === 'candidate' && (actor.candidate_id === null || actor.candidate_id !== c.candidateId)) return false;
+  return isMemberOf(db, actor, c.promotionId);
+};
+
+/** GET /candidacies/{id}: another promotion's (or another candidate's) candidacy answers 404. */
+export const getCandidacy = async (db: Db, actor: RequestActor, id: number): Promise<CandidacyDetail> => {
+  const [row] = await findCandidacyRows(db, [id]);
+  if (!row || !(await maySeeCandidacy(db, actor, row.candidacy))) throw notFound();
+  const [detail] = await buildDetails(db, actor, [row]);
+  return detail;
+};
+
+/**
+ * GET /candidates/{id}: the person with his candidacies in the promotions the caller may open;
+ * a broker who sees none of them gets 404, a candidate only his own record.
+ */
+export const getCandidate = async (db: Db, actor: RequestActor, id: number): Promise<CandidateDetail> => {
+  if (actor.type === 'candidate' && actor.candidate_id !== id) throw notFound();
+  const candidate = await findCandidate(db, id);
+  if (!candidate) throw notFound();
+  const rows = await findCandidacyRowsOfCandidate(db, id);
+  const visible: CandidacyBaseRow[] = [];
+  for (const row of rows) if (await maySeeCandidacy(db, actor, row.candidacy)) visible.push(row);
+  if (visible.length === 0 && actor.type !== 'candidate') throw notFound();
+  const userId = rows[0]?.candidateUserId ?? null;
+  return { ...toCandidateRecord(candidate, userId === null ? null : Number(userId)), candidacies: await buildDetails(db, actor, visible) };
+};

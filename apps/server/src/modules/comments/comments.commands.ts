@@ -1,0 +1,71 @@
+import { createCommentInputSchema, updateCommentInputSchema } from '@promovente/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { candidacies, candidates, comments } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { toComment } from '../candidacies/candidacies.service.js';
+import { defineCommand } from '../commands/registry.js';
+import { fullName } from '../users/users.queries.js';
+import { findComment } from './comments.queries.js';
+
+/** Comments on a candidacy (spec part 1, 5 'Comment', 6): visible to brokers, notaries, bankers and promoters. */
+export const COMMENT_MESSAGES = {
+  added: 'Commentaire ajouté',
+  updated: 'Commentaire modifié',
+} as const;
+
+const COMMENT_ROLES = ['broker', 'notary', 'banker', 'promoter'] as const;
+
+const candidateNameOf = async (tx: Tx, candidacyId: number) => {
+  const [row] = await tx
+    .select({ firstName: candidates.firstName, lastName: candidates.lastName })
+    .from(candidacies)
+    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+    .where(eq(candidacies.id, candidacyId));
+  return row ? fullName(row) : '';
+};
+
+export const createComment = defineCommand({
+  name: 'createComment',
+  entity: 'candidacy',
+  roles: COMMENT_ROLES,
+  input: createCommentInputSchema,
+  async run({ tx, actor, target }, input) {
+    const [row] = await tx
+      .insert(comments)
+      .values({ promotionId: target.promotionId, candidacyId: target.id, comment: input.comment, createdById: actor.id })
+      .returning({ id: comments.id });
+    const created = await findComment(tx, row.id);
+    return {
+      data: created ? toComment(actor, created) : null,
+      message: COMMENT_MESSAGES.added,
+      log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.added, candidacyId: target.id },
+    };
+  },
+});
+
+/** Only its author may edit a comment; the comment must belong to the command's candidacy. */
+export const updateComment = defineCommand({
+  name: 'updateComment',
+  entity: 'candidacy',
+  roles: COMMENT_ROLES,
+  input: updateCommentInputSchema,
+  async run({ tx, actor, target }, input) {
+    const [existing] = await tx
+      .select({ id: comments.id, createdById: comments.createdById })
+      .from(comments)
+      .where(and(eq(comments.id, input.comment_id), eq(comments.candidacyId, target.id)))
+      .for('update');
+    if (!existing) throw notFound();
+    if (existing.createdById !== actor.id) throw forbidden();
+    await tx.update(comments).set({ comment: input.comment, updatedAt: new Date() }).where(eq(comments.id, existing.id));
+    const updated = await findComment(tx, existing.id);
+    return {
+      data: updated ? toComment(actor, updated) : null,
+      message: COMMENT_MESSAGES.updated,
+      log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.updated, candidacyId: target.id },
+    };
+  },
+});
+
+export const COMMENT_COMMANDS = [createComment, updateComment];

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { comments, logs } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { candidateAccount, command, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+describe('comments on a candidacy (spec part 1, 5 "Comment" and 6)', () => {
+  it('lets brokers, notaries, bankers and promoters comment, with a history row', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const { candidacy, candidate } = await createCandidacyRow(db, desk.promotion.id);
+    for (const user of [desk.broker, desk.rival, desk.notary, desk.banker, desk.promoter]) {
+      const response = await command(ctx.app, await desk.token(user), 'createComment', 'candidacy', candidacy.id, {
+        comment: ' Rappel prévu ',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe('Commentaire ajouté');
+      expect(response.json().data).toMatchObject({ comment: 'Rappel prévu', created_by_id: user.id, is_editable: true });
+    }
+    expect(await db.select().from(comments)).toHaveLength(5);
+    const [log] = await db.select().from(logs);
+    expect(log).toMatchObject({
+      title: 'Commentaire ajouté',
+      executedOnTitle: `${candidate.firstName} ${candidate.lastName}`,
+      candidacyId: candidacy.id,
+    });
+  });
+
+  it('refuses an empty comment, other roles and another promotion', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const { candidacy, candidate } = await createCandidacyRow(db, desk.promotion.id);
+    const headers = await desk.token(desk.broker);
+    const empty = await command(ctx.app, headers, 'createComment', 'candidacy', candidacy.id, { comment: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Le commentaire ne peut pas être vide');
+    expect((await command(ctx.app, headers, 'createComment', 'candidacy', candidacy.id, {})).json().message).toBe(
+      'Le commentaire ne peut pas être vide',
+    );
+    const account = await candidateAccount(db, desk.promotion.id, candidate);
+    for (const user of [desk.architect, account]) {
+      expect(
+        (await command(ctx.app, await desk.token(user), 'createComment', 'candidacy', candidacy.id, { comment: 'x' })).statusCode,
+      ).toBe(403);
+    }
+    expect(
+      (await command(ctx.app, await desk.token(desk.outsider), 'createComment', 'candidacy', candidacy.id, { comment: 'x' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lets only the author edit his comment', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const { candidacy } = await createCandidacyRow(db, desk.promotion.id);
+    const other = await createCandidacyRow(db, desk.promotion.id);
+    const created = await command(ctx.app, await desk.token(desk.notary), 'createComment', 'candidacy', candidacy.id, {
+      comment: 'Premier',
+    });
+    const commentId = created.json().data.id;
+
+    const byBroker = await command(ctx.app, await desk.token(desk.broker), 'updateComment', 'candidacy', candidacy.id, {
+      comment_id: commentId,
+      comment: 'Changé',
+    });
+    expect(byBroker.statusCode).toBe(403);
+    const wrongCandidacy = await command(ctx.app, await desk.token(desk.notary), 'updateComment', 'candidacy', other.candidacy.id, {
+      comment_id: commentId,
+      comment: 'Changé',
+    });
+    expect(wrongCandidacy.statusCode).toBe(404);
+    const empty = await command(ctx.app, await desk.token(desk.notary), 'updateComment', 'candidacy', candidacy.id, {
+      comment_id: commentId,
+      comment: '',
+    });
+    expect(empty.json().message).toBe('Le commentaire ne peut pas être vide');
+
+    const ok = await command(ctx.app, await desk.token(desk.notary), 'updateComment', 'candidacy', candidacy.id, {
+      comment_id: commentId,
+      comment: 'Corrigé',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe('Commentaire modifié');
+    const [row] = await db.select().from(comments).where(eq(comments.id, commentId));
+    expect(row.comment).toBe('Corrigé');
+  });
+});

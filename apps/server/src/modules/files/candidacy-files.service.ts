@@ -1,0 +1,358 @@
+import {
+  CANDIDACY_FILE_LIMITS,
+  type CandidacyFile,
+  type CandidacyFilesUpload,
+  can,
+  canEditCandidacyOf,
+  MESSAGES,
+} from '@promovente/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { candidacies, candidates, files, threadMessages, threads, users } from '../../db/schema/index.js';
+import { isMemberOf } from '../../platform/access.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { signedFileUrl } from '../../platform/signed-url.js';
+import type { Storage } from '../../platform/storage.js';
+import { writeLog } from '../logs/logs.service.js';
+import { avatarUrl, fullName } from '../users/users.queries.js';
+
+/**
+ * Candidacy files (spec part 1, 5 'File upload', 6) and GET file-url/{uuid} (design note 6):
+ * checked by content (magic bytes) and size, stored under a random key, never under their name.
+ */
+
+export const FILE_MESSAGES = {
+  uploaded: (n: number) => (n === 1 ? 'Document ajouté' : `${n} documents ajoutés`),
+  nothingUploaded: 'Aucun document ajouté',
+  deleted: 'Document supprimé',
+  noFile: 'Veuillez sélectionner au moins un fichier',
+  tooMany: `${CANDIDACY_FILE_LIMITS.maxFilesPerUpload} fichiers au maximum par envoi`,
+  badType: (name: string) => `Type de fichier non accepté (${name}) : PDF, images ou documents bureautiques uniquement`,
+  tooBig: (name: string, mb: number) => `Fichier trop volumineux (${name}) : ${mb} Mo au maximum`,
+  tooBigAny: `Fichier trop volumineux : ${CANDIDACY_FILE_LIMITS.otherBytes / 1024 / 1024} Mo au maximum`,
+  candidacyRequired: 'Candidature requise',
+} as const;
+
+type Kind = 'pdf' | 'image' | 'ole' | 'zip';
+
+/** What the first bytes say the content is (a declared type alone proves nothing). */
+export const sniffKind = (head: Buffer): Kind | null => {
+  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46])) return 'pdf';
+  if (starts([0xff, 0xd8, 0xff]) || starts([0x89, 0x50, 0x4e, 0x47]) || starts([0x47, 0x49, 0x46, 0x38])) return 'image';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image';
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
+  if (starts([0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  return null;
+};
+
+const KIND_OF_MIME: Record<string, Kind> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+  'application/msword': 'ole',
+  'application/vnd.ms-excel': 'ole',
+  'application/vnd.ms-powerpoint': 'ole',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'zip',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'zip',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'zip',
+  'application/vnd.oasis.opendocument.text': 'zip',
+  'application/vnd.oasis.opendocument.spreadsheet': 'zip',
+};
+
+const EXTENSION_MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+
+const extensionOf = (name: string) => {
+  const match = /\.([a-z0-9]{1,8})$/i.exec(name);
+  return match ? match[1].toLowerCase() : '';
+};
+
+/**
+ * The stored display name: the rename if any (keeping the original extension when the rename
+ * has none), without path parts or control characters. Never used as a path.
+ */
+export const displayName = (original: string, rename?: string) => {
+  const clean = (text: string) =>
+    text
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200);
+  const base = clean(original) || 'document';
+  const wanted = rename ? clean(rename) : '';
+  if (!wanted) return base;
+  const extension = extensionOf(base);
+  return extension && extensionOf(wanted) !== extension ? `${wanted}.${extension}` : wanted;
+};
+
+/** The accepted MIME of an upload, or an error message: declared type, extension and content must agree. */
+export const checkUpload = (name: string, declared: string, content: Buffer): { mime: string } | { error: string } => {
+  const byExtension = EXTENSION_MIME[extensionOf(name)];
+  const mime = KIND_OF_MIME[declared] ? declared : byExtension;
+  const kind = sniffKind(content.subarray(0, 16));
+  if (!mime || !kind || KIND_OF_MIME[mime] !== kind) return { error: FILE_MESSAGES.badType(name) };
+  const limit = kind === 'image' ? CANDIDACY_FILE_LIMITS.imageBytes : CANDIDACY_FILE_LIMITS.otherBytes;
+  if (content.length > limit) return { error: FILE_MESSAGES.tooBig(name, limit / 1024 / 1024) };
+  return { mime };
+};
+
+type CandidacyRef = { id: number; promotionId: number; agencyId: number | null; candidateId: number };
+
+/** Who may delete a candidacy file: a broker of its agency, a promoter, the candidate for what he uploaded himself. */
+export const canDeleteCandidacyFile = (
+  actor: RequestActor,
+  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateId'>,
+  createdById: number | null,
+) => {
+  if (!can(actor, 'file.delete')) return false;
+  if (actor.type === 'broker') return canEditCandidacyOf(actor, candidacy.agencyId);
+  if (actor.type === 'candidate') return actor.candidate_id === candidacy.candidateId && createdById === actor.id;
+  return true;
+};
+
+export const toCandidacyFile = (
+  actor: RequestActor,
+  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateId'>,
+  row: {
+    file: typeof files.$inferSelect;
+    creator: { id: number | null; firstName: string | null; lastName: string | null; picture: string | null } | null;
+  },
+): CandidacyFile => ({
+  id: row.file.id,
+  name: row.file.name,
+  uuid: row.file.uuid,
+  mime: row.file.mime,
+  size: row.file.size,
+  created_at: row.file.createdAt.toISOString(),
+  created_by:
+    row.creator?.id != null
+      ? {
+          id: row.creator.id,
+          full_name: fullName({ firstName: row.creator.firstName ?? '', lastName: row.creator.lastName ?? '' }),
+          profile_picture: avatarUrl(row.creator.picture),
+        }
+      : null,
+  url: null,
+  can_delete: canDeleteCandidacyFile(actor, candidacy, row.file.createdById),
+});
+
+const findCandidacy = async (db: Queryable, id: number): Promise<(CandidacyRef & { name: string }) | null> => {
+  const [row] = await db
+    .select({
+      id: candidacies.id,
+      promotionId: candidacies.promotionId,
+      agencyId: candidacies.agencyId,
+      candidateId: candidacies.candidateId,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+    })
+    .from(candidacies)
+    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+    .where(eq(candidacies.id, id))
+    .limit(1);
+  return row ? { ...row, name: fullName(row) } : null;
+};
+
+/** A candidacy of one of the user's promotions, else 404. */
+const visibleCandidacy = async (db: Queryable, actor: RequestActor, id: number) => {
+  const candidacy = await findCandidacy(db, id);
+  if (!candidacy || !(await isMemberOf(db, actor, candidacy.promotionId))) throw notFound();
+  return candidacy;
+};
+
+export type Upload = { filename: string; mimetype: string; content: Buffer };
+
+/**
+ * POST /candidacies/files: every file is checked first (one bad file refuses the upload);
+ * names already on the candidacy (or twice in the batch) are skipped and reported.
+ */
+export const uploadCandidacyFiles = async (
+  deps: { db: Db; storage: Storage },
+  actor: RequestActor,
+  input: { candidacyId: number; uploads: Upload[]; renames: string[] },
+): Promise<{ data: CandidacyFilesUpload; message: string }> => {
+  if (input.uploads.length === 0) throw badRequest(FILE_MESSAGES.noFile);
+  const candidacy = await visibleCandidacy(deps.db, actor, input.candidacyId);
+  const checked = input.uploads.map((upload, index) => {
+    const name = displayName(upload.filename, input.renames[index]);
+    const result = checkUpload(upload.filename, upload.mimetype, upload.content);
+    if ('error' in result) throw unprocessable(result.error);
+    return { name, mime: result.mime, content: upload.content };
+  });
+
+  const existing = await deps.db
+    .select({ name: files.name })
+    .from(files)
+    .where(and(eq(files.candidacyId, candidacy.id), eq(files.owner, 'candidacy')));
+  const taken = new Set(existing.map((f) => f.name.toLowerCase()));
+  const duplicates: string[] = [];
+  const accepted = checked.filter((file) => {
+    const key = file.name.toLowerCase();
+    if (taken.has(key)) {
+      duplicates.push(file.name);
+      return false;
+    }
+    taken.add(key);
+    return true;
+  });
+
+  const keys: string[] = [];
+  try {
+    for (const file of accepted) keys.push(await deps.storage.put(file.content));
+    const rows = await deps.db.transaction(async (tx) => {
+      if (accepted.length === 0) return [];
+      const inserted = await tx
+        .insert(files)
+        .values(
+          accepted.map((file, index) => ({
+            name: file.name,
+            mime: file.mime,
+            size: file.content.length,
+            storageKey: keys[index],
+            owner: 'candidacy',
+            promotionId: candidacy.promotionId,
+            candidacyId: candidacy.id,
+            createdById: actor.id,
+          })),
+        )
+        .returning();
+      await writeLog(tx, {
+        promotionId: candidacy.promotionId,
+        executedById: actor.id,
+        onTitle: candidacy.name,
+        title: accepted.length === 1 ? `Document ajouté : ${accepted[0].name}` : `${accepted.length} documents ajoutés`,
+        candidacyId: candidacy.id,
+      });
+      return inserted;
+    });
+    const creator = await creatorOf(deps.db, actor.id);
+    return {
+      data: { files: rows.map((file) => toCandidacyFile(actor, candidacy, { file, creator })), duplicates },
+      message: accepted.length > 0 ? FILE_MESSAGES.uploaded(accepted.length) : FILE_MESSAGES.nothingUploaded,
+    };
+  } catch (error) {
+    await Promise.all(keys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+};
+
+const creatorOf = async (db: Queryable, userId: number) => {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, picture: users.profilePicture })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+};
+
+/** DELETE /candidacies/files/{id}. */
+export const deleteCandidacyFile = async (deps: { db: Db; storage: Storage }, actor: RequestActor, fileId: number) => {
+  const [file] = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.owner, 'candidacy')))
+    .limit(1);
+  if (!file?.candidacyId) throw notFound();
+  const candidacy = await visibleCandidacy(deps.db, actor, file.candidacyId);
+  if (actor.type === 'candidate' && actor.candidate_id !== candidacy.candidateId) throw notFound();
+  if (!canDeleteCandidacyFile(actor, candidacy, file.createdById)) throw forbidden();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(files).where(eq(files.id, file.id));
+    await writeLog(tx, {
+      promotionId: candidacy.promotionId,
+      executedById: actor.id,
+      onTitle: candidacy.name,
+      title: `Document supprimé : ${file.name}`,
+      candidacyId: candidacy.id,
+    });
+  });
+  await deps.storage.remove(file.storageKey).catch(() => undefined);
+  return { message: FILE_MESSAGES.deleted };
+};
+
+/** The roles that see a candidacy's files (the files list of the candidate record). */
+const CANDIDACY_FILE_READERS = ['broker', 'notary', 'banker', 'architect', 'promoter'] as const;
+
+const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotionId: number) => {
+  if (actor.candidate_id === null) return null;
+  const [row] = await db
+    .select({ status: sql<number>`max(${candidacies.status})` })
+    .from(candidacies)
+    .where(and(eq(candidacies.promotionId, promotionId), eq(candidacies.candidateId, actor.candidate_id)));
+  return row?.status ?? null;
+};
+
+/** Whether the user may see a stored file (design note 6). Unknown kinds of files are refused. */
+export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeof files.$inferSelect): Promise<boolean> => {
+  if (file.owner === 'export') return file.createdById === actor.id;
+  if (file.promotionId === null || !(await isMemberOf(db, actor, file.promotionId))) return false;
+  switch (file.owner) {
+    case 'candidacy': {
+      if (!file.candidacyId) return false;
+      if (actor.type === 'candidate') {
+        const candidacy = await findCandidacy(db, file.candidacyId);
+        return candidacy !== null && actor.candidate_id !== null && candidacy.candidateId === actor.candidate_id;
+      }
+      return (CANDIDACY_FILE_READERS as readonly string[]).includes(actor.type);
+    }
+    case 'thread_message': {
+      if (!file.threadMessageId) return false;
+      const [thread] = await db
+        .select({ createdById: threads.createdById, toId: threads.toId })
+        .from(threadMessages)
+        .innerJoin(threads, eq(threads.id, threadMessages.threadId))
+        .where(eq(threadMessages.id, file.threadMessageId))
+        .limit(1);
+      return thread !== undefined && (thread.createdById === actor.id || thread.toId === actor.id || actor.admin);
+    }
+    case 'library': {
+      switch (actor.type) {
+        case 'broker':
+        case 'pilot':
+          return true;
+        case 'promoter':
+          return file.accessPromoter;
+        case 'notary':
+          return file.accessNotary;
+        case 'investor':
+          return file.accessInvestor;
+        case 'candidate': {
+          if (!file.accessCandidate) return false;
+          const status = await bestCandidateStatus(db, actor, file.promotionId);
+          return status !== null && status >= (file.candidateMinStatus ?? 0);
+        }
+        default:
+          return false;
+      }
+    }
+    default:
+      return false;
+  }
+};
+
+/** GET file-url/{uuid}: a short-lived signed URL, only for a user allowed to see the file; 404 otherwise. */
+export const fileUrlFor = async (db: Db, actor: RequestActor, uuid: string) => {
+  const [file] = await db.select().from(files).where(eq(files.uuid, uuid)).limit(1);
+  if (!file || !(await maySeeFile(db, actor, file))) throw notFound(MESSAGES.pageNotFound);
+  return { data: { url: signedFileUrl(file.uuid) } };
+};

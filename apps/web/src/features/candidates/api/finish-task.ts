@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { executeCommand } from './execute-command';
+import { candidacyKeys } from './get-candidacies';
+
+/** markActionAsFinished on the task (spec part 1, 4): done_at is set, the task leaves the row. */
+export const useFinishTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: number) => executeCommand<unknown>('markActionAsFinished', 'action', taskId),
+    onSuccess: (answer) => {
+      if (answer.message) toast.success(answer.message);
+      return queryClient.invalidateQueries({ queryKey: candidacyKeys.all });
+    },
+  });
+};

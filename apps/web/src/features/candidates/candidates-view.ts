@@ -1,0 +1,140 @@
+import {
+  type Actor,
+  CANDIDACY_FILTER_STATUSES,
+  CANDIDACY_NON_RETAINED_STATUSES,
+  type CandidacyApplicationSummary,
+  type CandidacyRow,
+  type CandidacySort,
+  canAttributeLot,
+  seesCrmColumns,
+} from '@promovente/shared';
+
+/**
+ * Pure rules of the candidates screen (spec part 1, 2.7, 4, 6), kept apart from the components
+ * so that they are tested without a browser.
+ */
+
+export type CandidacyColumn = {
+  key: string;
+  label: string;
+  sort?: CandidacySort;
+  numeric?: boolean;
+};
+
+const COLUMNS: CandidacyColumn[] = [
+  { key: 'status', label: 'Statut', sort: 'status' },
+  { key: 'priority', label: 'Priorité', sort: 'priority' },
+  { key: 'candidate', label: 'Candidat', sort: 'candidate' },
+  { key: 'broker', label: 'Courtier', sort: 'broker' },
+  { key: 'budget', label: 'Budget', sort: 'budget', numeric: true },
+  { key: 'applications', label: 'Lots' },
+  { key: 'tasks', label: 'Tâches' },
+  { key: 'comments', label: 'Commentaires', numeric: true },
+  { key: 'files', label: 'Documents', numeric: true },
+  { key: 'created_at', label: 'Créé le', sort: 'created_at' },
+];
+
+/** The CRM column and the 'validated' flag, for agency 1 only. */
+const CRM_COLUMNS: CandidacyColumn[] = [
+  { key: 'crm', label: 'CRM' },
+  { key: 'crm_validated', label: 'Validé' },
+];
+
+export const candidacyColumns = (actor: Pick<Actor, 'agency_id'> | null): CandidacyColumn[] =>
+  actor && seesCrmColumns(actor as Actor) ? [...COLUMNS, ...CRM_COLUMNS] : COLUMNS;
+
+/** The status arrows: 0, 3, 4, 5, 6, and 1, 2 ('Non retenu', 'Non retenu CP') with 'Afficher non retenus'. */
+export const arrowStatuses = (showNonRetained: boolean): number[] => {
+  const arrows: number[] = [...CANDIDACY_FILTER_STATUSES];
+  return showNonRetained ? [...arrows.slice(0, 1), ...CANDIDACY_NON_RETAINED_STATUSES, ...arrows.slice(1)] : arrows;
+};
+
+const TOGGLED: readonly number[] = CANDIDACY_FILTER_STATUSES;
+
+/**
+ * The non-retained arrows are not toggles: the server adds 1 and 2 to whatever the other arrows
+ * select while 'Afficher non retenus' is ticked (contracts/candidacies.ts), so they show their
+ * count and stay included.
+ */
+export const isNonRetainedArrow = (status: number) => (CANDIDACY_NON_RETAINED_STATUSES as readonly number[]).includes(status);
+
+/** The arrows' selection in the URL: `status=0,3`; unknown values (and 1, 2) are dropped. */
+export const parseStatusFilter = (raw: string | null): number[] => {
+  if (!raw) return [];
+  const wanted = new Set(raw.split(',').map(Number));
+  return TOGGLED.filter((status) => wanted.has(status));
+};
+
+export const serializeStatusFilter = (statuses: readonly number[]): string | null =>
+  statuses.length === 0 ? null : TOGGLED.filter((s) => statuses.includes(s)).join(',');
+
+/** A click adds or removes an arrow; every arrow selected means no filter. */
+export const toggleStatus = (selected: readonly number[], status: number): number[] => {
+  if (!TOGGLED.includes(status)) return [...selected];
+  const next = selected.includes(status) ? selected.filter((s) => s !== status) : [...selected, status];
+  const sorted = TOGGLED.filter((s) => next.includes(s));
+  return sorted.length === TOGGLED.length ? [] : sorted;
+};
+
+/** The reset link shows when a lot or candidat query, or a status filter, narrows the list. */
+export const hasCandidacyFilter = (filters: { lot: string | null; candidat: number | null }, statuses: readonly number[]) =>
+  Boolean(filters.lot) || filters.candidat !== null || statuses.length > 0;
+
+/**
+ * The reservation form link (spec part 1, 6): only when the candidacy has exactly one
+ * application, and it has a reservation sent date.
+ */
+export const reservationFormApplication = (
+  applications: readonly Pick<CandidacyApplicationSummary, 'public_id' | 'reservation_sent_at'>[],
+): { public_id: string } | null => (applications.length === 1 && applications[0].reservation_sent_at ? applications[0] : null);
+
+export const reservationFormPath = (publicId: string) => `/candidate/form/${encodeURIComponent(publicId)}`;
+
+/** The 'assign lot' action (spec part 1, 6), from the row and its promotion. */
+export const offersAttributeLot = (
+  row: Pick<CandidacyRow, 'agency_id' | 'crm_validated'>,
+  promotion: { multi_agency: boolean; crm_updated_at: string | null },
+) =>
+  canAttributeLot({
+    candidacyAgencyId: row.agency_id,
+    multiAgency: promotion.multi_agency,
+    crmUpdatedAt: promotion.crm_updated_at,
+    crmValidated: row.crm_validated,
+  });
+
+/** Whether the promotion's CRM sync date matters for a page of rows (else no need to ask it). */
+export const needsCrmSyncDate = (rows: readonly Pick<CandidacyRow, 'agency_id' | 'crm_validated'>[], multiAgency: boolean) =>
+  !multiAgency && rows.some((row) => row.agency_id === 1 && !row.crm_validated);
+
+/** Application priority badge text: 1, 2, 3 or NP. */
+export const applicationPriorityLabel = (priority: number) => (priority === 9 ? 'NP' : String(priority));
+
+/** The sales funnel opened on one application. */
+export const applicationPath = (applicationId: number) => `/tunnel-de-vente?application=${applicationId}`;
+
+/** Candidacy status colours (badges and arrows). */
+export const CANDIDACY_STATUS_CLASSES: Record<number, string> = {
+  0: 'bg-slate-600 text-white',
+  1: 'bg-stone-500 text-white',
+  2: 'bg-stone-700 text-white',
+  3: 'bg-orange-700 text-white',
+  4: 'bg-blue-700 text-white',
+  5: 'bg-violet-700 text-white',
+  6: 'bg-green-700 text-white',
+};
+
+/** Candidacy priority colours: A, B, C, NP. */
+export const CANDIDACY_PRIORITY_CLASSES: Record<number, string> = {
+  1: 'bg-red-700 text-white',
+  2: 'bg-orange-700 text-white',
+  3: 'bg-amber-100 text-amber-900',
+  9: 'bg-slate-100 text-slate-700',
+};
+
+/** Application priority badge colours: 1, 2, 3, NP. */
+export const APPLICATION_PRIORITY_CLASSES: Record<number, string> = {
+  1: 'bg-green-700 text-white',
+  2: 'bg-blue-700 text-white',
+  3: 'bg-violet-700 text-white',
+  9: 'bg-slate-200 text-slate-800',
+};

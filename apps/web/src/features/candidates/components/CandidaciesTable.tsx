@@ -1,0 +1,279 @@
+import {
+  type CandidacyApplicationSummary,
+  type CandidacyRow,
+  formatCHF,
+  formatDate,
+  TASK_TIME_COLOURS,
+  TASK_TIME_STATUS,
+} from '@promovente/shared';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, FileText, Minus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { cn } from '../../../components/ui/cn';
+import type { SortOrder } from '../../filters/filter-query';
+import {
+  APPLICATION_PRIORITY_CLASSES,
+  applicationPath,
+  applicationPriorityLabel,
+  CANDIDACY_PRIORITY_CLASSES,
+  CANDIDACY_STATUS_CLASSES,
+  type CandidacyColumn,
+  reservationFormApplication,
+  reservationFormPath,
+} from '../candidates-view';
+import { CandidacyActionsButton, CandidacyContextMenu, type CandidacyMenuProps } from './CandidacyMenu';
+
+type Sort = { orderBy: string | null; order: SortOrder | null };
+
+type CandidaciesTableProps = {
+  columns: CandidacyColumn[];
+  rows: CandidacyRow[];
+  sort: Sort;
+  onSort: (column: string) => void;
+  onOpenComments: (row: CandidacyRow) => void;
+  onOpenFiles: (row: CandidacyRow) => void;
+  /** The tasks cell: the tasks feature's badges when available. */
+  renderTasks?: (row: CandidacyRow) => ReactNode;
+  menu: Omit<CandidacyMenuProps, 'row'>;
+};
+
+const SortIcon = ({ active, order }: { active: boolean; order: SortOrder | null }) => {
+  if (!active) return <ArrowUpDown className="size-3.5 text-slate-400" aria-hidden="true" />;
+  return order === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />;
+};
+
+const HeaderCell = ({ column, sort, onSort }: { column: CandidacyColumn; sort: Sort; onSort: (c: string) => void }) => {
+  const active = Boolean(column.sort) && sort.orderBy === column.sort;
+  const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <th scope="col" aria-sort={ariaSort} className={cn('px-3 py-2 font-medium whitespace-nowrap', column.numeric && 'text-right')}>
+      {column.sort ? (
+        <button
+          type="button"
+          onClick={() => onSort(column.sort as string)}
+          className={cn('inline-flex items-center gap-1 rounded hover:text-slate-900', active && 'text-slate-900')}
+        >
+          {column.label}
+          <SortIcon active={active} order={sort.order} />
+        </button>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+};
+
+/** An application's priority badge: the lot and status in a tooltip, a click opens it in the sales funnel. */
+const ApplicationBadge = ({ application }: { application: CandidacyApplicationSummary }) => {
+  const description = `Lot ${application.lot.reference} : ${application.status_text}`;
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <Link
+          to={applicationPath(application.id)}
+          aria-label={`Priorité ${applicationPriorityLabel(application.priority)}, ${description}`}
+          className={cn(
+            'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700',
+            APPLICATION_PRIORITY_CLASSES[application.priority] ?? APPLICATION_PRIORITY_CLASSES[9],
+            application.is_over_deadline && 'ring-2 ring-red-600',
+          )}
+        >
+          {applicationPriorityLabel(application.priority)}
+        </Link>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content sideOffset={4} className="z-50 rounded bg-slate-900 px-2 py-1 text-xs text-white shadow">
+          {description}
+          {application.lot.title && <span className="block text-slate-300">{application.lot.title}</span>}
+          <Tooltip.Arrow className="fill-slate-900" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+};
+
+/** Open tasks when the tasks feature's badges are not there: title on its time-status colour. */
+const PlainTasks = ({ row }: { row: CandidacyRow }) => (
+  <span className="flex flex-wrap items-center gap-1">
+    {row.tasks.map((task) => (
+      <span
+        key={task.id}
+        className={cn('inline-flex max-w-40 truncate rounded px-1.5 text-xs leading-5', TASK_TIME_COLOURS[task.time_status])}
+        title={`${task.title} (${TASK_TIME_STATUS[task.time_status]})`}
+      >
+        {task.title}
+        <span className="sr-only"> ({TASK_TIME_STATUS[task.time_status]})</span>
+      </span>
+    ))}
+    {row.tasks_count > row.tasks.length && <span className="text-xs text-slate-500">+{row.tasks_count - row.tasks.length}</span>}
+  </span>
+);
+
+const CountButton = ({ count, label, onClick }: { count: number; label: string; onClick: () => void }) => (
+  <button
+    type="button"
+    onClick={onClick}
+    aria-label={`${label} (${count})`}
+    className={cn(
+      'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-semibold',
+      count > 0 ? 'bg-brand-100 text-brand-800 hover:bg-brand-200' : 'bg-slate-100 text-slate-500 hover:bg-slate-200',
+    )}
+  >
+    {count}
+  </button>
+);
+
+export const CandidaciesTable = ({
+  columns,
+  rows,
+  sort,
+  onSort,
+  onOpenComments,
+  onOpenFiles,
+  renderTasks,
+  menu,
+}: CandidaciesTableProps) => {
+  const cellOf = (key: string, row: CandidacyRow): ReactNode => {
+    switch (key) {
+      case 'status':
+        return (
+          <span
+            className={cn(
+              'inline-flex rounded px-2 text-xs leading-6 font-semibold whitespace-nowrap',
+              CANDIDACY_STATUS_CLASSES[row.status],
+            )}
+          >
+            {row.status_text}
+          </span>
+        );
+      case 'priority':
+        return (
+          <span className="inline-flex items-center gap-1">
+            <span
+              className={cn(
+                'inline-flex h-6 min-w-7 items-center justify-center rounded px-1.5 text-xs font-semibold',
+                CANDIDACY_PRIORITY_CLASSES[row.priority],
+              )}
+            >
+              {row.priority_text}
+            </span>
+            {row.vip && (
+              <span
+                className="rounded bg-amber-400 px-1 text-[10px] leading-4 font-bold text-amber-950"
+                title={row.reason_vip ?? undefined}
+              >
+                VIP
+              </span>
+            )}
+          </span>
+        );
+      case 'candidate':
+        return (
+          <span className="font-medium text-slate-900">
+            {row.candidate.full_name}
+            {row.candidate.email && <span className="block text-xs font-normal text-slate-500">{row.candidate.email}</span>}
+          </span>
+        );
+      case 'broker':
+        return row.broker ? (
+          <span className="inline-flex items-center" title={row.broker.full_name}>
+            <Avatar name={row.broker.full_name} src={row.broker.profile_picture} size="sm" />
+            <span className="sr-only">{row.broker.full_name}</span>
+          </span>
+        ) : (
+          <span className="text-xs text-slate-500">{row.agency_name ?? '-'}</span>
+        );
+      case 'budget':
+        return formatCHF(row.budget);
+      case 'applications': {
+        const form = reservationFormApplication(row.applications);
+        if (row.applications.length === 0) return '-';
+        return (
+          <span className="flex flex-wrap items-center gap-1">
+            {row.applications.map((application) => (
+              <ApplicationBadge key={application.id} application={application} />
+            ))}
+            {form && (
+              <a
+                href={reservationFormPath(form.public_id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="ml-1 inline-flex items-center gap-0.5 text-xs text-brand-700 underline"
+              >
+                <FileText className="size-3.5" aria-hidden="true" />
+                Formulaire
+              </a>
+            )}
+          </span>
+        );
+      }
+      case 'tasks':
+        return renderTasks ? renderTasks(row) : <PlainTasks row={row} />;
+      case 'comments':
+        return (
+          <CountButton
+            count={row.comments_count}
+            label={`Commentaires de ${row.candidate.full_name}`}
+            onClick={() => onOpenComments(row)}
+          />
+        );
+      case 'files':
+        return <CountButton count={row.files_count} label={`Documents de ${row.candidate.full_name}`} onClick={() => onOpenFiles(row)} />;
+      case 'created_at':
+        return <span className="whitespace-nowrap">{formatDate(row.created_at)}</span>;
+      case 'crm':
+        return row.crm_id ?? '-';
+      case 'crm_validated':
+        return row.crm_validated ? (
+          <span className="inline-flex items-center gap-1 text-green-800">
+            <Check className="size-4" aria-hidden="true" />
+            Oui
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 text-slate-500">
+            <Minus className="size-4" aria-hidden="true" />
+            Non
+          </span>
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
+            <tr>
+              {columns.map((column) => (
+                <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
+              ))}
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <CandidacyContextMenu key={row.id} row={row} {...menu}>
+                <tr className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
+                  {columns.map((column) => (
+                    <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
+                      {cellOf(column.key, row)}
+                    </td>
+                  ))}
+                  <td className="px-3 py-1 text-right">
+                    <CandidacyActionsButton row={row} {...menu} />
+                  </td>
+                </tr>
+              </CandidacyContextMenu>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Tooltip.Provider>
+  );
+};

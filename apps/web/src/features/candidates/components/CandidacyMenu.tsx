@@ -1,0 +1,159 @@
+import type { CandidacyRow } from '@promovente/shared';
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import {
+  ArrowRightLeft,
+  CheckCircle2,
+  FileText,
+  FolderOpen,
+  History,
+  MessageSquare,
+  MessagesSquare,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { reservationFormApplication, reservationFormPath } from '../candidates-view';
+
+/** The actions of a candidacy row that open a modal. */
+export type CandidacyModalKind = 'edit' | 'delete' | 'agency' | 'comments' | 'files';
+
+type ItemProps = { onSelect?: () => void; disabled?: boolean; asChild?: boolean; children: ReactNode };
+
+/** The menu primitives an item is built with: the context menu's or the Actions button's. */
+export type CandidacyMenuKit = { Item: ComponentType<ItemProps>; Separator: ComponentType };
+
+/** Items composed from other features (lot attribution, tasks), built with the kit they receive. */
+export type CandidacyMenuExtraItems = (row: CandidacyRow, kit: CandidacyMenuKit) => ReactNode;
+
+/** One action is about 36 px high, the menu 14rem wide with 8 px of padding (spec part 1, 2.7). */
+const itemClasses =
+  'flex h-9 cursor-pointer items-center gap-2 rounded px-2 text-sm text-slate-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
+const contentClasses = 'z-40 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';
+
+const contextKit: CandidacyMenuKit = {
+  Item: ({ onSelect, ...props }) => <ContextMenu.Item className={itemClasses} onSelect={onSelect} {...props} />,
+  Separator: () => <ContextMenu.Separator className="my-1 h-px bg-slate-100" />,
+};
+
+const dropdownKit: CandidacyMenuKit = {
+  Item: ({ onSelect, ...props }) => <DropdownMenu.Item className={itemClasses} onSelect={onSelect} {...props} />,
+  Separator: () => <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />,
+};
+
+export type CandidacyMenuProps = {
+  row: CandidacyRow;
+  /** Another agency exists in the promotion to move the candidacy to. */
+  canChangeAgency: boolean;
+  onOpen: (kind: CandidacyModalKind, row: CandidacyRow) => void;
+  /** The row's open tasks the user may mark finished (not the process ones). */
+  finishableTasks: (row: CandidacyRow) => CandidacyRow['tasks'];
+  onFinishTask: (taskId: number) => void;
+  extraItems?: CandidacyMenuExtraItems;
+};
+
+const icon = (Icon: ComponentType<{ className?: string }>) => <Icon className="size-4 shrink-0" aria-hidden="true" />;
+
+const CandidacyMenuItems = ({
+  row,
+  canChangeAgency,
+  onOpen,
+  finishableTasks,
+  onFinishTask,
+  extraItems,
+  kit,
+}: CandidacyMenuProps & { kit: CandidacyMenuKit }) => {
+  const { Item, Separator } = kit;
+  const form = reservationFormApplication(row.applications);
+  const finishable = finishableTasks(row);
+  return (
+    <>
+      <Item onSelect={() => onOpen('edit', row)}>
+        {icon(Pencil)}
+        {row.can_edit ? 'Modifier le candidat' : 'Voir le candidat'}
+      </Item>
+      <Item onSelect={() => onOpen('comments', row)}>
+        {icon(MessageSquare)}
+        Commentaires
+      </Item>
+      <Item onSelect={() => onOpen('files', row)}>
+        {icon(FolderOpen)}
+        Documents
+      </Item>
+      {extraItems?.(row, kit)}
+      {finishable.map((task) => (
+        <Item key={task.id} onSelect={() => onFinishTask(task.id)}>
+          {icon(CheckCircle2)}
+          <span className="truncate">Terminer : {task.title}</span>
+        </Item>
+      ))}
+      <Separator />
+      <Item asChild>
+        <Link to={`/logs?candidacy_id=${row.id}`}>
+          {icon(History)}
+          Historique
+        </Link>
+      </Item>
+      <Item asChild>
+        <Link to={`/messages?candidacy=${row.id}`}>
+          {icon(MessagesSquare)}
+          Messages
+        </Link>
+      </Item>
+      {form && (
+        <Item asChild>
+          <a href={reservationFormPath(form.public_id)} target="_blank" rel="noopener noreferrer">
+            {icon(FileText)}
+            Formulaire de réservation
+          </a>
+        </Item>
+      )}
+      {row.can_edit && (
+        <>
+          <Separator />
+          {canChangeAgency && (
+            <Item onSelect={() => onOpen('agency', row)}>
+              {icon(ArrowRightLeft)}
+              Changer d'agence
+            </Item>
+          )}
+          <Item onSelect={() => onOpen('delete', row)}>
+            {icon(Trash2)}
+            Supprimer le candidat
+          </Item>
+        </>
+      )}
+    </>
+  );
+};
+
+/** Right-click on a row opens its menu. */
+export const CandidacyContextMenu = ({ children, ...props }: CandidacyMenuProps & { children: ReactElement }) => (
+  <ContextMenu.Root modal={false}>
+    <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
+    <ContextMenu.Portal>
+      <ContextMenu.Content className={contentClasses} aria-label={`Actions de ${props.row.candidate.full_name}`}>
+        <CandidacyMenuItems {...props} kit={contextKit} />
+      </ContextMenu.Content>
+    </ContextMenu.Portal>
+  </ContextMenu.Root>
+);
+
+/** The same menu from the keyboard: the row's 'Actions' button. */
+export const CandidacyActionsButton = (props: CandidacyMenuProps) => (
+  <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Trigger
+      className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      aria-label={`Actions de ${props.row.candidate.full_name}`}
+    >
+      <MoreHorizontal className="size-4" aria-hidden="true" />
+    </DropdownMenu.Trigger>
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
+        <CandidacyMenuItems {...props} kit={dropdownKit} />
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
+  </DropdownMenu.Root>
+);

@@ -1,0 +1,35 @@
+import type { CandidacyRow } from '@promovente/shared';
+import { TriangleAlert } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { useDeleteCandidacy } from '../api/delete-candidacy';
+
+/** Deletion is final and removes every data of the candidacy (spec part 1, 4 and 8). */
+export const DeleteCandidacyModal = ({ row, onClose }: { row: CandidacyRow; onClose: () => void }) => {
+  const remove = useDeleteCandidacy();
+  const handleDelete = () => remove.mutate(row.id, { onSuccess: onClose });
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Supprimer ${row.candidate.full_name}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button variant="danger" onClick={handleDelete} loading={remove.isPending}>
+            Supprimer
+          </Button>
+        </>
+      }
+    >
+      <p className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        La suppression du candidat est définitive : toutes ses données (dossiers de vente, tâches, commentaires et documents) seront
+        supprimées.
+      </p>
+      <p className="mt-3 text-sm text-slate-700">Voulez-vous vraiment supprimer ce candidat ?</p>
+    </Modal>
+  );
+};

@@ -1,0 +1,270 @@
+import ExcelJS from 'exceljs';
+import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+
+type Page = import('@playwright/test').Page;
+
+const openCandidates = async (page: Page) => {
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Candidats' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Candidats' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+};
+
+/** The "N candidats" count above the table. */
+const shownTotal = async (page: Page) => {
+  const text = await page.getByText(/^\d+ candidats?$/).textContent();
+  return Number(text?.split(' ')[0]);
+};
+
+const search = async (page: Page, text: string) => {
+  await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(text);
+  await expect(page).toHaveURL(/search=/);
+};
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+test.describe('candidates screen (spec part 1, 2.7)', () => {
+  test('a broker creates a candidate, finds, edits, comments, files documents and deletes it', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Testeur${stamp}`;
+    const fullName = `Alice ${lastName}`;
+    const email = `alice.${stamp}@exemple.ch`;
+
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+
+    // Agency 1 sees the CRM column and the validated flag.
+    await expect(page.getByRole('columnheader', { name: 'CRM', exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Validé', exact: true })).toBeVisible();
+
+    // Create: the notice, the submit disabled until the required fields hold more than spaces.
+    await page.getByRole('button', { name: 'Ajouter un candidat' }).click();
+    const create = page.getByRole('dialog', { name: 'Ajouter un candidat' });
+    await expect(create.getByText(/n'envoie pas d'e-mail d'inscription/)).toBeVisible();
+    const submit = create.getByRole('button', { name: 'Créer le candidat' });
+    await expect(submit).toBeDisabled();
+    await create.getByLabel('Statut *').selectOption({ label: 'Prospect' });
+    await create.getByLabel('Priorité *').selectOption({ label: 'A' });
+    await create.getByLabel('Prénom *').fill('Alice');
+    await create.getByLabel('Nom *', { exact: true }).fill('   ');
+    await create.getByLabel('E-mail *').fill(email);
+    await expect(submit).toBeDisabled();
+    await create.getByLabel('Nom *', { exact: true }).fill(lastName);
+    await create.getByLabel('Budget (CHF)').fill('850000');
+    await create.getByRole('button', { name: 'Femme' }).click();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByText('Candidat créé')).toBeVisible();
+    await expect(create).toHaveCount(0);
+
+    // The same e-mail again: refused, the modal stays open.
+    await page.getByRole('button', { name: 'Ajouter un candidat' }).click();
+    await create.getByLabel('Statut *').selectOption({ label: 'Prospect' });
+    await create.getByLabel('Priorité *').selectOption({ label: 'B' });
+    await create.getByLabel('Prénom *').fill('Bob');
+    await create.getByLabel('Nom *', { exact: true }).fill(lastName);
+    await create.getByLabel('E-mail *').fill(email);
+    await create.getByRole('button', { name: 'Créer le candidat' }).click();
+    await expect(page.getByText('Email déjà existant sur un autre compte')).toBeVisible();
+    await expect(create).toBeVisible();
+    await create.getByRole('button', { name: 'Annuler' }).click();
+    await expect(create).toHaveCount(0);
+
+    // Find it by search.
+    await search(page, lastName);
+    const row = page.getByRole('row').filter({ hasText: fullName });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("850'000 CHF");
+    await expect(row).toContainText('Prospect');
+    await expect(page.getByText(/^1 candidat$/)).toBeVisible();
+
+    // Edit through the keyboard-reachable Actions button: the e-mail is read-only.
+    await row.getByRole('button', { name: `Actions de ${fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Modifier le candidat' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier le candidat' });
+    await expect(edit.getByLabel('E-mail *')).toHaveValue(email);
+    await expect(edit.getByLabel('E-mail *')).not.toBeEditable();
+    await expect(edit.getByRole('button', { name: 'Femme' })).toHaveAttribute('aria-pressed', 'true');
+    await edit.getByLabel('Budget (CHF)').fill('920000');
+    await edit.getByLabel('Localité').fill('Lausanne');
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Candidature modifiée')).toBeVisible();
+    await expect(edit).toHaveCount(0);
+    await expect(row).toContainText("920'000 CHF");
+
+    // Comments: the empty states, add one, edit it.
+    await row.getByRole('button', { name: `Commentaires de ${fullName} (0)` }).click();
+    const comments = page.getByRole('dialog', { name: `Commentaires de ${fullName}` });
+    await expect(comments.getByText("Le candidat n'a laissé aucun commentaire lors de son inscription")).toBeVisible();
+    await expect(comments.getByText('Aucun commentaire', { exact: true })).toBeVisible();
+    await expect(comments.getByRole('button', { name: 'Ajouter' })).toBeDisabled();
+    await comments.getByLabel('Nouveau commentaire').fill('Cherche un 4.5 pièces au calme');
+    await comments.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(page.getByText('Commentaire ajouté')).toBeVisible();
+    const list = comments.getByRole('list', { name: 'Commentaires' });
+    await expect(list.getByText('Cherche un 4.5 pièces au calme')).toBeVisible();
+    await comments.getByRole('button', { name: 'Modifier le commentaire' }).click();
+    await comments.getByLabel('Commentaire', { exact: true }).fill('Cherche un 5.5 pièces avec jardin');
+    await comments.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Commentaire modifié')).toBeVisible();
+    await expect(list.getByText('Cherche un 5.5 pièces avec jardin')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(comments).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Commentaires de ${fullName} (1)` })).toBeVisible();
+
+    // Files: upload, then the same file again is skipped with the duplicate warning.
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Documents' }).click();
+    const files = page.getByRole('dialog', { name: `Documents de ${fullName}` });
+    const upload = files.getByLabel('Ajouter des documents');
+    await upload.setInputFiles({ name: 'piece-identite.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await files.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(page.getByText('Document ajouté')).toBeVisible();
+    await expect(files.getByRole('row').filter({ hasText: 'piece-identite.pdf' })).toBeVisible();
+    await upload.setInputFiles({ name: 'piece-identite.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByText('Doublon ignoré (piece-identite.pdf)')).toBeVisible();
+    await expect(files.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+
+    // Rename before upload.
+    await upload.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await files.getByRole('button', { name: 'Renommer scan.pdf' }).click();
+    await files.getByLabel('Nouveau nom de scan.pdf').fill('Fiche de salaire');
+    await expect(files.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+    await files.getByRole('button', { name: 'Valider le nom' }).click();
+    await files.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(files.getByRole('row').filter({ hasText: 'Fiche de salaire.pdf' })).toBeVisible();
+
+    // Delete one document, after the confirmation.
+    await files.getByRole('button', { name: 'Supprimer Fiche de salaire.pdf' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Supprimer le document' });
+    await expect(confirm.getByText('Voulez-vous vraiment supprimer ce document ?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(files.getByRole('row').filter({ hasText: 'Fiche de salaire.pdf' })).toHaveCount(0);
+    await expect(confirm).toHaveCount(0);
+    await files.getByRole('button', { name: 'Fermer' }).click();
+    await expect(files).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Documents de ${fullName} (1)` })).toBeVisible();
+
+    // Delete the candidate: the warning, then the row is gone.
+    await row.getByRole('button', { name: `Actions de ${fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer le candidat' }).click();
+    const remove = page.getByRole('dialog', { name: `Supprimer ${fullName}` });
+    await expect(remove.getByText(/définitive/)).toBeVisible();
+    await remove.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByText('Candidature supprimée')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("a broker attributes a lot: the lot becomes 'Optionné' on the Lots screen", async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Lot${stamp}`;
+    const fullName = `Claire ${lastName}`;
+
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+    await page.getByRole('button', { name: 'Ajouter un candidat' }).click();
+    const create = page.getByRole('dialog', { name: 'Ajouter un candidat' });
+    await create.getByLabel('Statut *').selectOption({ label: 'Prospect' });
+    await create.getByLabel('Priorité *').selectOption({ label: 'A' });
+    await create.getByLabel('Prénom *').fill('Claire');
+    await create.getByLabel('Nom *', { exact: true }).fill(lastName);
+    await create.getByLabel('E-mail *').fill(`claire.${stamp}@exemple.ch`);
+    await create.getByRole('button', { name: 'Créer le candidat' }).click();
+    await expect(create).toHaveCount(0);
+    await search(page, lastName);
+    const row = page.getByRole('row').filter({ hasText: fullName });
+    await expect(row).toHaveCount(1);
+
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Attribuer un lot' }).click();
+    const dialog = page.getByRole('dialog', { name: `Attribuer un lot à ${fullName}` });
+    const lotSelect = dialog.getByLabel('Lot *');
+    await expect(lotSelect.locator('option').nth(1)).toBeAttached();
+    const labels = await lotSelect.locator('option').allTextContents();
+    const available = labels.find((label) => label.endsWith(' – Disponible'));
+    expect(available).toBeTruthy();
+    const reference = (available ?? '').split(' – ')[0];
+    await lotSelect.selectOption({ label: available as string });
+    await dialog.getByRole('button', { name: 'Attribuer' }).click();
+    await expect(page.getByText('Lot attribué')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // The candidacy becomes a client; its priority badge names the lot and opens the sales funnel.
+    await expect(row).toContainText('Client');
+    const badge = row.getByRole('link', { name: new RegExp(`Lot ${reference} : Optionné`) });
+    await expect(badge).toBeVisible();
+    await badge.click();
+    await expect(page).toHaveURL(/\/tunnel-de-vente\?application=\d+/);
+
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Lots' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lots' })).toBeVisible();
+    await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(reference);
+    await expect(page).toHaveURL(/search=/);
+    const lotRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Actions du lot ${reference}`, exact: true }) });
+    await expect(lotRow.getByText('Optionné', { exact: true })).toBeVisible();
+
+    // Clean up: deleting the candidate releases the lot.
+    await openCandidates(page);
+    await search(page, lastName);
+    await row.getByRole('button', { name: `Actions de ${fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer le candidat' }).click();
+    await page
+      .getByRole('dialog', { name: `Supprimer ${fullName}` })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('sorting, the status arrows and the non-retained candidacies', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+
+    const header = page.getByRole('columnheader', { name: 'Budget' });
+    await header.getByRole('button').click();
+    await expect(page).toHaveURL(/orderBy=budget&order=desc/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+
+    const arrows = page.getByRole('group', { name: 'Filtrer par statut' });
+    await expect(arrows.getByRole('button', { name: /^Non retenu/ })).toHaveCount(0);
+    await arrows.getByRole('button', { name: /^Client acquéreur/ }).click();
+    await expect(page).toHaveURL(/status=4/);
+    await expect(page.getByRole('button', { name: 'Réinitialiser', exact: true })).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    const count = await rows.count();
+    for (let i = 1; i < Math.min(count, 6); i += 1) await expect(rows.nth(i)).toContainText('Client acquéreur');
+
+    const nonRetained = page.getByRole('region', { name: 'Filtres' }).getByLabel('Afficher non retenus');
+    await nonRetained.click();
+    await expect(page).toHaveURL(/showNonRetained=1/);
+    await expect(nonRetained).toBeChecked();
+    await expect(arrows.getByRole('button', { name: /^Non retenu CP/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page.getByRole('button', { name: 'Réinitialiser', exact: true })).toHaveCount(0);
+  });
+
+  test("a broker downloads 'Liste des candidats' with the table's rows", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+    await expect(page.getByText(/^\d+ candidats?$/)).toBeVisible();
+    const total = await shownTotal(page);
+    expect(total).toBeGreaterThan(0);
+
+    const answer = page.waitForResponse((response) => response.url().includes('/api/candidacies/download'));
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Liste des candidats' }).click();
+    const { data } = await (await answer).json();
+    await (await popup).close().catch(() => {});
+    const file = await page.request.get(data.url);
+    expect(file.ok()).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Liste des candidats');
+    expect((sheet?.rowCount ?? 0) - 1).toBe(total);
+  });
+});
