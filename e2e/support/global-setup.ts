@@ -63,6 +63,8 @@ export default async function globalSetup() {
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       WEB_DIST: path.join(ROOT, 'apps/web/dist'),
       OUTBOX_POLL_SECONDS: '0.5',
+      // Every scenario signs in from 127.0.0.1: the limits stay on, scaled up.
+      RATE_LIMIT_MULTIPLIER: '20',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -16,6 +16,8 @@ const configSchema = z.object({
   /** The built web app to serve; empty to serve the API only. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Multiplies the sign-in and reset rate limits (a browser test suite signs in often). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).default(1),
   /** Seconds between two polls of the e-mail outbox. */
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
 });

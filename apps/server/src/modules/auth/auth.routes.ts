@@ -7,7 +7,12 @@ import { askDemo, findPasswordReset, login, logout, requestPasswordReset, resetP
 
 export const authRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, appUrl: app.deps.config.APP_URL });
+  const deps = () => ({
+    db: app.deps.database.db,
+    jobs: app.deps.jobs,
+    appUrl: app.deps.config.APP_URL,
+    rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER,
+  });
 
   app.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (request) =>
     login(deps(), request.body, request.ip),
@@ -30,7 +35,7 @@ export const authRoutes = async (fastify: FastifyInstance) => {
   );
 
   app.post('/password/reset', { config: { access: 'public' }, schema: { body: passwordResetSchema } }, async (request) => {
-    await resetPassword(app.deps.database.db, request.body, request.ip);
+    await resetPassword(deps(), request.body, request.ip);
     return { message: MESSAGES.passwordReset };
   });
 

@@ -11,14 +11,14 @@ import { hitRateLimit } from '../../platform/rate-limit.js';
 import { hashToken, newToken, RESET_LIFETIME_MINUTES, TOKEN_LIFETIME_DAYS } from '../../platform/tokens.js';
 import { findUserByEmail, fullName, loadUserPayload } from '../users/users.queries.js';
 
-type Deps = { db: Db; jobs: Jobs; appUrl: string };
+type Deps = { db: Db; jobs: Jobs; appUrl: string; rateLimitMultiplier: number };
 
 const FIFTEEN_MINUTES = 15 * 60;
 
 /** POST login: an opaque token valid 30 days, and the user. Rate-limited per address and per account. */
 export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<{ token: string; data: User }> => {
-  await hitRateLimit(deps.db, `login:ip:${ip}`, 30, FIFTEEN_MINUTES);
-  await hitRateLimit(deps.db, `login:account:${input.email}`, 10, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `login:ip:${ip}`, 30 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `login:account:${input.email}`, 10 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
@@ -54,8 +54,8 @@ export const logout = async (db: Db, actor: RequestActor) => {
 
 /** POST password/create: always the same answer, so that no account can be discovered. */
 export const requestPasswordReset = async (deps: Deps, email: string, ip: string) => {
-  await hitRateLimit(deps.db, `reset:ip:${ip}`, 10, FIFTEEN_MINUTES);
-  await hitRateLimit(deps.db, `reset:account:${email}`, 3, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `reset:ip:${ip}`, 10 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
+  await hitRateLimit(deps.db, `reset:account:${email}`, 3 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = newToken();
@@ -99,8 +99,9 @@ export const findPasswordReset = async (db: Db, token: string) => {
 };
 
 /** POST password/reset: sets the new password and signs out every open session. */
-export const resetPassword = async (db: Db, input: PasswordResetInput, ip: string) => {
-  await hitRateLimit(db, `reset-confirm:ip:${ip}`, 20, FIFTEEN_MINUTES);
+export const resetPassword = async (deps: Pick<Deps, 'db' | 'rateLimitMultiplier'>, input: PasswordResetInput, ip: string) => {
+  const { db } = deps;
+  await hitRateLimit(db, `reset-confirm:ip:${ip}`, 20 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
   const reset = await findValidReset(db, input.token);
   if (!reset || reset.email.toLowerCase() !== input.email) throw new HttpError(404, MESSAGES.invalidResetToken);
   const passwordHash = await hashPassword(input.password);
@@ -124,7 +125,7 @@ export const resetPassword = async (db: Db, input: PasswordResetInput, ip: strin
 
 /** POST askdemo: keeps the request and tells the sales team and the requester. */
 export const askDemo = async (deps: Deps, input: AskDemoInput, ip: string) => {
-  await hitRateLimit(deps.db, `askdemo:ip:${ip}`, 5, 60 * 60);
+  await hitRateLimit(deps.db, `askdemo:ip:${ip}`, 5 * deps.rateLimitMultiplier, 60 * 60);
   await deps.db.transaction(async (tx) => {
     await tx.insert(demoRequests).values({ fullName: input.fullName.trim(), email: input.email, phone: input.phone });
     const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, true));
