@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, downloadWorkbook, expect, signIn, test } from './support/fixtures.js';
 
 type Page = import('@playwright/test').Page;
 
@@ -255,15 +254,7 @@ test.describe('candidates screen (spec part 1, 2.7)', () => {
     const total = await shownTotal(page);
     expect(total).toBeGreaterThan(0);
 
-    const answer = page.waitForResponse((response) => response.url().includes('/api/candidacies/download'));
-    const popup = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: 'Liste des candidats' }).click();
-    const { data } = await (await answer).json();
-    await (await popup).close().catch(() => {});
-    const file = await page.request.get(data.url);
-    expect(file.ok()).toBe(true);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(page, 'Liste des candidats', '/api/candidacies/download');
     const sheet = workbook.getWorksheet('Liste des candidats');
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
   });

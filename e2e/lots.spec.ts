@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, downloadWorkbook, expect, signIn, test } from './support/fixtures.js';
 
 const openLots = async (page: import('@playwright/test').Page) => {
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Lots' }).click();
@@ -94,15 +93,7 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
     const total = await shownTotal(page);
     expect(total).toBeGreaterThan(0);
 
-    const answer = page.waitForResponse((response) => response.url().includes('/api/lots/download'));
-    const popup = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: 'Liste des lots' }).click();
-    const { data } = await (await answer).json();
-    await (await popup).close().catch(() => {});
-    const file = await page.request.get(data.url);
-    expect(file.ok()).toBe(true);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
+    const workbook = await downloadWorkbook(page, 'Liste des lots', '/api/lots/download');
     const sheet = workbook.getWorksheet('Lots');
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
     const statuses = new Set<string>();

@@ -31,3 +31,21 @@ export const signOut = async (page: Page) => {
 
 export const test = base;
 export { expect };
+
+/**
+ * Clicks a download button (the server answers { data: { url } } and the client opens it in
+ * a new tab), then fetches that URL and reads the .xlsx back.
+ */
+export const downloadWorkbook = async (page: Page, buttonName: string, apiPath: string) => {
+  const { default: ExcelJS } = await import('exceljs');
+  const answer = page.waitForResponse((response) => response.url().includes(apiPath));
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: buttonName }).click();
+  const { data } = await (await answer).json();
+  await (await popup).close().catch(() => {});
+  const file = await page.request.get(data.url);
+  expect(file.ok()).toBe(true);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
+  return workbook;
+};

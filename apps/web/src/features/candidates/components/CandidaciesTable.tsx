@@ -7,11 +7,12 @@ import {
   TASK_TIME_STATUS,
 } from '@promovente/shared';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { ArrowDown, ArrowUp, ArrowUpDown, Check, FileText, Minus } from 'lucide-react';
+import { Check, FileText, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
+import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
 import type { SortOrder } from '../../filters/filter-query';
 import {
   APPLICATION_PRIORITY_CLASSES,
@@ -37,32 +38,6 @@ type CandidaciesTableProps = {
   /** The tasks cell: the tasks feature's badges when available. */
   renderTasks?: (row: CandidacyRow) => ReactNode;
   menu: Omit<CandidacyMenuProps, 'row'>;
-};
-
-const SortIcon = ({ active, order }: { active: boolean; order: SortOrder | null }) => {
-  if (!active) return <ArrowUpDown className="size-3.5 text-slate-400" aria-hidden="true" />;
-  return order === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />;
-};
-
-const HeaderCell = ({ column, sort, onSort }: { column: CandidacyColumn; sort: Sort; onSort: (c: string) => void }) => {
-  const active = Boolean(column.sort) && sort.orderBy === column.sort;
-  const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
-  return (
-    <th scope="col" aria-sort={ariaSort} className={cn('px-3 py-2 font-medium whitespace-nowrap', column.numeric && 'text-right')}>
-      {column.sort ? (
-        <button
-          type="button"
-          onClick={() => onSort(column.sort as string)}
-          className={cn('inline-flex items-center gap-1 rounded hover:text-slate-900', active && 'text-slate-900')}
-        >
-          {column.label}
-          <SortIcon active={active} order={sort.order} />
-        </button>
-      ) : (
-        column.label
-      )}
-    </th>
-  );
 };
 
 /** An application's priority badge: the lot and status in a tooltip, a click opens it in the sales funnel. */
@@ -249,7 +224,7 @@ export const CandidaciesTable = ({
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
             <tr>
               {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
+                <SortableHeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
               ))}
               <th scope="col" className="px-3 py-2 font-medium">
                 <span className="sr-only">Actions</span>

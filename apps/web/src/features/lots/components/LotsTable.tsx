@@ -1,10 +1,11 @@
 import { type CandidateLotRow, formatCHF, LOT_STATUS_BADGE_CLASSES, type LotRow } from '@promovente/shared';
-import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../components/ui/cn';
+import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
 import type { SortOrder } from '../../filters/filter-query';
-import { formatArea, formatRooms, type LotColumn, type LotsVariant, lotColumns, priorityLabel, showsMoreTasksButton } from '../lots-view';
+import { formatArea, formatRooms, type LotsVariant, lotColumns, priorityLabel, showsMoreTasksButton } from '../lots-view';
 import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
 import { TaskChip } from './TaskChip';
 
@@ -21,32 +22,6 @@ type LotsTableProps = {
     extraItems?: LotMenuExtraItems;
   };
   onShowTasks: (lot: LotRow) => void;
-};
-
-const SortIcon = ({ active, order }: { active: boolean; order: SortOrder | null }) => {
-  if (!active) return <ArrowUpDown className="size-3.5 text-slate-400" aria-hidden="true" />;
-  return order === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : <ArrowDown className="size-3.5" aria-hidden="true" />;
-};
-
-const HeaderCell = ({ column, sort, onSort }: { column: LotColumn; sort: LotsTableProps['sort']; onSort: (c: string) => void }) => {
-  const active = Boolean(column.sort) && sort.orderBy === column.sort;
-  const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
-  return (
-    <th scope="col" aria-sort={ariaSort} className={cn('px-3 py-2 font-medium whitespace-nowrap', column.numeric && 'text-right')}>
-      {column.sort ? (
-        <button
-          type="button"
-          onClick={() => onSort(column.sort as string)}
-          className={cn('inline-flex items-center gap-1 rounded hover:text-slate-900', active && 'text-slate-900')}
-        >
-          {column.label}
-          <SortIcon active={active} order={sort.order} />
-        </button>
-      ) : (
-        column.label
-      )}
-    </th>
-  );
 };
 
 const isStaffRow = (row: LotRow | CandidateLotRow): row is LotRow => 'raw_status' in row;
@@ -137,7 +112,7 @@ export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks }: Lo
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
           <tr>
             {columns.map((column) => (
-              <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
+              <SortableHeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
             ))}
             {menu && (
               <th scope="col" className="px-3 py-2 font-medium">
