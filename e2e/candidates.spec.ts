@@ -120,6 +120,7 @@ test.describe('candidates screen (spec part 1, 2.7)', () => {
     await files.getByRole('button', { name: 'Envoyer' }).click();
     await expect(page.getByText('Document ajouté')).toBeVisible();
     await expect(files.getByRole('row').filter({ hasText: 'piece-identite.pdf' })).toBeVisible();
+    await expect(files.getByRole('button', { name: 'Envoyer' })).toBeDisabled();
     await upload.setInputFiles({ name: 'piece-identite.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByText('Doublon ignoré (piece-identite.pdf)')).toBeVisible();
     await expect(files.getByRole('button', { name: 'Envoyer' })).toBeDisabled();

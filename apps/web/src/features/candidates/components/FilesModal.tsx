@@ -39,11 +39,14 @@ const UploadZone = ({ candidacyId, existing }: { candidacyId: number; existing: 
     if (input.current) input.current.value = '';
   };
 
-  const handleUpload = () =>
+  const handleUpload = () => {
+    // Only the files sent leave the list: a file chosen meanwhile stays pending.
+    const sent = new Set(pending.map((p) => p.key));
     upload.mutate(
       pending.map(({ file, name }) => ({ file, name })),
-      { onSuccess: () => setPending([]) },
+      { onSuccess: () => setPending((list) => list.filter((p) => !sent.has(p.key))) },
     );
+  };
 
   const confirmRename = () => {
     if (!renaming) return;
