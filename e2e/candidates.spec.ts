@@ -232,7 +232,7 @@ test.describe('candidates screen (spec part 1, 2.7)', () => {
     await expect(arrows.getByRole('button', { name: /^Non retenu/ })).toHaveCount(0);
     await arrows.getByRole('button', { name: /^Client acquéreur/ }).click();
     await expect(page).toHaveURL(/status=4/);
-    await expect(page.getByRole('button', { name: 'Réinitialiser', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Réinitialiser le filtre' })).toBeVisible();
     const rows = page.getByRole('table').getByRole('row');
     const count = await rows.count();
     for (let i = 1; i < Math.min(count, 6); i += 1) await expect(rows.nth(i)).toContainText('Client acquéreur');
@@ -242,9 +242,9 @@ test.describe('candidates screen (spec part 1, 2.7)', () => {
     await expect(page).toHaveURL(/showNonRetained=1/);
     await expect(nonRetained).toBeChecked();
     await expect(arrows.getByRole('button', { name: /^Non retenu CP/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+    await page.getByRole('button', { name: 'Réinitialiser le filtre' }).click();
     await expect(page).not.toHaveURL(/status=/);
-    await expect(page.getByRole('button', { name: 'Réinitialiser', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Réinitialiser le filtre' })).toHaveCount(0);
   });
 
   test("a broker downloads 'Liste des candidats' with the table's rows", async ({ page }) => {

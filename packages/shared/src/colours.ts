@@ -41,3 +41,30 @@ export const LOT_STATUS_BADGE_CLASSES: Record<number, string> = {
   3: 'bg-blue-600 text-white',
   4: 'bg-red-700 text-white',
 };
+
+/** Candidacy status colours (badges and arrows). */
+export const CANDIDACY_STATUS_BADGE_CLASSES: Record<number, string> = {
+  0: 'bg-slate-600 text-white',
+  1: 'bg-stone-500 text-white',
+  2: 'bg-stone-700 text-white',
+  3: 'bg-orange-700 text-white',
+  4: 'bg-blue-700 text-white',
+  5: 'bg-violet-700 text-white',
+  6: 'bg-green-700 text-white',
+};
+
+/** Candidacy priority colours: A, B, C, NP. */
+export const CANDIDACY_PRIORITY_BADGE_CLASSES: Record<number, string> = {
+  1: 'bg-red-700 text-white',
+  2: 'bg-orange-700 text-white',
+  3: 'bg-amber-100 text-amber-900',
+  9: 'bg-slate-100 text-slate-700',
+};
+
+/** Application priority badge colours: 1, 2, 3, NP. */
+export const APPLICATION_PRIORITY_BADGE_CLASSES: Record<number, string> = {
+  1: 'bg-green-700 text-white',
+  2: 'bg-blue-700 text-white',
+  3: 'bg-violet-700 text-white',
+  9: 'bg-slate-200 text-slate-800',
+};

@@ -31,6 +31,8 @@ export const APPLICATION_STATUS_LABELS: Record<number, string> = {
   3: 'Vendu',
 };
 export const APPLICATION_PRIORITIES = [1, 2, 3, 9] as const;
+/** Application priority badges: positions 1, 2, 3 and NP (non prioritaire). */
+export const APPLICATION_PRIORITY_LABELS: Record<number, string> = { 1: '1', 2: '2', 3: '3', 9: 'NP' };
 export const DEFAULT_APPLICATION_PRIORITY = 9;
 export const MAX_POSITIONS_PER_LOT = 3;
 

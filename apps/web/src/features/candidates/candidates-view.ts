@@ -2,12 +2,15 @@ import {
   type Actor,
   CANDIDACY_FILTER_STATUSES,
   CANDIDACY_NON_RETAINED_STATUSES,
+  CANDIDACY_STATUS_BADGE_CLASSES,
+  CANDIDACY_STATUS_LABELS,
   type CandidacyApplicationSummary,
   type CandidacyRow,
   type CandidacySort,
   canAttributeLot,
   seesCrmColumns,
 } from '@promovente/shared';
+import type { StatusArrow } from '../../components/ui/StatusArrows';
 
 /**
  * Pure rules of the candidates screen (spec part 1, 2.7, 4, 6), kept apart from the components
@@ -58,6 +61,16 @@ const TOGGLED: readonly number[] = CANDIDACY_FILTER_STATUSES;
  */
 export const isNonRetainedArrow = (status: number) => (CANDIDACY_NON_RETAINED_STATUSES as readonly number[]).includes(status);
 
+/** The arrows of the candidates screen; the non-retained ones come as a whole with 'Afficher non retenus'. */
+export const candidacyArrows = (showNonRetained: boolean): StatusArrow[] =>
+  arrowStatuses(showNonRetained).map((status) => ({
+    value: status,
+    label: CANDIDACY_STATUS_LABELS[status],
+    classes: CANDIDACY_STATUS_BADGE_CLASSES[status],
+    locked: isNonRetainedArrow(status),
+    lockedTitle: 'Inclus avec « Afficher non retenus »',
+  }));
+
 /** The arrows' selection in the URL: `status=0,3`; unknown values (and 1, 2) are dropped. */
 export const parseStatusFilter = (raw: string | null): number[] => {
   if (!raw) return [];
@@ -106,35 +119,5 @@ export const offersAttributeLot = (
 export const needsCrmSyncDate = (rows: readonly Pick<CandidacyRow, 'agency_id' | 'crm_validated'>[], multiAgency: boolean) =>
   !multiAgency && rows.some((row) => row.agency_id === 1 && !row.crm_validated);
 
-/** Application priority badge text: 1, 2, 3 or NP. */
-export const applicationPriorityLabel = (priority: number) => (priority === 9 ? 'NP' : String(priority));
-
 /** The sales funnel opened on one application. */
 export const applicationPath = (applicationId: number) => `/tunnel-de-vente?application=${applicationId}`;
-
-/** Candidacy status colours (badges and arrows). */
-export const CANDIDACY_STATUS_CLASSES: Record<number, string> = {
-  0: 'bg-slate-600 text-white',
-  1: 'bg-stone-500 text-white',
-  2: 'bg-stone-700 text-white',
-  3: 'bg-orange-700 text-white',
-  4: 'bg-blue-700 text-white',
-  5: 'bg-violet-700 text-white',
-  6: 'bg-green-700 text-white',
-};
-
-/** Candidacy priority colours: A, B, C, NP. */
-export const CANDIDACY_PRIORITY_CLASSES: Record<number, string> = {
-  1: 'bg-red-700 text-white',
-  2: 'bg-orange-700 text-white',
-  3: 'bg-amber-100 text-amber-900',
-  9: 'bg-slate-100 text-slate-700',
-};
-
-/** Application priority badge colours: 1, 2, 3, NP. */
-export const APPLICATION_PRIORITY_CLASSES: Record<number, string> = {
-  1: 'bg-green-700 text-white',
-  2: 'bg-blue-700 text-white',
-  3: 'bg-violet-700 text-white',
-  9: 'bg-slate-200 text-slate-800',
-};

@@ -74,7 +74,7 @@ describe('lots screen rules (spec part 1, 2.8)', () => {
   });
 
   it('formats priorities, rooms and areas', () => {
-    expect(priorityLabel(1)).toBe('P1');
+    expect(priorityLabel(1)).toBe('1');
     expect(priorityLabel(9)).toBe('NP');
     expect(priorityLabel(null)).toBeNull();
     expect(formatRooms(4.5)).toBe('4,5');

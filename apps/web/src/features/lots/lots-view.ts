@@ -1,4 +1,19 @@
-import { APPLICATION_PRIORITIES, LOT_DISPLAY_STATUSES, type LotRow, type LotSortColumn } from '@promovente/shared';
+import {
+  APPLICATION_PRIORITY_LABELS,
+  LOT_DISPLAY_STATUSES,
+  LOT_STATUS_BADGE_CLASSES,
+  LOT_STATUS_LABELS,
+  type LotRow,
+  type LotSortColumn,
+} from '@promovente/shared';
+import type { StatusArrow } from '../../components/ui/StatusArrows';
+
+/** The lots screen's status arrows, one per displayed status. */
+export const LOT_ARROWS: StatusArrow[] = LOT_DISPLAY_STATUSES.map((status) => ({
+  value: status,
+  label: LOT_STATUS_LABELS[status],
+  classes: LOT_STATUS_BADGE_CLASSES[status],
+}));
 
 /**
  * Pure rules of the lots screen (spec part 1, 2.8), kept apart from the components so that they
@@ -79,11 +94,8 @@ export const prsAction = (lot: Pick<LotRow, 'raw_status' | 'status'>): { to: 0 |
 export const canChangePrice = (multiAgency: boolean) => !multiAgency;
 
 /** Application priority as shown in the candidates column: 1, 2, 3 or NP. */
-export const priorityLabel = (priority: number | null): string | null => {
-  if (priority === null) return null;
-  if (!(APPLICATION_PRIORITIES as readonly number[]).includes(priority)) return null;
-  return priority === 9 ? 'NP' : `P${priority}`;
-};
+export const priorityLabel = (priority: number | null): string | null =>
+  priority === null ? null : (APPLICATION_PRIORITY_LABELS[priority] ?? null);
 
 /** '2,5' pièces, French decimals. */
 export const formatRooms = (rooms: number) => String(rooms).replace('.', ',');

@@ -1,4 +1,8 @@
 import {
+  APPLICATION_PRIORITY_BADGE_CLASSES,
+  APPLICATION_PRIORITY_LABELS,
+  CANDIDACY_PRIORITY_BADGE_CLASSES,
+  CANDIDACY_STATUS_BADGE_CLASSES,
   type CandidacyApplicationSummary,
   type CandidacyRow,
   formatCHF,
@@ -14,16 +18,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
 import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
 import type { SortOrder } from '../../filters/filter-query';
-import {
-  APPLICATION_PRIORITY_CLASSES,
-  applicationPath,
-  applicationPriorityLabel,
-  CANDIDACY_PRIORITY_CLASSES,
-  CANDIDACY_STATUS_CLASSES,
-  type CandidacyColumn,
-  reservationFormApplication,
-  reservationFormPath,
-} from '../candidates-view';
+import { applicationPath, type CandidacyColumn, reservationFormApplication, reservationFormPath } from '../candidates-view';
 import { CandidacyActionsButton, CandidacyContextMenu, type CandidacyMenuProps } from './CandidacyMenu';
 
 type Sort = { orderBy: string | null; order: SortOrder | null };
@@ -48,14 +43,14 @@ const ApplicationBadge = ({ application }: { application: CandidacyApplicationSu
       <Tooltip.Trigger asChild>
         <Link
           to={applicationPath(application.id)}
-          aria-label={`Priorité ${applicationPriorityLabel(application.priority)}, ${description}`}
+          aria-label={`Priorité ${APPLICATION_PRIORITY_LABELS[application.priority]}, ${description}`}
           className={cn(
             'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700',
-            APPLICATION_PRIORITY_CLASSES[application.priority] ?? APPLICATION_PRIORITY_CLASSES[9],
+            APPLICATION_PRIORITY_BADGE_CLASSES[application.priority] ?? APPLICATION_PRIORITY_BADGE_CLASSES[9],
             application.is_over_deadline && 'ring-2 ring-red-600',
           )}
         >
-          {applicationPriorityLabel(application.priority)}
+          {APPLICATION_PRIORITY_LABELS[application.priority]}
         </Link>
       </Tooltip.Trigger>
       <Tooltip.Portal>
@@ -117,7 +112,7 @@ export const CandidaciesTable = ({
           <span
             className={cn(
               'inline-flex rounded px-2 text-xs leading-6 font-semibold whitespace-nowrap',
-              CANDIDACY_STATUS_CLASSES[row.status],
+              CANDIDACY_STATUS_BADGE_CLASSES[row.status],
             )}
           >
             {row.status_text}
@@ -129,7 +124,7 @@ export const CandidaciesTable = ({
             <span
               className={cn(
                 'inline-flex h-6 min-w-7 items-center justify-center rounded px-1.5 text-xs font-semibold',
-                CANDIDACY_PRIORITY_CLASSES[row.priority],
+                CANDIDACY_PRIORITY_BADGE_CLASSES[row.priority],
               )}
             >
               {row.priority_text}

@@ -1,11 +1,13 @@
 import { type CandidacyRow, can } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2, Download, History, ListPlus, MessageSquarePlus, RotateCcw, UserPlus } from 'lucide-react';
+import { Building2, Download, History, ListPlus, MessageSquarePlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
+import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { isDemoMode } from '../../../lib/storage';
@@ -18,7 +20,7 @@ import { useFinishTask } from '../api/finish-task';
 import { candidacyKeys, useCandidacies } from '../api/get-candidacies';
 import { useCandidacy } from '../api/get-candidacy';
 import {
-  arrowStatuses,
+  candidacyArrows,
   candidacyColumns,
   hasCandidacyFilter,
   needsCrmSyncDate,
@@ -29,7 +31,6 @@ import {
 } from '../candidates-view';
 import { CandidaciesTable } from './CandidaciesTable';
 import type { CandidacyMenuExtraItems, CandidacyModalKind } from './CandidacyMenu';
-import { CandidacyStatusArrows } from './CandidacyStatusArrows';
 import { CandidateFormModal } from './CandidateFormModal';
 import { ChangeAgencyModal } from './ChangeAgencyModal';
 import { CommentsModal } from './CommentsModal';
@@ -147,21 +148,14 @@ export const CandidatesPage = () => {
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <CandidacyStatusArrows
-          statuses={arrowStatuses(filters.showNonRetained)}
+        <StatusArrows
+          arrows={candidacyArrows(filters.showNonRetained)}
           counts={data?.status_counts}
           selected={statuses}
           onToggle={handleToggleStatus}
         />
-        {hasCandidacyFilter(filters, statuses) && (
-          <button type="button" onClick={handleReset} className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
-            <RotateCcw className="size-3.5" aria-hidden="true" />
-            Réinitialiser
-          </button>
-        )}
-        <p className="ml-auto text-sm text-slate-600" aria-live="polite">
-          {data ? `${data.total} ${data.total > 1 ? 'candidats' : 'candidat'}` : ''}
-        </p>
+        {hasCandidacyFilter(filters, statuses) && <ResetFilterLink onReset={handleReset} />}
+        <ListTotal total={data?.total} singular="candidat" plural="candidats" />
       </div>
 
       {!data ? (

@@ -1,10 +1,12 @@
 import { can, type LotRow } from '@promovente/shared';
-import { Download, RotateCcw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
+import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { useFilterOptions } from '../../filters/api/get-filter-options';
@@ -12,14 +14,21 @@ import { useFilters } from '../../filters/use-filters';
 import { useDownloadLots } from '../api/download-lots';
 import { useLots } from '../api/get-lots';
 import { useUpdateLotStatus } from '../api/update-lot';
-import { hasLotFilter, type LotsVariant, parseStatusFilter, serializeStatusFilter, showsStatusBar, toggleStatus } from '../lots-view';
+import {
+  hasLotFilter,
+  LOT_ARROWS,
+  type LotsVariant,
+  parseStatusFilter,
+  serializeStatusFilter,
+  showsStatusBar,
+  toggleStatus,
+} from '../lots-view';
 import { ChangePriceModal } from './ChangePriceModal';
 import { LotChildrenModal } from './LotChildrenModal';
 import { LotHistoryModal } from './LotHistoryModal';
 import type { LotMenuExtraItems, LotModalKind } from './LotMenu';
 import { LotsTable } from './LotsTable';
 import { LotTasksModal } from './LotTasksModal';
-import { StatusArrows } from './StatusArrows';
 
 type LotsPageProps = {
   /** Items other features add to the broker's lot menu (attribute lot, tasks): see LotMenu. */
@@ -81,16 +90,11 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        {showsStatusBar(variant) && <StatusArrows counts={data?.status_counts} selected={statuses} onToggle={handleToggleStatus} />}
-        {hasLotFilter(filters.lot, statuses) && (
-          <button type="button" onClick={handleResetLotFilter} className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
-            <RotateCcw className="size-3.5" aria-hidden="true" />
-            Réinitialiser le filtre
-          </button>
+        {showsStatusBar(variant) && (
+          <StatusArrows arrows={LOT_ARROWS} counts={data?.status_counts} selected={statuses} onToggle={handleToggleStatus} />
         )}
-        <p className="ml-auto text-sm text-slate-600" aria-live="polite">
-          {data ? `${data.total} ${data.total > 1 ? 'lots' : 'lot'}` : ''}
-        </p>
+        {hasLotFilter(filters.lot, statuses) && <ResetFilterLink onReset={handleResetLotFilter} />}
+        <ListTotal total={data?.total} singular="lot" plural="lots" />
       </div>
 
       {!data ? (
