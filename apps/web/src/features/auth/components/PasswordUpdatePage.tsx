@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { Button } from '../../../components/ui/Button';
 import { InputField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -69,22 +70,7 @@ export const PasswordUpdatePage = () => {
         <form noValidate onSubmit={handleSubmit(handleReset)} className="space-y-4">
           <input type="hidden" {...register('token')} />
           <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
-          <InputField
-            label="Mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <InputField
-            label="Confirmation du mot de passe"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.password_confirmation?.message}
-            {...register('password_confirmation')}
-          />
+          <NewPasswordFields register={register} errors={errors} />
           <Button type="submit" loading={isSubmitting}>
             Enregistrer le mot de passe
           </Button>

@@ -1,8 +1,8 @@
 import { MESSAGES, type PasswordChangeInput, passwordChangeSchema } from '@promovente/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { Button } from '../../../components/ui/Button';
-import { InputField } from '../../../components/ui/Field';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { changePassword, isAccountSuccess } from '../api/update-profile';
 
@@ -36,22 +36,7 @@ export const PasswordForm = ({ onChanged }: { onChanged: () => void | Promise<vo
         Mot de passe
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <InputField
-          label="Confirmation du mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
       </div>
       <Button type="submit" loading={isSubmitting}>
         Modifier le mot de passe
