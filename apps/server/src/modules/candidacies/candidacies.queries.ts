@@ -2,14 +2,12 @@ import { type CandidacySort, DEFAULT_CANDIDACY_SORT } from '@promovente/shared';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, tasks, users } from '../../db/schema/index.js';
+import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
 
 const brokers = alias(users, 'broker');
-const assignees = alias(users, 'assignee');
 const creators = alias(users, 'creator');
-const finishers = alias(users, 'finisher');
 
 export const liveApplication = and(eq(applications.hidden, false), isNull(applications.closedAt));
 
@@ -185,57 +183,6 @@ export const countFilesOf = (db: Queryable, candidacyIds: number[]) =>
     .from(files)
     .where(and(inArray(files.candidacyId, candidacyIds), eq(files.owner, 'candidacy')))
     .groupBy(files.candidacyId);
-
-const taskSelection = {
-  task: tasks,
-  assignee: { id: assignees.id, firstName: assignees.firstName, lastName: assignees.lastName, picture: assignees.profilePicture },
-  creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName, picture: creators.profilePicture },
-  finisher: { id: finishers.id, firstName: finishers.firstName, lastName: finishers.lastName, picture: finishers.profilePicture },
-};
-
-const taskRows = (db: Queryable) =>
-  db
-    .select(taskSelection)
-    .from(tasks)
-    .leftJoin(assignees, eq(assignees.id, tasks.assignedToId))
-    .leftJoin(creators, eq(creators.id, tasks.createdById))
-    .leftJoin(finishers, eq(finishers.id, tasks.doneById));
-
-export type TaskRow = Awaited<ReturnType<typeof findAllTasksOf>>[number];
-
-/** At most `perCandidacy` open tasks per candidacy (soonest first) and the open count, in one query. */
-export const findOpenTasksOf = async (db: Queryable, candidacyIds: number[], perCandidacy: number) => {
-  const ranked = db
-    .select({
-      id: tasks.id,
-      rank: sql<number>`row_number() over (partition by ${tasks.candidacyId} order by ${tasks.endAt}, ${tasks.id})`.as('rank'),
-      total: sql<number>`count(*) over (partition by ${tasks.candidacyId})`.as('total'),
-    })
-    .from(tasks)
-    .where(and(inArray(tasks.candidacyId, candidacyIds), isNull(tasks.doneAt)))
-    .as('ranked');
-  const rows = await db
-    .select({ ...taskSelection, openTotal: ranked.total })
-    .from(tasks)
-    .innerJoin(ranked, eq(ranked.id, tasks.id))
-    .leftJoin(assignees, eq(assignees.id, tasks.assignedToId))
-    .leftJoin(creators, eq(creators.id, tasks.createdById))
-    .leftJoin(finishers, eq(finishers.id, tasks.doneById))
-    .where(sql`${ranked.rank} <= ${perCandidacy}`)
-    .orderBy(asc(tasks.endAt), asc(tasks.id));
-  return rows.map((r) => ({ ...r, openTotal: Number(r.openTotal) }));
-};
-
-/** Every task of these candidacies: open ones first (soonest first), then done ones (latest first). */
-export const findAllTasksOf = (db: Queryable, candidacyIds: number[]) =>
-  taskRows(db)
-    .where(inArray(tasks.candidacyId, candidacyIds))
-    .orderBy(
-      sql`${tasks.doneAt} is not null`,
-      sql`case when ${tasks.doneAt} is null then ${tasks.endAt} end asc`,
-      desc(tasks.doneAt),
-      asc(tasks.id),
-    );
 
 export const findCandidacyFiles = (db: Queryable, candidacyIds: number[]) =>
   db

@@ -15,16 +15,12 @@ import {
   type CandidacyPerson,
   type CandidacyRow,
   type CandidacySort,
-  type CandidacyTask,
   type CandidateDetail,
   type CandidateRecord,
   type CandidateSummary,
   can,
   canEditCandidacyOf,
   DEFAULT_CANDIDACY_SORT,
-  TASK_TIME_STATUS,
-  TASK_TYPE_LABELS,
-  taskTimeStatus,
 } from '@promovente/shared';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -37,6 +33,7 @@ import { paginate } from '../../platform/pagination.js';
 import type { Storage } from '../../platform/storage.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
+import { allTasksByTarget, openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/users.queries.js';
 import {
   type CandidacyBaseRow,
@@ -46,7 +43,6 @@ import {
   countCandidacies,
   countCommentsOf,
   countFilesOf,
-  findAllTasksOf,
   findCandidacyFiles,
   findCandidacyOptions,
   findCandidacyPage,
@@ -55,13 +51,10 @@ import {
   findCandidate,
   findComments,
   findLiveApplications,
-  findOpenTasksOf,
   findPromotions,
-  type TaskRow,
 } from './candidacies.queries.js';
 
 const DAY_MS = 86_400_000;
-export const ROW_TASKS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Mapping
@@ -74,35 +67,6 @@ export const toPerson = (p: Person): CandidacyPerson | null =>
     : null;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export const toTask = (row: Pick<TaskRow, 'task' | 'assignee' | 'creator' | 'finisher'>, now = new Date()): CandidacyTask => {
-  const t = row.task;
-  const time = taskTimeStatus(t.endAt, now);
-  return {
-    id: t.id,
-    promotion_id: t.promotionId,
-    title: t.title,
-    detail: t.detail,
-    type: t.type,
-    type_text: TASK_TYPE_LABELS[t.type] ?? '',
-    end_at: t.endAt.toISOString(),
-    deadline_at: iso(t.deadlineAt),
-    created_at: t.createdAt.toISOString(),
-    done_at: iso(t.doneAt),
-    created_by: toPerson(row.creator),
-    done_by: toPerson(row.finisher),
-    assigned_to: toPerson(row.assignee),
-    assigned_to_id: t.assignedToId,
-    target: 'candidacy',
-    target_id: t.candidacyId ?? 0,
-    automatic_end: t.automaticEnd,
-    is_editable: !t.automaticEnd && t.doneAt === null,
-    time_status: time,
-    time_status_text: TASK_TIME_STATUS[time],
-    hours: t.hours,
-    minutes: t.minutes,
-  };
-};
 
 type Candidate = typeof candidates.$inferSelect;
 
@@ -178,7 +142,7 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
     findLiveApplications(db, ids),
     countCommentsOf(db, ids),
     countFilesOf(db, ids),
-    findOpenTasksOf(db, ids, ROW_TASKS),
+    openTasksByTarget(db, promotionIds, 'candidacy', ids),
     findPromotions(db, promotionIds),
   ]);
   const commentsBy = countMap(commentCounts);
@@ -186,7 +150,7 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
   const promotionsBy = new Map(promotionRows.map((p) => [p.id, p]));
   const now = new Date();
   return base.map(({ candidacy: c, candidate, broker, agencyName, candidateUserId }) => {
-    const tasksOfRow = openTasks.filter((t) => t.task.candidacyId === c.id);
+    const tasksOfRow = openTasks.get(c.id);
     const applicationsOfRow: CandidacyApplicationSummary[] = apps
       .filter((a) => a.candidacy1Id === c.id || a.candidacy2Id === c.id)
       .map((a) => ({
@@ -223,8 +187,8 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
       applications: applicationsOfRow,
       comments_count: commentsBy.get(c.id) ?? 0,
       files_count: filesBy.get(c.id) ?? 0,
-      tasks: tasksOfRow.map((t) => toTask(t, now)),
-      tasks_count: tasksOfRow[0]?.openTotal ?? 0,
+      tasks: tasksOfRow?.tasks ?? [],
+      tasks_count: tasksOfRow?.total ?? 0,
       comment: c.comment,
       can_edit: canEditCandidacyOf(actor, c.agencyId),
     };
@@ -396,11 +360,10 @@ export const buildDetails = async (db: Queryable, actor: RequestActor, base: Can
     buildRows(db, actor, base),
     findCandidacyFiles(db, ids),
     readsComments ? findComments(db, inArray(comments.candidacyId, ids)) : Promise.resolve([]),
-    findAllTasksOf(db, ids),
+    allTasksByTarget(db, [...new Set(base.map((r) => r.candidacy.promotionId))], 'candidacy', ids),
     findPromotions(db, [...new Set(base.map((r) => r.candidacy.promotionId))]),
   ]);
   const promotionsBy = new Map(promotionRows.map((p) => [p.id, p]));
-  const now = new Date();
   return base.map(({ candidacy: c, candidate, candidateUserId }, index) => {
     const promotion = promotionsBy.get(c.promotionId);
     return {
@@ -424,7 +387,7 @@ export const buildDetails = async (db: Queryable, actor: RequestActor, base: Can
       },
       files: fileRows.filter((f) => f.file.candidacyId === c.id).map((f) => toCandidacyFile(actor, c, f)),
       user_comments: commentRows.filter((r) => r.comment.candidacyId === c.id).map((r) => toComment(actor, r)),
-      actions: taskRows.filter((t) => t.task.candidacyId === c.id).map((t) => toTask(t, now)),
+      actions: taskRows.get(c.id) ?? [],
     };
   });
 };

@@ -1,5 +1,5 @@
 import type { TaskTarget } from '@promovente/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { applications, candidacies, candidates, lots, promotionUsers, tasks, users } from '../../db/schema/index.js';
@@ -20,7 +20,19 @@ export const targetColumn = (target: TaskTarget) =>
   target === 'candidacy' ? tasks.candidacyId : target === 'lot' ? tasks.lotId : tasks.applicationId;
 
 /** Tasks with their three people, in one query. */
-export const selectTasks = (db: Queryable, where: SQL | undefined, order: 'newest' | 'due') =>
+const ORDERS = {
+  newest: [desc(tasks.createdAt), desc(tasks.id)],
+  due: [asc(tasks.endAt), asc(tasks.id)],
+  /** Open tasks first (soonest first), then done ones (latest first): a record's task list. */
+  openFirst: [
+    sql`${tasks.doneAt} is not null`,
+    sql`case when ${tasks.doneAt} is null then ${tasks.endAt} end asc`,
+    desc(tasks.doneAt),
+    asc(tasks.id),
+  ],
+};
+
+export const selectTasks = (db: Queryable, where: SQL | undefined, order: keyof typeof ORDERS) =>
   db
     .select({
       task: tasks,
@@ -33,7 +45,7 @@ export const selectTasks = (db: Queryable, where: SQL | undefined, order: 'newes
     .leftJoin(creator, eq(creator.id, tasks.createdById))
     .leftJoin(finisher, eq(finisher.id, tasks.doneById))
     .where(where)
-    .orderBy(...(order === 'newest' ? [desc(tasks.createdAt), desc(tasks.id)] : [asc(tasks.endAt), asc(tasks.id)]));
+    .orderBy(...ORDERS[order]);
 
 export type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
@@ -44,12 +56,50 @@ export const lockTask = async (db: Queryable, id: number) =>
   (await db.select().from(tasks).where(eq(tasks.id, id)).for('update'))[0] ?? null;
 
 /** Tasks of many targets of one kind (a page of rows): one query. */
-export const tasksOfTargets = (db: Queryable, promotionId: number, target: TaskTarget, ids: number[], openOnly: boolean) =>
-  selectTasks(
-    db,
-    and(eq(tasks.promotionId, promotionId), inArray(targetColumn(target), ids), openOnly ? isNull(tasks.doneAt) : undefined),
-    openOnly ? 'due' : 'newest',
-  );
+const inPromotions = (promotionIds: number | number[]) =>
+  Array.isArray(promotionIds) ? inArray(tasks.promotionId, promotionIds) : eq(tasks.promotionId, promotionIds);
+
+export const tasksOfTargets = (
+  db: Queryable,
+  promotionIds: number | number[],
+  target: TaskTarget,
+  ids: number[],
+  openOnly: boolean,
+  order: keyof typeof ORDERS = openOnly ? 'due' : 'newest',
+) =>
+  selectTasks(db, and(inPromotions(promotionIds), inArray(targetColumn(target), ids), openOnly ? isNull(tasks.doneAt) : undefined), order);
+
+/**
+ * The open tasks a page of rows shows: at most `perTarget` per target, soonest first, each with
+ * its target's open count (one query, ranked in SQL).
+ */
+export const rankedOpenTasksOfTargets = (
+  db: Queryable,
+  promotionIds: number | number[],
+  target: TaskTarget,
+  ids: number[],
+  perTarget: number,
+) => {
+  const column = targetColumn(target);
+  const ranked = db
+    .select({
+      id: tasks.id,
+      rank: sql<number>`row_number() over (partition by ${column} order by ${tasks.endAt}, ${tasks.id})`.as('rank'),
+      total: sql<number>`count(*) over (partition by ${column})`.as('total'),
+    })
+    .from(tasks)
+    .where(and(inPromotions(promotionIds), inArray(column, ids), isNull(tasks.doneAt)))
+    .as('ranked');
+  return db
+    .select({ task: tasks, assignee: person(assignee), creator: person(creator), finisher: person(finisher), openTotal: ranked.total })
+    .from(tasks)
+    .innerJoin(ranked, eq(ranked.id, tasks.id))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedToId))
+    .leftJoin(creator, eq(creator.id, tasks.createdById))
+    .leftJoin(finisher, eq(finisher.id, tasks.doneById))
+    .where(lte(ranked.rank, perTarget))
+    .orderBy(asc(tasks.endAt), asc(tasks.id));
+};
 
 export const isPromotionMember = async (db: Queryable, promotionId: number, userId: number) => {
   const [row] = await db

@@ -18,7 +18,15 @@ import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { type LogEntry, writeLog } from '../logs/logs.service.js';
 import { avatarUrl, fullName } from '../users/users.queries.js';
-import { findTarget, findTask, isPromotionMember, lockTask, type TaskRow, tasksOfTargets } from './tasks.queries.js';
+import {
+  findTarget,
+  findTask,
+  isPromotionMember,
+  lockTask,
+  rankedOpenTasksOfTargets,
+  type TaskRow,
+  tasksOfTargets,
+} from './tasks.queries.js';
 
 /** The history lines of hand-made task changes. */
 const LOG_TITLES = {
@@ -60,7 +68,7 @@ export const serializeTask = (row: TaskRow, now: Date = new Date()): Task => {
     assigned_to_id: task.assignedToId,
     ...targetOf(task),
     automatic_end: task.automaticEnd,
-    is_editable: !task.automaticEnd,
+    is_editable: !task.automaticEnd && task.doneAt === null,
     time_status: timeStatus,
     time_status_text: TASK_TIME_STATUS[timeStatus],
     hours: task.hours,
@@ -200,24 +208,39 @@ export const getTask = async (db: Db, actor: RequestActor, id: number): Promise<
   return serializeTask(row);
 };
 
+/** How many open tasks a row of the candidates or lots table shows (spec part 1, 2.8). */
+export const ROW_TASKS = 3;
+
 /**
  * The open tasks of a page of rows (candidacies, lots or applications), by target id, in one
- * query: for the modules whose rows show the tasks column (spec part 1, 2.7 and 2.8).
+ * query: the first ROW_TASKS of each, soonest first, and each target's open count.
  */
 export const openTasksByTarget = async (
   db: Queryable,
-  promotionId: number,
+  promotionIds: number | number[],
   target: TaskTarget,
   ids: number[],
-): Promise<Map<number, Task[]>> => {
+): Promise<Map<number, { tasks: Task[]; total: number }>> => {
+  const byTarget = new Map<number, { tasks: Task[]; total: number }>();
+  if (ids.length === 0) return byTarget;
+  const now = new Date();
+  for (const row of await rankedOpenTasksOfTargets(db, promotionIds, target, ids, ROW_TASKS)) {
+    const task = serializeTask(row, now);
+    const entry = byTarget.get(task.target_id) ?? { tasks: [], total: Number(row.openTotal) };
+    entry.tasks.push(task);
+    byTarget.set(task.target_id, entry);
+  }
+  return byTarget;
+};
+
+/** Every task of these targets, open ones first: a record's task list, by target id (one query). */
+export const allTasksByTarget = async (db: Queryable, promotionIds: number | number[], target: TaskTarget, ids: number[]) => {
   const byTarget = new Map<number, Task[]>();
   if (ids.length === 0) return byTarget;
   const now = new Date();
-  for (const row of await tasksOfTargets(db, promotionId, target, ids, true)) {
+  for (const row of await tasksOfTargets(db, promotionIds, target, ids, false, 'openFirst')) {
     const task = serializeTask(row, now);
-    const list = byTarget.get(task.target_id) ?? [];
-    list.push(task);
-    byTarget.set(task.target_id, list);
+    byTarget.set(task.target_id, [...(byTarget.get(task.target_id) ?? []), task]);
   }
   return byTarget;
 };
