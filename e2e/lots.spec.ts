@@ -80,6 +80,31 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('a broker adds a task to a lot, sees it on the row, opens it and finishes it', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openLots(page);
+    const firstActions = page.getByRole('button', { name: /^Actions du lot / }).first();
+    const reference = ((await firstActions.getAttribute('aria-label')) ?? '').replace('Actions du lot ', '');
+    await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(reference);
+    await expect(page).toHaveURL(/search=/);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Actions du lot ${reference}`, exact: true }) });
+
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.getByLabel('Titre *').fill('Relancer le notaire pour le plan');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const badge = row.getByRole('button', { name: /^Tâche Relancer le notaire pour le plan/ });
+    await expect(badge).toBeVisible();
+    await badge.click();
+    const task = page.getByRole('dialog', { name: 'Relancer le notaire pour le plan' });
+    await task.getByRole('button', { name: 'Marquer comme terminée' }).click();
+    await expect(row.getByRole('button', { name: /^Tâche Relancer le notaire pour le plan/ })).toHaveCount(0);
+  });
+
   test("a broker downloads 'Liste des lots' with the table's rows", async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { TaskTimeStatus } from '../statuses.js';
 import type { Paginated } from './common.js';
 import { idSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
+import type { Task } from './tasks.js';
 
 /**
  * The lots screen (spec part 1, 2.8) and its calls (spec part 1, 7 'Lots').
@@ -20,7 +20,6 @@ export const LOT_MESSAGES = {
   priceMin: 'Le prix doit être supérieur ou égal à 0',
   noHistory: 'Aucun historique pour ce lot.',
   noChildren: "Ce lot n'a aucun lot associé.",
-  noTasks: 'Aucune tâche ouverte.',
 } as const;
 
 /** The columns a lots list may be sorted by (spec part 1, 2.8). */
@@ -38,15 +37,6 @@ const statusList = z
 /** GET lots, GET /candidate/lots and GET /lots/download: the shared list filters plus the status arrows. */
 export const lotsQuerySchema = listFiltersSchema.extend({ status: statusList.optional() });
 export type LotsQuery = z.infer<typeof lotsQuerySchema>;
-
-export type LotTaskSummary = {
-  id: number;
-  title: string;
-  type: number;
-  end_at: string;
-  time_status: TaskTimeStatus;
-  assigned_to: { id: number; full_name: string } | null;
-};
 
 /** A row of the 'Grille des prix' (candidates): no PRS, lot PPE, feuillet PPE, candidates or tasks. */
 export type CandidateLotRow = {
@@ -81,7 +71,7 @@ export type LotRow = CandidateLotRow & {
   applications_count: number;
   best_priority: number | null;
   /** At most 3 open tasks, soonest first, and how many are open. */
-  tasks: LotTaskSummary[];
+  tasks: Task[];
   tasks_count: number;
 };
 
@@ -119,7 +109,7 @@ export type LotDetail = LotRow & {
   promotion_id: number;
   children: LotChild[];
   action_lots: LotHistoryEntry[];
-  open_tasks: LotTaskSummary[];
+  open_tasks: Task[];
 };
 
 /** GET lots/public/:id: what the public registration page shows of a lot. */

@@ -1,8 +1,8 @@
 import type { LotSortColumn, LotsQuery } from '@promovente/shared';
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, tasks, users } from '../../db/schema/index.js';
+import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 
 /** The main price plus the associated lots whose price is not included (design note 2). */
 export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
@@ -122,42 +122,6 @@ export const liveApplicationSummaries = async (db: Queryable, lotIds: number[]) 
     .where(and(inArray(applications.lotId, lotIds), eq(applications.hidden, false), isNull(applications.closedAt)))
     .groupBy(applications.lotId);
   return new Map(rows.map((r) => [r.lotId, { count: Number(r.count), best: r.best === null ? null : Number(r.best) }]));
-};
-
-/** Open tasks of the given lots, soonest first: at most `perLot` each, with each lot's open count (one query). */
-export const openLotTasks = async (db: Queryable, lotIds: number[], perLot: number | null) => {
-  if (lotIds.length === 0) return [];
-  const ranked = db
-    .select({
-      id: tasks.id,
-      lotId: tasks.lotId,
-      title: tasks.title,
-      type: tasks.type,
-      endAt: tasks.endAt,
-      assignedToId: tasks.assignedToId,
-      rank: sql<number>`row_number() over (partition by ${tasks.lotId} order by ${tasks.endAt}, ${tasks.id})`.as('rank'),
-      total: sql<number>`count(*) over (partition by ${tasks.lotId})`.as('total'),
-    })
-    .from(tasks)
-    .where(and(inArray(tasks.lotId, lotIds), isNull(tasks.doneAt)))
-    .as('ranked');
-  const rows = await db
-    .select({
-      id: ranked.id,
-      lotId: ranked.lotId,
-      title: ranked.title,
-      type: ranked.type,
-      endAt: ranked.endAt,
-      total: ranked.total,
-      assigneeId: users.id,
-      assigneeFirstName: users.firstName,
-      assigneeLastName: users.lastName,
-    })
-    .from(ranked)
-    .leftJoin(users, eq(users.id, ranked.assignedToId))
-    .where(perLot === null ? undefined : lte(ranked.rank, perLot))
-    .orderBy(asc(ranked.endAt), asc(ranked.id));
-  return rows;
 };
 
 /** The promotion a lot belongs to, or null. */

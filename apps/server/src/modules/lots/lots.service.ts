@@ -11,10 +11,9 @@ import {
   type LotSortColumn,
   type LotsList,
   type LotsQuery,
-  type LotTaskSummary,
   MESSAGES,
   type PublicLot,
-  taskTimeStatus,
+  type Task,
   type UpdateLotInput,
   type UpdateLotResponse,
 } from '@promovente/shared';
@@ -29,7 +28,7 @@ import type { Storage } from '../../platform/storage.js';
 import { recomputeLotStatuses } from '../applications/statuses.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { writeLog } from '../logs/logs.service.js';
-import { fullName } from '../users/users.queries.js';
+import { openTasksByTarget, openTasksOf } from '../tasks/tasks.service.js';
 import { buildLotsWorkbook } from './lots.export.js';
 import {
   childrenCounts,
@@ -41,7 +40,6 @@ import {
   lockLot,
   lotListConditions,
   lotPromotionOf,
-  openLotTasks,
   promotionSummary,
   selectChildren,
   selectFloors,
@@ -54,7 +52,6 @@ import {
 
 export const LOTS_PER_PAGE = 50;
 /** At most 3 open tasks are shown per lot row (spec part 1, 2.8). */
-export const TASKS_PER_ROW = 3;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -82,31 +79,17 @@ const toCandidateRow = (lot: LotRecord): CandidateLotRow => ({
   total_price: Number(lot.totalPrice),
 });
 
-type TaskRecord = Awaited<ReturnType<typeof openLotTasks>>[number];
-
-const toTaskSummary = (task: TaskRecord, now: Date): LotTaskSummary => ({
-  id: task.id,
-  title: task.title,
-  type: task.type,
-  end_at: iso(task.endAt),
-  time_status: taskTimeStatus(task.endAt, now),
-  assigned_to:
-    task.assigneeId === null
-      ? null
-      : { id: task.assigneeId, full_name: fullName({ firstName: task.assigneeFirstName ?? '', lastName: task.assigneeLastName ?? '' }) },
-});
-
 /** Staff rows: the lots plus one query per relation (children, live applications, open tasks). */
-const toStaffRows = async (db: Db, records: LotRecord[], tasksPerRow: number | null): Promise<LotRow[]> => {
+const toStaffRows = async (db: Db, records: LotRecord[], withTasks: boolean): Promise<LotRow[]> => {
   const ids = records.map((r) => r.id);
+  const promotionIds = [...new Set(records.map((r) => r.promotionId))];
   const [children, applications, taskRows] = await Promise.all([
     childrenCounts(db, ids),
     liveApplicationSummaries(db, ids),
-    tasksPerRow === 0 ? Promise.resolve([] as TaskRecord[]) : openLotTasks(db, ids, tasksPerRow),
+    withTasks ? openTasksByTarget(db, promotionIds, 'lot', ids) : Promise.resolve(new Map<number, { tasks: Task[]; total: number }>()),
   ]);
-  const now = new Date();
   return records.map((lot) => {
-    const lotTasks = taskRows.filter((t) => t.lotId === lot.id);
+    const lotTasks = taskRows.get(lot.id);
     const summary = applications.get(lot.id);
     return {
       ...toCandidateRow(lot),
@@ -117,8 +100,8 @@ const toStaffRows = async (db: Db, records: LotRecord[], tasksPerRow: number | n
       children_count: children.get(lot.id) ?? 0,
       applications_count: summary?.count ?? 0,
       best_priority: summary?.best ?? null,
-      tasks: lotTasks.map((t) => toTaskSummary(t, now)),
-      tasks_count: lotTasks.length > 0 ? Number(lotTasks[0].total) : 0,
+      tasks: lotTasks?.tasks ?? [],
+      tasks_count: lotTasks?.total ?? 0,
     };
   });
 };
@@ -160,7 +143,7 @@ const listLots = async <Row>(
 
 /** GET lots (staff). */
 export const listStaffLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
-  listLots(db, actor, query, (records) => toStaffRows(db, records, TASKS_PER_ROW));
+  listLots(db, actor, query, (records) => toStaffRows(db, records, true));
 
 /** GET /candidate/lots: the 'Grille des prix', without the staff columns. */
 export const listCandidateLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
@@ -174,7 +157,7 @@ export const exportLots = async (deps: { db: Db; storage: Storage }, actor: Requ
   if (promotionId === null) throw notFound();
   const promotion = await promotionSummary(db, promotionId);
   const records = await selectLots(db, lotListConditions(promotionId, query), sortOf(query));
-  const rows = await toStaffRows(db, records, 0);
+  const rows = await toStaffRows(db, records, false);
   const title = promotion?.title ?? '';
   return storeGeneratedFile(deps, {
     name: `Liste des lots - ${title}.xlsx`,
@@ -200,9 +183,9 @@ export const getLot = async (db: Db, actor: RequestActor, lotId: number): Promis
     selectChildren(db, lotId),
     selectHistory(db, lotId),
   ]);
-  const [row] = await toStaffRows(db, records, TASKS_PER_ROW);
-  const now = new Date();
-  const allTasks = await openLotTasks(db, [lotId], null);
+  const [row] = await toStaffRows(db, records, true);
+  const _now = new Date();
+  const openTasks = await openTasksOf(db, promotionId, 'lot', lotId);
   return {
     ...row,
     promotion_id: promotionId,
@@ -224,7 +207,7 @@ export const getLot = async (db: Db, actor: RequestActor, lotId: number): Promis
       from: h.from,
       to: h.to,
     })),
-    open_tasks: allTasks.map((t) => toTaskSummary(t, now)),
+    open_tasks: openTasks,
   };
 };
 

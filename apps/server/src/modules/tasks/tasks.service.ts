@@ -233,6 +233,12 @@ export const openTasksByTarget = async (
   return byTarget;
 };
 
+/** The open tasks of one target, soonest first. */
+export const openTasksOf = async (db: Queryable, promotionId: number, target: TaskTarget, id: number): Promise<Task[]> => {
+  const now = new Date();
+  return (await tasksOfTargets(db, promotionId, target, [id], true)).map((row) => serializeTask(row, now));
+};
+
 /** Every task of these targets, open ones first: a record's task list, by target id (one query). */
 export const allTasksByTarget = async (db: Queryable, promotionIds: number | number[], target: TaskTarget, ids: number[]) => {
   const byTarget = new Map<number, Task[]>();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rowTaskBadges } from '../tasks';
 import {
   canChangePrice,
   formatArea,
@@ -9,7 +10,6 @@ import {
   priorityLabel,
   prsAction,
   serializeStatusFilter,
-  showsMoreTasksButton,
   showsStatusBar,
   toggleStatus,
 } from './lots-view';
@@ -35,10 +35,10 @@ describe('lots screen rules (spec part 1, 2.8)', () => {
     ).toEqual(['status', 'reference', 'building', 'floor', 'nb_rooms', 'area_hab', 'price']);
   });
 
-  it("shows the '+' button only when more than 5 tasks are open", () => {
-    expect(showsMoreTasksButton(3)).toBe(false);
-    expect(showsMoreTasksButton(5)).toBe(false);
-    expect(showsMoreTasksButton(6)).toBe(true);
+  it("shows the '+' button only when more than 5 tasks are open (the shared task badges' rule)", () => {
+    expect(rowTaskBadges([], 3).more).toBe(false);
+    expect(rowTaskBadges([], 5).more).toBe(false);
+    expect(rowTaskBadges([], 6).more).toBe(true);
   });
 
   it('reads and writes the status arrows in the URL', () => {

@@ -56,10 +56,6 @@ export const lotColumns = (variant: LotsVariant): LotColumn[] => (variant === 'c
 /** The status arrows are not shown to candidates. */
 export const showsStatusBar = (variant: LotsVariant) => variant === 'staff';
 
-/** At most 3 tasks per row; the '+' button shows when more than 5 are open (spec part 1, 2.8, literally). */
-export const TASKS_SHOWN = 3;
-export const showsMoreTasksButton = (tasksCount: number) => tasksCount > 5;
-
 /** The status arrows' selection in the URL: `status=0,2`; anything unknown is dropped. */
 export const parseStatusFilter = (raw: string | null): number[] => {
   if (!raw) return [];

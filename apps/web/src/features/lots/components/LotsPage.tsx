@@ -1,5 +1,6 @@
 import { can, type LotRow } from '@promovente/shared';
-import { Download } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -11,8 +12,9 @@ import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { useFilterOptions } from '../../filters/api/get-filter-options';
 import { useFilters } from '../../filters/use-filters';
+import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskHistoryModal } from '../../tasks';
 import { useDownloadLots } from '../api/download-lots';
-import { useLots } from '../api/get-lots';
+import { lotKeys, useLots } from '../api/get-lots';
 import { useUpdateLotStatus } from '../api/update-lot';
 import {
   hasLotFilter,
@@ -28,7 +30,6 @@ import { LotChildrenModal } from './LotChildrenModal';
 import { LotHistoryModal } from './LotHistoryModal';
 import type { LotMenuExtraItems, LotModalKind } from './LotMenu';
 import { LotsTable } from './LotsTable';
-import { LotTasksModal } from './LotTasksModal';
 
 type LotsPageProps = {
   /** Items other features add to the broker's lot menu (attribute lot, tasks): see LotMenu. */
@@ -50,7 +51,12 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const lots = useLots(variant, query, Boolean(user) && filterOptions.isSuccess);
   const updateStatus = useUpdateLotStatus();
   const download = useDownloadLots();
-  const [modal, setModal] = useState<{ kind: LotModalKind; lot: LotRow } | null>(null);
+  const queryClient = useQueryClient();
+  const [modal, setModal] = useState<
+    { kind: LotModalKind | 'addTask'; lot: LotRow } | { kind: 'showTask' | 'editTask'; taskId: number } | null
+  >(null);
+  const close = () => setModal(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: lotKeys.all });
 
   const isBroker = actor !== null && can(actor, 'lot.contextMenu');
   const multiAgency = lots.data?.promotion?.multi_agency ?? filterOptions.data?.promotion?.multi_agency ?? false;
@@ -112,11 +118,22 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
                     multiAgency,
                     onChangeStatus: (lot, to) => updateStatus.mutate({ id: lot.id, status: to }),
                     onOpen: (kind, lot) => setModal({ kind, lot }),
-                    extraItems: extraLotMenuItems,
+                    extraItems: (lot, kit) => (
+                      <>
+                        {actor && can(actor, 'task.create') && (
+                          <kit.Item onSelect={() => setModal({ kind: 'addTask', lot })}>
+                            <ListPlus className="size-4 shrink-0" aria-hidden="true" />
+                            Ajouter une tâche
+                          </kit.Item>
+                        )}
+                        {extraLotMenuItems?.(lot, kit)}
+                      </>
+                    ),
                   }
                 : undefined
             }
             onShowTasks={(lot) => setModal({ kind: 'tasks', lot })}
+            onShowTask={(taskId) => setModal({ kind: 'showTask', taskId })}
           />
           {data.total === 0 && <p className="py-6 text-center text-sm text-slate-600">Aucun lot ne correspond aux filtres.</p>}
           <Pagination currentPage={data.current_page} lastPage={data.last_page} onPageChange={setPage} />
@@ -126,7 +143,37 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
       {modal?.kind === 'history' && <LotHistoryModal lot={modal.lot} onClose={() => setModal(null)} />}
       {modal?.kind === 'children' && <LotChildrenModal lot={modal.lot} onClose={() => setModal(null)} />}
       {modal?.kind === 'price' && <ChangePriceModal lot={modal.lot} onClose={() => setModal(null)} />}
-      {modal?.kind === 'tasks' && <LotTasksModal lot={modal.lot} onClose={() => setModal(null)} />}
+      {modal?.kind === 'tasks' && (
+        <TaskHistoryModal
+          open
+          onOpenChange={(open) => !open && close()}
+          target="lot"
+          targetId={modal.lot.id}
+          subject={`lot ${modal.lot.reference}`}
+        />
+      )}
+      {modal?.kind === 'addTask' && filterOptions.data?.promotion && (
+        <AddTaskModal
+          open
+          onOpenChange={(open) => !open && close()}
+          promotionId={filterOptions.data.promotion.id}
+          target="lot"
+          targetId={modal.lot.id}
+          onAdded={refresh}
+        />
+      )}
+      {modal?.kind === 'showTask' && (
+        <ShowTaskModal
+          open
+          onOpenChange={(open) => !open && close()}
+          taskId={modal.taskId}
+          onEdit={isBroker ? (task) => setModal({ kind: 'editTask', taskId: task.id }) : undefined}
+          onFinished={refresh}
+        />
+      )}
+      {modal?.kind === 'editTask' && (
+        <EditTaskModal open onOpenChange={(open) => !open && close()} taskId={modal.taskId} onSaved={refresh} />
+      )}
     </div>
   );
 };

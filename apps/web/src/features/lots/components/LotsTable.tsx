@@ -5,9 +5,9 @@ import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../components/ui/cn';
 import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
 import type { SortOrder } from '../../filters/filter-query';
-import { formatArea, formatRooms, type LotsVariant, lotColumns, priorityLabel, showsMoreTasksButton } from '../lots-view';
+import { TaskBadges } from '../../tasks';
+import { formatArea, formatRooms, type LotsVariant, lotColumns, priorityLabel } from '../lots-view';
 import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
-import { TaskChip } from './TaskChip';
 
 type LotsTableProps = {
   variant: LotsVariant;
@@ -22,11 +22,17 @@ type LotsTableProps = {
     extraItems?: LotMenuExtraItems;
   };
   onShowTasks: (lot: LotRow) => void;
+  onShowTask: (taskId: number) => void;
 };
 
 const isStaffRow = (row: LotRow | CandidateLotRow): row is LotRow => 'raw_status' in row;
 
-const cellOf = (key: string, lot: LotRow | CandidateLotRow, onShowTasks: (lot: LotRow) => void): ReactNode => {
+const cellOf = (
+  key: string,
+  lot: LotRow | CandidateLotRow,
+  onShowTasks: (lot: LotRow) => void,
+  onShowTask: (taskId: number) => void,
+): ReactNode => {
   switch (key) {
     case 'status':
       return (
@@ -82,21 +88,13 @@ const cellOf = (key: string, lot: LotRow | CandidateLotRow, onShowTasks: (lot: L
     }
     case 'tasks':
       return (
-        <span className="flex flex-wrap items-center gap-1">
-          {lot.tasks.map((task) => (
-            <TaskChip key={task.id} task={task} />
-          ))}
-          {showsMoreTasksButton(lot.tasks_count) && (
-            <button
-              type="button"
-              onClick={() => onShowTasks(lot)}
-              className="inline-flex size-5 items-center justify-center rounded bg-slate-200 text-slate-700 hover:bg-slate-300"
-              aria-label={`Toutes les tâches du lot ${lot.reference} (${lot.tasks_count})`}
-            >
-              <Plus className="size-3.5" aria-hidden="true" />
-            </button>
-          )}
-        </span>
+        <TaskBadges
+          tasks={lot.tasks}
+          openCount={lot.tasks_count}
+          subject={`lot ${lot.reference}`}
+          onShow={(task) => onShowTask(task.id)}
+          onMore={() => onShowTasks(lot)}
+        />
       );
     default:
       return null;
@@ -104,7 +102,7 @@ const cellOf = (key: string, lot: LotRow | CandidateLotRow, onShowTasks: (lot: L
 };
 
 /** The lots table: real columns headers, sortable headers as buttons, one row per main lot. */
-export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks }: LotsTableProps) => {
+export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks, onShowTask }: LotsTableProps) => {
   const columns = lotColumns(variant);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -127,7 +125,7 @@ export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks }: Lo
               <tr key={lot.id} className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
                 {columns.map((column) => (
                   <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
-                    {cellOf(column.key, lot, onShowTasks)}
+                    {cellOf(column.key, lot, onShowTasks, onShowTask)}
                   </td>
                 ))}
                 {menu && isStaffRow(lot) && (
