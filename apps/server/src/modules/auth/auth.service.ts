@@ -138,7 +138,7 @@ export const askDemo = async (deps: Deps, input: AskDemoInput, ip: string) => {
     }
     await queueMail(tx, deps.jobs, {
       to: [input.email],
-      subject: 'Votre demande d’accès démo Promovente',
+      subject: "Votre demande d'accès démo Promovente",
       text: `Bonjour ${input.fullName.trim()},\n\nNous avons bien reçu votre demande. ${MESSAGES.demoRequested}.\n\nL'équipe Promovente`,
     });
   });

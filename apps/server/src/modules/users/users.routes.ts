@@ -2,6 +2,7 @@ import { assistantParamsSchema, MESSAGES, passwordChangeSchema, profileUpdateSch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolvePromotion } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import {
@@ -25,15 +26,14 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
 
   app.get('/user', { config: mine }, async (request) => ({ data: await getUser(db(), actorOf(request)) }));
 
-  app.get('/user/preferences', { config: mine }, async (request) => {
-    const user = await getUser(db(), actorOf(request));
-    return { data: user.preferences };
-  });
+  // The current promotion alone: resolved like every call does, without building the whole user.
+  app.get('/user/preferences', { config: mine }, async (request) => ({
+    data: { selected_promotion: await resolvePromotion(db(), actorOf(request), undefined) },
+  }));
 
-  app.get('/user/promotion', { config: mine }, async (request) => {
-    const user = await getUser(db(), actorOf(request));
-    return { promotion_id: user.preferences.selected_promotion };
-  });
+  app.get('/user/promotion', { config: mine }, async (request) => ({
+    promotion_id: await resolvePromotion(db(), actorOf(request), undefined),
+  }));
 
   app.put('/user/promotion', { config: { access: 'authenticated' }, schema: { body: selectPromotionSchema } }, async (request) =>
     selectPromotion(db(), actorOf(request), request.body.promotion),
