@@ -1,9 +1,9 @@
-import { MESSAGES } from '@promovente/shared';
+import { canEditCandidacyOf, MESSAGES } from '@promovente/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { promotions, promotionUsers } from '../db/schema/index.js';
 import type { RequestActor } from './auth.js';
-import { notFound } from './errors.js';
+import { forbidden, notFound } from './errors.js';
 
 /**
  * Tenancy (design note 1): a user sees a promotion only if he is a member of it; admins see
@@ -52,11 +52,10 @@ export const firstPromotionOf = async (db: Queryable, actor: Pick<RequestActor, 
 };
 
 /**
- * The broker agency rule (spec part 1, 6), for the modules that edit candidacies: a broker
- * acts only on candidacies of his own agency.
+ * The broker agency rule (spec part 1, 6, shared `canEditCandidacyOf`): a broker acts only on
+ * candidacies of his own agency. The candidacy is visible in the promotion, so another agency's
+ * answers 403 'Accès refusé' (another promotion's answers 404 earlier, by membership).
  */
 export const assertSameAgency = (actor: RequestActor, agencyId: number | null) => {
-  if (actor.type !== 'broker' || actor.agency_id === null || actor.agency_id !== agencyId) {
-    throw notFound(MESSAGES.pageNotFound);
-  }
+  if (!canEditCandidacyOf(actor, agencyId)) throw forbidden();
 };

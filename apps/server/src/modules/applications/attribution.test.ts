@@ -187,7 +187,8 @@ describe('who may attribute a lot', () => {
 
     const stranger = await createUser(db, 'broker', { agencyId: CRM, promotionIds: [promotion.id] });
     const strangerAnswer = await attribute(await signIn(ctx.app, stranger.email), candidacy.id, { lot_id: lotA.id });
-    expect(strangerAnswer.statusCode).toBe(404);
+    expect(strangerAnswer.statusCode).toBe(403);
+    expect(strangerAnswer.json().message).toBe(MESSAGES.accessDenied);
 
     const elsewhere = await createPromotion(db, { title: 'Ailleurs' });
     const outsider = await createUser(db, 'broker', { agencyId: OTHER, promotionIds: [elsewhere.id] });

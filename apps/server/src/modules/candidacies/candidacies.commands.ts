@@ -1,6 +1,5 @@
 import {
   CANDIDACY_ALREADY_EXISTS,
-  canEditCandidacyOf,
   createCandidacyInputSchema,
   MAX_POSITIONS_PER_LOT,
   moveCandidacyInputSchema,
@@ -20,8 +19,9 @@ import {
   promotionUsers,
   users,
 } from '../../db/schema/index.js';
+import { assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { notFound, unprocessable } from '../../platform/errors.js';
 import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
 import { defineCommand } from '../commands/registry.js';
 import { writeLog } from '../logs/logs.service.js';
@@ -146,7 +146,7 @@ export const createCandidacy = defineCommand({
 const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
   const row = await lockCandidacy(tx, id);
   if (!row) throw notFound();
-  if (!canEditCandidacyOf(actor, row.candidacy.agencyId)) throw forbidden();
+  assertSameAgency(actor, row.candidacy.agencyId);
   return row;
 };
 
