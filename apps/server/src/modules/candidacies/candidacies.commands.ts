@@ -13,6 +13,7 @@ import {
   applications,
   candidacies,
   candidates,
+  files,
   lots,
   promotionAgencies,
   promotions,
@@ -260,8 +261,9 @@ export const deleteCandidacy = defineCommand({
   entity: 'candidacy',
   roles: ['broker'],
   input: z.object({}).passthrough(),
-  async run({ tx, actor, target }) {
+  async run({ tx, actor, target, storage, afterCommit }) {
     const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+    const stored = await tx.select({ key: files.storageKey }).from(files).where(eq(files.candidacyId, candidacy.id));
     const owned = await tx
       .select({
         id: applications.id,
@@ -282,6 +284,8 @@ export const deleteCandidacy = defineCommand({
     await closeGaps(tx, actor, target.promotionId, live);
     await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
     await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);
+    // Deletion removes all data: the stored documents go too, once the rows are gone for good.
+    afterCommit(() => Promise.all(stored.map((file) => storage.remove(file.key))));
     return {
       data: null,
       message: CANDIDACY_MESSAGES.deleted,

@@ -19,7 +19,7 @@ const executeBodySchema = z.union([
 
 export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config });
+  const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config, storage: app.deps.storage });
 
   app.post('/app/executeCommand', { config: { access: 'authenticated' }, schema: { body: executeBodySchema } }, async (request) => {
     const body = request.body;

@@ -7,6 +7,7 @@ import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage.js';
 import { writeLog } from '../logs/logs.service.js';
 import type { Command, CommandEntity } from './registry.js';
 
@@ -40,7 +41,7 @@ export type CommandRequest = { name: string; entity: string; entity_id: number; 
  * E-mails and notifications queued by the handler leave only if it commits.
  */
 export const executeCommand = async (
-  deps: { db: Db; jobs: Jobs; config: Config },
+  deps: { db: Db; jobs: Jobs; config: Config; storage: Storage },
   registry: ReadonlyMap<string, Command<any>>,
   actor: RequestActor,
   request: CommandRequest,
@@ -52,15 +53,27 @@ export const executeCommand = async (
   const parsed = command.input.safeParse(request.additionnal_fields ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
 
-  return deps.db.transaction(async (tx) => {
+  const afterCommit: (() => Promise<unknown>)[] = [];
+  const answer = await deps.db.transaction(async (tx) => {
     const promotionId = await promotionOf(tx, command.entity, request.entity_id);
     if (promotionId === null) throw notFound();
     await assertMemberOf(tx, actor, promotionId);
     const result = await command.run(
-      { tx, actor, jobs: deps.jobs, config: deps.config, target: { id: request.entity_id, promotionId } },
+      {
+        tx,
+        actor,
+        jobs: deps.jobs,
+        config: deps.config,
+        storage: deps.storage,
+        afterCommit: (work) => afterCommit.push(work),
+        target: { id: request.entity_id, promotionId },
+      },
       parsed.data,
     );
     if (result.log) await writeLog(tx, { ...result.log, promotionId, executedById: actor.id });
     return { data: result.data ?? null, message: result.message };
   });
+  // The command stands once committed: a clean-up that fails afterwards does not undo it.
+  await Promise.allSettled(afterCommit.map((work) => work()));
+  return answer;
 };

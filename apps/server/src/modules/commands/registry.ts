@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import type { RequestActor } from '../../platform/auth.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage.js';
 import type { LogEntry } from '../logs/logs.service.js';
 
 /** The rows a command may act on (spec part 1, 7 and part 2, 7.1: entity and entity_id). */
@@ -14,6 +15,9 @@ export type CommandContext = {
   actor: RequestActor;
   jobs: Jobs;
   config: Config;
+  storage: Storage;
+  /** Work outside the database that must happen only once the transaction has committed. */
+  afterCommit: (work: () => Promise<unknown>) => void;
   /** The entity's row id and its promotion, already checked against the user's promotions. */
   target: { id: number; promotionId: number };
 };

@@ -209,7 +209,7 @@ describe('DELETE /candidacies/files/{id} and GET /file-url/{uuid} (design note 6
     expect((await url(desk.colleague, exportUuid)).statusCode).toBe(404);
   });
 
-  it('counts and lists the files on the candidacy and drops them with it', async () => {
+  it('counts and lists the files on the candidacy and drops them with it, stored content included', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const { candidacy } = await createCandidacyRow(db, desk.promotion.id, { agencyId: desk.leman.id });
@@ -217,7 +217,10 @@ describe('DELETE /candidacies/files/{id} and GET /file-url/{uuid} (design note 6
     await upload(headers, candidacy.id, [{ filename: 'a.pdf', type: 'application/pdf', content: PDF() }]);
     const row = (await ctx.app.inject({ method: 'GET', url: '/api/candidacies', headers })).json().data[0];
     expect(row.files_count).toBe(1);
+    const [stored] = await db.select({ key: files.storageKey }).from(files);
+    await expect(ctx.app.deps.storage.get(stored.key)).resolves.toBeInstanceOf(Buffer);
     await command(ctx.app, headers, 'deleteCandidacy', 'candidacy', candidacy.id);
     expect(await db.select().from(files)).toEqual([]);
+    await expect(ctx.app.deps.storage.get(stored.key)).rejects.toThrow();
   });
 });
