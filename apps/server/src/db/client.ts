@@ -41,10 +41,18 @@ const pgliteExecutor = (client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => 
 });
 
 /** The embedded database: persisted in dataDir, or in memory (optionally from a dumped template). */
-export const openPglite = async (dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> => {
+/** Called for every statement the application sends (tests count queries with it). */
+export type OnQuery = (query: string) => void;
+
+const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string) => onQuery(query) } : false);
+
+export const openPglite = async (
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob; onQuery?: OnQuery } = {},
+): Promise<Database> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -54,12 +62,15 @@ export const openPglite = async (dataDir: string | undefined, options: { loadDat
   };
 };
 
-export const openPostgres = async (url: string, options: { onError?: (error: Error) => void } = {}): Promise<Database> => {
+export const openPostgres = async (
+  url: string,
+  options: { onError?: (error: Error) => void; onQuery?: OnQuery } = {},
+): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, terminated backend) is an event, not a
   // crash: pg discards that client and the next query opens a new one.
   pool.on('error', (error) => options.onError?.(error));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
   return {
     kind: 'postgres',
     db,

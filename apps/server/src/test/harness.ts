@@ -19,23 +19,25 @@ export type TestContext = {
   jobs: Jobs;
   /** Empties every business table (reference data stays), between tests. */
   reset: () => Promise<void>;
+  /** Counts the statements the application sends while `work` runs. */
+  countQueries: (work: () => Promise<unknown>) => Promise<number>;
   close: () => Promise<void>;
 };
 
 const KEEP = new Set(['lot_types', 'floors']);
 
-const openCopy = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+const openCopy = async (onQuery: (query: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> => {
   const template = inject('template');
   if (template.kind === 'pglite') {
     const dump = await readFile(template.dump);
-    const database = await openPglite(undefined, { loadDataDir: new Blob([dump]) });
+    const database = await openPglite(undefined, { loadDataDir: new Blob([dump]), onQuery });
     return { database, drop: async () => {} };
   }
   const name = `promovente_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();
   await admin.query(`create database ${name} template ${template.template}`);
-  const database = await openPostgres(withDatabase(template.url, name));
+  const database = await openPostgres(withDatabase(template.url, name), { onQuery });
   return {
     database,
     drop: async () => {
@@ -47,7 +49,10 @@ const openCopy = async (): Promise<{ database: Database; drop: () => Promise<voi
 
 /** One application over its own copy of the migrated template database, for one test file. */
 export const createTestContext = async (): Promise<TestContext> => {
-  const { database, drop } = await openCopy();
+  let counted = 0;
+  const { database, drop } = await openCopy(() => {
+    counted += 1;
+  });
   const log = pino({ level: 'silent' });
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'promovente-files-'));
@@ -71,6 +76,11 @@ export const createTestContext = async (): Promise<TestContext> => {
     app,
     database,
     jobs,
+    countQueries: async (work) => {
+      const before = counted;
+      await work();
+      return counted - before;
+    },
     reset: async () => {
       await database.db.execute(sql.raw(truncate));
     },
