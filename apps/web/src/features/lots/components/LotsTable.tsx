@@ -1,5 +1,4 @@
 import { type CandidateLotRow, formatCHF, LOT_STATUS_BADGE_CLASSES, type LotRow } from '@promovente/shared';
-import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../components/ui/cn';

@@ -1,6 +1,6 @@
 import { formatDateTime, type TaskTarget } from '@promovente/shared';
 import { Modal } from '../../../components/ui/Modal';
-import { Spinner } from '../../../components/ui/Spinner';
+import { RecordsTable } from '../../../components/ui/RecordsTable';
 import { useTargetTasks } from '../api/target-tasks';
 import { timeStatusOf } from '../task-rules';
 import { TaskTimeBadge } from './TaskTimeBadge';
@@ -24,56 +24,40 @@ export const TaskHistoryModal = ({ open, onOpenChange, target, targetId, subject
       title={subject ? `Historique des tâches – ${subject}` : 'Historique des tâches'}
       size="wide"
     >
-      {tasks.isPending ? (
-        <Spinner />
-      ) : (tasks.data ?? []).length === 0 ? (
-        <p className="text-sm text-slate-500">Aucune tâche.</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Titre
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Échéance
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Assigné à
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Statut
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {(tasks.data ?? []).map((task) => (
-              <tr key={task.id}>
-                <td className="py-2 pr-3 text-slate-900">
-                  {task.title}
-                  {task.detail && <p className="text-xs text-slate-500">{task.detail}</p>}
-                </td>
-                <td className="py-2 pr-3">{task.type_text}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(task.end_at)}</td>
-                <td className="py-2 pr-3">{task.assigned_to?.full_name ?? '—'}</td>
-                <td className="py-2 whitespace-nowrap">
-                  {task.done_at ? (
-                    <span className="text-slate-600">
-                      Terminée le {formatDateTime(task.done_at)}
-                      {task.done_by ? ` par ${task.done_by.full_name}` : ''}
-                    </span>
-                  ) : (
-                    <TaskTimeBadge status={timeStatusOf(task)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordsTable
+        pending={tasks.isPending}
+        rows={tasks.data}
+        rowKey={(task) => task.id}
+        empty="Aucune tâche."
+        columns={[
+          {
+            label: 'Titre',
+            className: 'text-slate-900',
+            cell: (task) => (
+              <>
+                {task.title}
+                {task.detail && <p className="text-xs text-slate-500">{task.detail}</p>}
+              </>
+            ),
+          },
+          { label: 'Type', cell: (task) => task.type_text },
+          { label: 'Échéance', cell: (task) => formatDateTime(task.end_at), className: 'whitespace-nowrap' },
+          { label: 'Assigné à', cell: (task) => task.assigned_to?.full_name ?? '—' },
+          {
+            label: 'Statut',
+            className: 'whitespace-nowrap',
+            cell: (task) =>
+              task.done_at ? (
+                <span className="text-slate-600">
+                  Terminée le {formatDateTime(task.done_at)}
+                  {task.done_by ? ` par ${task.done_by.full_name}` : ''}
+                </span>
+              ) : (
+                <TaskTimeBadge status={timeStatusOf(task)} />
+              ),
+          },
+        ]}
+      />
     </Modal>
   );
 };
