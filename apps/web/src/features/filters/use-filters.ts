@@ -33,5 +33,22 @@ export const useFilters = () => {
     setPage: (page: number) => apply(changeFilters(filters, { page }), false),
     sortBy: (column: string) => apply(toggleSort(filters, column)),
     reset: () => apply(defaultFilters(options)),
+    /**
+     * Screen-owned query parameters beside the filters (status arrows, lot, candidat...): null
+     * removes one; like any filter change, it goes back to page 1.
+     */
+    writeParams: (patch: Record<string, string | null>) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
   };
 };

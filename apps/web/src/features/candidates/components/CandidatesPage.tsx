@@ -48,8 +48,8 @@ export const CandidatesPage = () => {
   const { data: user } = useUser();
   const actor = user ? actorOf(user) : null;
   const queryClient = useQueryClient();
-  const { filters, options, serverQuery, sortBy, setPage } = useFilters();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters, options, serverQuery, sortBy, setPage, writeParams } = useFilters();
+  const [searchParams] = useSearchParams();
   const statuses = parseStatusFilter(searchParams.get('status'));
   const statusParam = serializeStatusFilter(statuses);
   const query = statusParam ? { ...serverQuery, status: statusParam } : serverQuery;
@@ -63,20 +63,6 @@ export const CandidatesPage = () => {
   const promotionId = options.promotion?.id ?? user?.preferences.selected_promotion ?? null;
   const columns = candidacyColumns(actor);
 
-  // The status arrows and the lot/candidat queries live in the URL beside the filters; changing them goes back to page 1.
-  const writeParams = (patch: Record<string, string | null>) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const handleToggleStatus = (status: number) => writeParams({ status: serializeStatusFilter(toggleStatus(statuses, status)) });
   const handleReset = () => writeParams({ status: null, lot: null, candidat: null, candidacy: null, application: null });
   const handleDownload = () => {

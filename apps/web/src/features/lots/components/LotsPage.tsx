@@ -42,9 +42,9 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const { data: user } = useUser();
   const actor = user ? actorOf(user) : null;
   const variant: LotsVariant = user?.type === 'candidate' ? 'candidate' : 'staff';
-  const { filters, serverQuery, sortBy, setPage } = useFilters();
+  const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters();
   const filterOptions = useFilterOptions();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const statuses = variant === 'staff' ? parseStatusFilter(searchParams.get('status')) : [];
   const statusParam = serializeStatusFilter(statuses);
   const query = statusParam ? { ...serverQuery, status: statusParam } : serverQuery;
@@ -61,20 +61,6 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const isBroker = actor !== null && can(actor, 'lot.contextMenu');
   const multiAgency = lots.data?.promotion?.multi_agency ?? filterOptions.data?.promotion?.multi_agency ?? false;
 
-  // The status arrows and the lot query live in the URL beside the filters; changing them goes back to page 1.
-  const writeParams = (patch: Record<string, string | null>) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const handleToggleStatus = (status: number) => writeParams({ status: serializeStatusFilter(toggleStatus(statuses, status)) });
   const handleResetLotFilter = () => writeParams({ status: null, lot: null });
   const handleDownload = () => {
