@@ -1,17 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_ACCOUNTS as ROLE_ACCOUNTS } from '@promovente/shared';
 
-export const DEMO_PASSWORD = 'demo-2026';
+export { DEMO_PASSWORD };
 
+/** One demo account per role, plus the admin broker and the light investor of the demo seed. */
 export const DEMO_ACCOUNTS = {
-  broker: 'courtier@demo.ch',
+  ...ROLE_ACCOUNTS,
   admin: 'admin@demo.ch',
-  promoter: 'promoteur@demo.ch',
-  banker: 'banquier@demo.ch',
-  architect: 'architecte@demo.ch',
-  notary: 'notaire@demo.ch',
-  candidate: 'candidat@demo.ch',
-  pilot: 'pilote@demo.ch',
-  investor: 'investisseur@demo.ch',
   lightInvestor: 'investisseur-leger@demo.ch',
 } as const;
 

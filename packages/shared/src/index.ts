@@ -10,6 +10,7 @@ export * from './contracts/notifications.js';
 export * from './contracts/tasks.js';
 export * from './contracts/threads.js';
 export * from './contracts/users.js';
+export * from './demo.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './permissions.js';

@@ -12,6 +12,17 @@ export type FilterOptions = {
   agencies: { id: number; name: string }[];
 };
 
+/** The options before the first answer, or without a current promotion. */
+export const EMPTY_FILTER_OPTIONS: FilterOptions = {
+  promotion: null,
+  buildings: [],
+  floors: [],
+  nb_rooms: [],
+  price: { min: 0, max: 0 },
+  brokers: [],
+  agencies: [],
+};
+
 const csvNumbers = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))

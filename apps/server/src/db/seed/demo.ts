@@ -1,4 +1,4 @@
-import { formatCHF, formatDate, formatDateTime } from '@promovente/shared';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, formatCHF, formatDate, formatDateTime } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
@@ -26,7 +26,7 @@ import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
 import * as V from './vocabulary.js';
 
-export const DEMO_PASSWORD = 'demo-2026';
+export { DEMO_PASSWORD };
 
 export type SeedOptions = {
   /** N copies of each demo promotion (titles suffixed ' #2', ' #3' ...). */
@@ -173,7 +173,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
   return {
     courtier: add({
       type: 'broker',
-      email: 'courtier@demo.ch',
+      email: DEMO_ACCOUNTS.broker,
       firstName: 'Julien',
       lastName: 'Favre',
       gender: 'M',
@@ -204,7 +204,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
     }),
     promoter: add({
       type: 'promoter',
-      email: 'promoteur@demo.ch',
+      email: DEMO_ACCOUNTS.promoter,
       firstName: 'Pierre-Alain',
       lastName: 'Cuendet',
       gender: 'M',
@@ -212,7 +212,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
     }),
     banker: add({
       type: 'banker',
-      email: 'banquier@demo.ch',
+      email: DEMO_ACCOUNTS.banker,
       firstName: 'Nathalie',
       lastName: 'Gilliéron',
       gender: 'F',
@@ -221,7 +221,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
     }),
     architect: add({
       type: 'architect',
-      email: 'architecte@demo.ch',
+      email: DEMO_ACCOUNTS.architect,
       firstName: 'Marc',
       lastName: 'Deillon',
       gender: 'M',
@@ -233,7 +233,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
     }),
     notary: add({
       type: 'notary',
-      email: 'notaire@demo.ch',
+      email: DEMO_ACCOUNTS.notary,
       firstName: 'Catherine',
       lastName: 'Jaquier',
       gender: 'F',
@@ -252,7 +252,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
     }),
     candidate: add({
       type: 'candidate',
-      email: 'candidat@demo.ch',
+      email: DEMO_ACCOUNTS.candidate,
       firstName: 'Thomas',
       lastName: 'Berset',
       gender: 'M',
@@ -261,10 +261,17 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
       numberConnections: 1,
       lastLoginAt: clock.ago(2 * DAY),
     }),
-    pilot: add({ type: 'pilot', email: 'pilote@demo.ch', firstName: 'Claude', lastName: 'Pittet', gender: 'M', phone: '+41 79 544 12 90' }),
+    pilot: add({
+      type: 'pilot',
+      email: DEMO_ACCOUNTS.pilot,
+      firstName: 'Claude',
+      lastName: 'Pittet',
+      gender: 'M',
+      phone: '+41 79 544 12 90',
+    }),
     investor: add({
       type: 'investor',
-      email: 'investisseur@demo.ch',
+      email: DEMO_ACCOUNTS.investor,
       firstName: 'Daniel',
       lastName: 'Zbinden',
       gender: 'M',
@@ -750,7 +757,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       firstName: 'Thomas',
       lastName: 'Berset',
       gender: 'M',
-      email: 'candidat@demo.ch',
+      email: DEMO_ACCOUNTS.candidate,
       phone: '+41 79 318 64 02',
       address: 'Chemin du Bochet 7',
       city: 'Gland',

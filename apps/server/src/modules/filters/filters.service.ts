@@ -1,4 +1,4 @@
-import type { FilterOptions } from '@promovente/shared';
+import { EMPTY_FILTER_OPTIONS, type FilterOptions } from '@promovente/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, buildings, floors, lots, promotionAgencies, promotions } from '../../db/schema/index.js';
@@ -6,20 +6,10 @@ import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { avatarUrl, fullName, membersOfType } from '../users/users.queries.js';
 
-const EMPTY: FilterOptions = {
-  promotion: null,
-  buildings: [],
-  floors: [],
-  nb_rooms: [],
-  price: { min: 0, max: 0 },
-  brokers: [],
-  agencies: [],
-};
-
 /** GET app/filters: what the filter bar offers for the current promotion, all computed in SQL. */
 export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?: number): Promise<FilterOptions> => {
   const promotionId = await resolvePromotion(db, actor, requested);
-  if (promotionId === null) return EMPTY;
+  if (promotionId === null) return EMPTY_FILTER_OPTIONS;
   const mainLots = and(eq(lots.promotionId, promotionId), sql`${lots.parentId} is null`);
   const [promotionRows, buildingRows, floorRows, roomRows, priceRows, brokerRows, agencyRows] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-import type { FilterOptions } from '@promovente/shared';
+import { EMPTY_FILTER_OPTIONS, type FilterOptions } from '@promovente/shared';
 
 /**
  * The filter bar's state and its two text forms (spec part 1, 3 'Filters' and 5 'Filters sent to
@@ -58,15 +58,7 @@ export const FILTER_KEYS = [
 
 export const PRICE_FACTOR = 1000;
 
-export const EMPTY_FILTER_OPTIONS: FilterOptions = {
-  promotion: null,
-  buildings: [],
-  floors: [],
-  nb_rooms: [],
-  price: { min: 0, max: 0 },
-  brokers: [],
-  agencies: [],
-};
+export { EMPTY_FILTER_OPTIONS };
 
 type MultiKey = 'buildings' | 'floors' | 'nb_rooms';
 

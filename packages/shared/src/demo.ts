@@ -1,0 +1,16 @@
+import type { UserType } from './roles.js';
+
+/** The demo accounts' password (the demo seed, the demo page, the browser tests). */
+export const DEMO_PASSWORD = 'demo-2026';
+
+/** The demo account of each role, offered by the demo page and created by the demo seed. */
+export const DEMO_ACCOUNTS: Record<UserType, string> = {
+  broker: 'courtier@demo.ch',
+  promoter: 'promoteur@demo.ch',
+  banker: 'banquier@demo.ch',
+  architect: 'architecte@demo.ch',
+  notary: 'notaire@demo.ch',
+  candidate: 'candidat@demo.ch',
+  pilot: 'pilote@demo.ch',
+  investor: 'investisseur@demo.ch',
+};
