@@ -1,3 +1,4 @@
+import { formatDateTime } from './format.js';
 import type { Actor, UserType } from './roles.js';
 
 /**
@@ -205,3 +206,6 @@ export const EXPIRED_RESERVATION_TEXT = 'La réservation est expirée, la priori
 
 /** A date and a time picked in UTC+2 (spec part 2, 5), as an instant. */
 export const fromUtcPlus2 = (date: string, time: string): Date => new Date(`${date}T${time}:00+02:00`);
+
+/** A milestone text: 'Envoyé le 12/03/2026 10:00'. */
+export const milestoneText = (prefix: string, at: Date | string): string => `${prefix} ${formatDateTime(at)}`;
