@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { executeCommand } from './execute-command';
+import { executeCommand } from '../../../lib/commands';
 import { candidacyKeys } from './get-candidacies';
 
 /** deleteCandidacy: final, removes every data of the candidacy. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { executeCommand } from './execute-command';
+import { executeCommand } from '../../../lib/commands';
 import { candidacyKeys } from './get-candidacies';
 
 /** markActionAsFinished on the task (spec part 1, 4): done_at is set, the task leaves the row. */

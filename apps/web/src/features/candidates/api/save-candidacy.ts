@@ -7,7 +7,7 @@ import {
 } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { executeCommand } from './execute-command';
+import { executeCommand } from '../../../lib/commands';
 import { candidacyKeys } from './get-candidacies';
 
 type Saved = { created: true; id: number } | { created: false; id: number } | { alreadyExists: true };

@@ -1,7 +1,7 @@
 import type { CandidacyComment } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { executeCommand } from './execute-command';
+import { executeCommand } from '../../../lib/commands';
 import { candidacyKeys } from './get-candidacies';
 
 /** createComment { comment } or updateComment { comment_id, comment } on the candidacy. */

@@ -2,6 +2,7 @@ import type { Task, TaskFields, TaskTarget, UpdateTaskInput } from '@promovente/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api';
+import { executeCommand } from '../../../lib/commands';
 import { tasksQueryKey } from './target-tasks';
 
 type Saved = { data: Task; message?: string };
@@ -35,8 +36,7 @@ export const updateTask = (task: Pick<Task, 'id' | 'promotion_id' | 'target'>, f
 };
 
 /** markActionAsFinished on an action (spec part 1, 7). */
-export const finishTask = (taskId: number) =>
-  api.post<Saved>('app/executeCommand', { name: 'markActionAsFinished', params: { entity: 'action', entity_id: taskId } });
+export const finishTask = (taskId: number) => executeCommand<Task>('markActionAsFinished', 'action', taskId);
 
 /** Runs a task change, toasts the server's message and refreshes every task list. */
 export const useTaskMutation = <Args>(call: (args: Args) => Promise<Saved>, onSaved?: (task: Task) => void) => {
