@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, formatCHF, formatDate, formatDateTime } from '@promovente/shared';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, formatCHF, formatDate, MILESTONE_TEXTS, milestoneText, PROCESS_TASKS } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
@@ -603,35 +603,35 @@ const milestoneTexts = (app: AppRec) => {
     statusSign: null as string | null,
     statusSignChecked: false,
   };
-  if (t.sent) m.statusFr = `Envoyé le ${formatDateTime(t.sent)}`;
-  if (t.filled) m.statusFr = `Rempli le ${formatDateTime(t.filled)}`;
+  if (t.sent) m.statusFr = milestoneText(MILESTONE_TEXTS.formSent, t.sent);
+  if (t.filled) m.statusFr = milestoneText(MILESTONE_TEXTS.formFilled, t.filled);
   if (t.confirmed) {
-    m.statusFr = `Validé le ${formatDateTime(t.confirmed)}`;
+    m.statusFr = milestoneText(MILESTONE_TEXTS.formValidated, t.confirmed);
     m.statusFrChecked = true;
   }
   if (t.deposit) {
-    m.statusAc = `Reçu le ${formatDateTime(t.deposit)}`;
+    m.statusAc = milestoneText(MILESTONE_TEXTS.depositReceived, t.deposit);
     m.statusAcChecked = true;
   }
   if (t.solvent) {
-    m.statusFin = `Solvable le ${formatDateTime(t.solvent)}`;
+    m.statusFin = milestoneText(MILESTONE_TEXTS.solvent, t.solvent);
     m.statusFinChecked = true;
   }
-  if (t.promisePlanned) m.statusSignpdv = `Prévue le ${formatDateTime(t.promisePlanned)}`;
+  if (t.promisePlanned) m.statusSignpdv = milestoneText(MILESTONE_TEXTS.promisePlanned, t.promisePlanned);
   if (t.promiseSigned) {
-    m.statusSignpdv = `Signée le ${formatDateTime(t.promiseSigned)}`;
+    m.statusSignpdv = milestoneText(MILESTONE_TEXTS.promiseSigned, t.promiseSigned);
     m.statusSignpdvChecked = true;
   }
-  if (t.actPlanned) m.statusSign = `Prévue le ${formatDateTime(t.actPlanned)}`;
+  if (t.actPlanned) m.statusSign = milestoneText(MILESTONE_TEXTS.actPlanned, t.actPlanned);
   if (t.actSigned) {
-    m.statusSign = `Signé le ${formatDateTime(t.actSigned)}`;
+    m.statusSign = milestoneText(MILESTONE_TEXTS.actSigned, t.actSigned);
     m.statusSignChecked = true;
   }
   return m;
 };
 
 type ProcessStep = {
-  kind: string;
+  kind: keyof typeof PROCESS_TASKS;
   title: string;
   opened: keyof Timeline;
   closed: keyof Timeline;
@@ -643,7 +643,7 @@ type ProcessStep = {
 const PROCESS_STEPS: ProcessStep[] = [
   {
     kind: 'reservation_form_pending',
-    title: 'Formulaire de réservation en attente du client',
+    title: PROCESS_TASKS.reservation_form_pending.title,
     opened: 'sent',
     closed: 'filled',
     assignee: 'broker',
@@ -651,7 +651,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'verify_reservation_form',
-    title: 'Vérifier le formulaire de réservation',
+    title: PROCESS_TASKS.verify_reservation_form.title,
     opened: 'filled',
     closed: 'confirmed',
     assignee: 'broker',
@@ -659,7 +659,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'reservation_deposit_expected',
-    title: 'Acompte de réservation attendu',
+    title: PROCESS_TASKS.reservation_deposit_expected.title,
     opened: 'confirmed',
     closed: 'deposit',
     assignee: 'notary',
@@ -667,7 +667,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'verify_solvency',
-    title: 'Vérifier la solvabilité du client',
+    title: PROCESS_TASKS.verify_solvency.title,
     opened: 'deposit',
     closed: 'solvent',
     assignee: 'banker',
@@ -675,7 +675,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'send_draft_act',
-    title: "Envoyer le projet d'acte",
+    title: PROCESS_TASKS.send_draft_act.title,
     opened: 'promiseScheduled',
     closed: 'draftSent',
     assignee: 'notary',
@@ -683,7 +683,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'confirm_promise_funds',
-    title: 'Confirmer la réception des fonds de la promesse',
+    title: PROCESS_TASKS.confirm_promise_funds.title,
     opened: 'draftSent',
     closed: 'promiseSigned',
     assignee: 'notary',
@@ -691,7 +691,7 @@ const PROCESS_STEPS: ProcessStep[] = [
   },
   {
     kind: 'send_call_for_funds',
-    title: "Envoyer l'appel de fonds",
+    title: PROCESS_TASKS.send_call_for_funds.title,
     opened: 'actScheduled',
     closed: 'fundsCalled',
     assignee: 'notary',
