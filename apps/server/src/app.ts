@@ -22,6 +22,7 @@ import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -96,6 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(attributionRoutes);
       await api.register(lotsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(registrationRoutes);
     },
     { prefix: '/api' },
   );
