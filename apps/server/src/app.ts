@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { attributionRoutes } from './modules/applications/attribution.routes.js';
+import { reservationFormRoutes } from './modules/applications/reservation-form.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { candidaciesRoutes } from './modules/candidacies/candidacies.routes.js';
 import { candidatesRoutes } from './modules/candidates/candidates.routes.js';
@@ -95,6 +96,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(candidatesRoutes);
       await api.register(tasksRoutes);
       await api.register(attributionRoutes);
+      await api.register(reservationFormRoutes);
       await api.register(lotsRoutes);
       await api.register(dashboardRoutes);
       await api.register(registrationRoutes);

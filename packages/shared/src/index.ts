@@ -9,6 +9,7 @@ export * from './contracts/lots.js';
 export * from './contracts/notifications.js';
 export * from './contracts/pipeline.js';
 export * from './contracts/registration.js';
+export * from './contracts/reservation.js';
 export * from './contracts/tasks.js';
 export * from './contracts/threads.js';
 export * from './contracts/users.js';

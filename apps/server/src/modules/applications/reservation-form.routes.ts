@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/auth.js';
+import { getReservationForm } from './reservation-form.js';
+
+const publicIdParamsSchema = z.object({ publicId: z.string().max(100) });
+
+/** The reservation form's load (spec part 2, 7.2 'applications/public/{id}'); it is saved by the command. */
+export const reservationFormRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/applications/public/:publicId',
+    { config: { access: ['candidate', 'broker', 'banker', 'promoter', 'notary'] }, schema: { params: publicIdParamsSchema } },
+    async (request) => ({ data: await getReservationForm(app.deps.database.db, actorOf(request), request.params.publicId) }),
+  );
+};

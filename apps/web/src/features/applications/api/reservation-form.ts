@@ -1,0 +1,28 @@
+import type { ReservationForm, SubmitReservationFormInput } from '@promovente/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { executeCommand } from '../../../lib/commands';
+
+export const reservationFormKey = (publicId: string) => ['reservation-form', publicId] as const;
+
+/**
+ * GET /applications/public/:publicId (spec part 2, 7.2). Quiet: the page tells 'Lien invalide'
+ * itself when the link leads nowhere.
+ */
+export const reservationFormQueryOptions = (publicId: string) =>
+  queryOptions({
+    queryKey: reservationFormKey(publicId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: ReservationForm }>(`applications/public/${encodeURIComponent(publicId)}`, { signal, quiet: true })
+        .then((response) => response.data),
+  });
+
+export const useReservationForm = (publicId: string) => useQuery(reservationFormQueryOptions(publicId));
+
+/** submitReservationForm on the application (spec part 2, 7.1): candidacy1, candidacy2. */
+export const useSubmitReservationForm = () =>
+  useMutation({
+    mutationFn: ({ applicationId, payload }: { applicationId: number; payload: SubmitReservationFormInput }) =>
+      executeCommand<ReservationForm>('submitReservationForm', 'application', applicationId, payload),
+  });

@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import { canEditCandidacyOf } from '../permissions.js';
+import type { Actor, UserType } from '../roles.js';
+import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
+
+/**
+ * The reservation form (spec part 2, 2.5, 3 'Candidate' and 'Candidacy financing', 5).
+ * Every path is under /api.
+ *
+ *   GET  /applications/public/:publicId   candidate (his own application), broker, banker, promoter,
+ *                                         notary (their promotions)   { data: ReservationForm }
+ *   Command submitReservationForm (entity application, roles broker and candidate):
+ *        submitReservationFormSchema   { data: ReservationForm, message }
+ *
+ * Candidacy 2 null means "buy alone" and is accepted only when the application has no second
+ * candidacy: removing a partner is the funnel's detachCandidacy. A candidacy 2 without an id
+ * creates the second candidate and his candidacy in the promotion.
+ */
+
+export type CivilStatus = (typeof CIVIL_STATUSES)[number];
+
+export const RESERVATION_MESSAGES = {
+  submitted: 'Formulaire de réservation enregistré',
+  /** History row and the broker's notification, the first time and afterwards. */
+  filled: 'Formulaire de réservation rempli',
+  updated: 'Formulaire de réservation modifié',
+  locked: 'Le formulaire de réservation a été validé par le courtier : les modifications passent par la messagerie.',
+  notSent: "Le formulaire de réservation n'a pas encore été envoyé",
+  closed: 'Ce dossier est clôturé',
+  candidateMismatch: 'Ce candidat ne fait pas partie de ce dossier',
+  partnerRemoval: 'Le second candidat se retire depuis le tunnel de vente (Retirer un partenaire)',
+  firstNameRequired: 'Prénom requis',
+  lastNameRequired: 'Nom requis',
+  emailRequired: 'E-mail requis',
+  emailInvalid: 'E-mail invalide',
+  genderInvalid: 'Genre invalide',
+  companyNameRequired: 'Raison sociale requise',
+  civilStatusInvalid: 'État civil invalide',
+  birthdayInvalid: 'Date de naissance invalide',
+  zipInvalid: 'Le code postal doit être numérique',
+  amountInvalid: 'Les montants doivent être des nombres entiers positifs',
+  textTooLong: 'Texte trop long',
+  /** Shown to non-brokers once the broker validated the form (spec part 2, 2.5). */
+  confirmedNotice:
+    'Votre courtier a validé ce formulaire de réservation : il ne peut plus être modifié ici. Pour toute modification, écrivez-lui par la messagerie.',
+  /** Shown when the form was already filled but may still be edited. */
+  filledNotice: (date: string) => `Ce formulaire a déjà été rempli le ${date}. Vous pouvez encore le modifier.`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Who may edit and confirm (spec part 2, 2.5 and 6)
+
+/** They see the form but never the Confirm button. */
+export const RESERVATION_FORM_READERS: readonly UserType[] = ['notary', 'promoter', 'banker'];
+
+export type ReservationFormState = {
+  /** reservation_sent_at is set. */
+  sent: boolean;
+  /** reservation_confirmed_at is set. */
+  confirmed: boolean;
+  /** The application was closed (the lot was sold to another client). */
+  closed: boolean;
+  /** The main candidacy's agency: a broker edits only his own agency's candidates (spec part 1, 6). */
+  candidacy_agency_id: number | null;
+};
+
+/**
+ * Brokers (of the candidacy's agency) edit the form at any time, even once confirmed; a candidate
+ * edits it once it was sent and until the broker confirms it; the others only read it. The
+ * Confirm button goes with the right to edit, never to notaries, promoters or bankers.
+ */
+export const reservationFormRights = (actor: Actor, form: ReservationFormState): { editable: boolean; can_confirm: boolean } => {
+  let editable = false;
+  if (!form.closed && actor.type === 'broker') editable = canEditCandidacyOf(actor, form.candidacy_agency_id);
+  if (!form.closed && actor.type === 'candidate') editable = form.sent && !form.confirmed;
+  return { editable, can_confirm: editable && !RESERVATION_FORM_READERS.includes(actor.type) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas (the form sends strings; the API accepts numbers too)
+
+const text = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, RESERVATION_MESSAGES.textTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, RESERVATION_MESSAGES.textTooLong);
+
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1');
+
+/** Every amount is a whole number of CHF, 0 or more; empty is null (spec part 2, 5). */
+const amount = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const raw = typeof v === 'number' ? String(v) : v.trim().replace(/['’\s]/g, '');
+    if (raw === '') return null;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value > 2_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.amountInvalid });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** Zip codes are numeric (spec part 2, 5). */
+const zip = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const raw = String(v).trim();
+    if (raw === '') return null;
+    if (!/^\d{1,10}$/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.zipInvalid });
+      return z.NEVER;
+    }
+    return raw;
+  });
+
+/** A calendar date yyyy-MM-dd, not in the future, from 1900 on. */
+const birthday = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    const raw = (v ?? '').trim();
+    if (raw === '') return null;
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+    const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+    const real = date !== null && date.toISOString().slice(0, 10) === raw;
+    if (!real || Number(match?.[1]) < 1900 || (date as Date).getTime() > Date.now()) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.birthdayInvalid });
+      return z.NEVER;
+    }
+    return raw;
+  });
+
+const civilStatus = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    if (!(CIVIL_STATUSES as readonly string[]).includes(v)) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.civilStatusInvalid });
+      return z.NEVER;
+    }
+    return v as CivilStatus;
+  });
+
+/** Optional here: required for a new candidate, read-only for an existing one (checked below and by the server). */
+const email = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    const raw = (v ?? '').trim().toLowerCase();
+    if (raw === '') return null;
+    if (!z.email().safeParse(raw).success) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.emailInvalid });
+      return z.NEVER;
+    }
+    return raw;
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The candidate and the financing
+
+/** A candidate of the form (spec part 2, 3 'Candidate'). Without is_company the company fields are cleared. */
+export const reservationCandidateSchema = z
+  .object({
+    id: z.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide').nullish(),
+    // Identity
+    last_name: name(RESERVATION_MESSAGES.lastNameRequired),
+    maiden_name: text(),
+    first_name: name(RESERVATION_MESSAGES.firstNameRequired),
+    gender: z.enum(['M', 'F'], { error: RESERVATION_MESSAGES.genderInvalid }),
+    // Company
+    is_company: flag,
+    company_name: text(),
+    company_type: text(),
+    head_office: text(),
+    company_address: text(),
+    // Family
+    father_first_name: text(100),
+    mother_first_name: text(100),
+    mother_maiden_name: text(100),
+    // Civil and origin
+    avs: text(40),
+    birthday,
+    birthday_city: text(),
+    place_origin: text(),
+    establishment_permit: text(40),
+    already_swiss_owner: flag,
+    job: text(),
+    civil_status: civilStatus,
+    // Contact
+    address: text(),
+    city: text(),
+    country: text(100),
+    zip,
+    phone_private: text(40),
+    phone_pro: text(40),
+    phone: text(40),
+    email,
+  })
+  .superRefine((c, ctx) => {
+    if (!c.id && !c.email) ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.emailRequired, path: ['email'] });
+    if (c.is_company && !c.company_name) {
+      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.companyNameRequired, path: ['company_name'] });
+    }
+  })
+  .transform((c) => (c.is_company ? c : { ...c, company_name: null, company_type: null, head_office: null, company_address: null }));
+export type ReservationCandidateInput = z.input<typeof reservationCandidateSchema>;
+export type ReservationCandidateValues = z.output<typeof reservationCandidateSchema>;
+
+/** The financing of a candidacy (spec part 2, 3 'Candidacy financing'). */
+export const reservationFinancingSchema = z.object({
+  mortgage_amount: amount,
+  mortgage_bank_name: text(),
+  mortgage_contact_name: text(),
+  second_pillar_amount: amount,
+  second_pillar_bank_name: text(),
+  second_pillar_contact_name: text(),
+  third_pillar_amount: amount,
+  third_pillar_bank_name: text(),
+  third_pillar_contact_name: text(),
+  financials_unavailable: flag,
+});
+export type ReservationFinancingInput = z.input<typeof reservationFinancingSchema>;
+export type ReservationFinancingValues = z.output<typeof reservationFinancingSchema>;
+
+const reservationCandidacySchema = z.object({ candidate: reservationCandidateSchema, financing: reservationFinancingSchema });
+
+/** submitReservationForm: both candidacies; the two candidates may not share an e-mail (spec part 2, 5). */
+export const submitReservationFormSchema = z
+  .object({
+    candidacy1: reservationCandidacySchema,
+    candidacy2: reservationCandidacySchema.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((form, ctx) => {
+    const first = form.candidacy1.candidate.email;
+    const second = form.candidacy2?.candidate.email;
+    if (first && second && first === second) {
+      ctx.addIssue({ code: 'custom', message: PIPELINE_MESSAGES.sameEmail, path: ['candidacy2', 'candidate', 'email'] });
+    }
+  });
+export type SubmitReservationFormInput = z.input<typeof submitReservationFormSchema>;
+export type SubmitReservationFormValues = z.output<typeof submitReservationFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The answer of GET /applications/public/:publicId
+
+export type ReservationCandidate = {
+  id: number;
+  last_name: string;
+  maiden_name: string | null;
+  first_name: string;
+  gender: 'M' | 'F';
+  is_company: boolean;
+  company_name: string | null;
+  company_type: string | null;
+  head_office: string | null;
+  company_address: string | null;
+  father_first_name: string | null;
+  mother_first_name: string | null;
+  mother_maiden_name: string | null;
+  avs: string | null;
+  /** yyyy-MM-dd. */
+  birthday: string | null;
+  birthday_city: string | null;
+  place_origin: string | null;
+  establishment_permit: string | null;
+  already_swiss_owner: boolean;
+  job: string | null;
+  civil_status: CivilStatus | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  zip: string | null;
+  phone_private: string | null;
+  phone_pro: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+export type ReservationFinancing = {
+  mortgage_amount: number | null;
+  mortgage_bank_name: string | null;
+  mortgage_contact_name: string | null;
+  second_pillar_amount: number | null;
+  second_pillar_bank_name: string | null;
+  second_pillar_contact_name: string | null;
+  third_pillar_amount: number | null;
+  third_pillar_bank_name: string | null;
+  third_pillar_contact_name: string | null;
+  financials_unavailable: boolean;
+};
+
+export type ReservationCandidacy = { id: number; candidate: ReservationCandidate; financing: ReservationFinancing };
+
+export type ReservationForm = {
+  id: number;
+  public_id: string;
+  promotion_id: number;
+  status: number;
+  status_text: string;
+  reservation_sent_at: string | null;
+  first_reservation_at: string | null;
+  reservation_confirmed_at: string | null;
+  /** The broker validated the form: it is locked for everyone but brokers. */
+  confirmed: boolean;
+  negociated_price: number | null;
+  /** The lot summary of step 1. */
+  lot: {
+    reference: string;
+    public_id: string;
+    title: string;
+    promotion_title: string;
+    building_title: string;
+    /** How many associated lots (parking, box, cellar) follow the main lot. */
+    children: number;
+    area_hab: number;
+    nb_rooms: number;
+    price: number;
+    total_price: number;
+  };
+  candidacy1: ReservationCandidacy;
+  candidacy2: ReservationCandidacy | null;
+  /** What the viewer may do: edit the fields, and see the Confirm button (spec part 2, 2.5 and 6). */
+  editable: boolean;
+  can_confirm: boolean;
+};
