@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { attributionRoutes } from './modules/applications/attribution.routes.js';
 import { reservationFormRoutes } from './modules/applications/reservation-form.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -96,6 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(candidatesRoutes);
       await api.register(tasksRoutes);
       await api.register(attributionRoutes);
+      await api.register(applicationsRoutes);
       await api.register(reservationFormRoutes);
       await api.register(lotsRoutes);
       await api.register(dashboardRoutes);

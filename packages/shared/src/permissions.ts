@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   'lot.changePrice': roles('broker'),
   'lot.download': roles('broker'),
   'lot.contextMenu': roles('broker'),
+  'application.download': roles('broker'),
   'assistant.add': roles('broker'),
   'assistant.remove': (actor: Actor) => actor.admin,
   'promotion.add': (actor: Actor) => actor.admin && actor.type === 'broker',

@@ -55,7 +55,7 @@ export const taskTimeStatus = (endAt: Date | string, now: Date = new Date()): Ta
 
 /** The colours of statuses and task times, defined once (tailwind classes). */
 export const TASK_TIME_COLOURS: Record<TaskTimeStatus, string> = {
-  today: 'bg-green-600 text-white',
+  today: 'bg-green-700 text-white',
   next: 'bg-gray-500 text-white',
   late: 'bg-red-600 text-white',
 };

@@ -58,6 +58,29 @@ export const PIPELINE_MESSAGES = {
   registered: 'Votre dossier a bien été créé',
   emptyHistory: 'Aucun historique pour ce filtre.',
   milestoneLocked: 'Ce statut ne peut plus être modifié',
+  formSent: 'Formulaire de réservation envoyé',
+  formResent: 'Formulaire de réservation renvoyé',
+  formValidated: 'Réservation validée',
+  incompleteNotified: 'Le candidat a été notifié',
+  candidateWithoutEmail: "Aucun candidat du dossier n'a d'adresse e-mail",
+  clientSolvent: 'Client solvable',
+  clientNonSolvent: 'Client non solvable',
+  agreementScheduled: 'Signature de la promesse planifiée',
+  draftActSent: "Projet d'acte envoyé",
+  promiseSigned: 'Promesse de vente signée',
+  actPlanned: "Signature de l'acte planifiée",
+  callForFundsSent: 'Appel de fonds envoyé',
+  priceSaved: 'Prix négocié enregistré',
+  statusesSaved: 'Statuts enregistrés',
+  prioritySaved: 'Priorité modifiée',
+  positionReleased: 'Position libérée',
+  priorityCounterReset: 'Compteur de priorité réinitialisé',
+  applicationDeleted: 'Dossier supprimé',
+  partnerAdded: 'Partenaire ajouté',
+  partnerRemoved: 'Partenaire retiré',
+  notInApplication: 'Cette candidature ne fait pas partie du dossier',
+  partnerAlreadyOnLot: 'Ce partenaire a déjà un dossier sur ce lot',
+  accessSent: 'Accès envoyés',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +187,12 @@ export type ApplicationRow = {
   /** The menu for the signed-in user, from the shared applicationActions. */
   actions: ApplicationAction[];
 };
-export type ApplicationsPage = Paginated<ApplicationRow> & { multi_agency: boolean; has_notary: boolean };
+export type ApplicationsPage = Paginated<ApplicationRow> & {
+  multi_agency: boolean;
+  has_notary: boolean;
+  /** Live applications per stage (0-3) under every filter but the stage arrows. */
+  status_counts: Record<string, number>;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Command inputs (spec part 2, 5 and 7.1)

@@ -1,3 +1,155 @@
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { type ApplicationAction, type ApplicationRow, can } from '@promovente/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Field';
+import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Spinner } from '../../../components/ui/Spinner';
+import { StatusArrows } from '../../../components/ui/StatusArrows';
+import { actorOf, useUser } from '../../../lib/auth';
+import { titleOfMatches } from '../../../lib/route-handle';
+import { useFilterOptions } from '../../filters/api/get-filter-options';
+import { useFilters } from '../../filters/use-filters';
+import { EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
+import { applicationKeys, useApplicationPdf, useApplications, useDownloadApplications } from '../api/applications';
+import {
+  exportQuery,
+  FUNNEL_ARROWS,
+  funnelColumns,
+  hasFunnelFilter,
+  menuChoice,
+  parseStageFilter,
+  RESET_PARAMS,
+  serializeStageFilter,
+  toggleStage,
+} from '../funnel-view';
+import { FunnelTable } from './FunnelTable';
+import { ApplicationActionModal, type ModalAction } from './modals/ApplicationActionModal';
 
-export const SalesFunnelPage = () => <ScreenPlaceholder />;
+/** The simplified view (no FR ... SIGN columns) is kept in the URL, beside the filters. */
+const SIMPLIFIED_PARAM = 'simplifie';
+
+type Current =
+  | { kind: 'action'; action: ModalAction; row: ApplicationRow }
+  | { kind: 'tasks'; row: ApplicationRow }
+  | { kind: 'showTask' | 'editTask'; taskId: number };
+
+/** 'Tunnel de vente' (spec part 2, 2.2): the live applications of the current promotion. */
+export const SalesFunnelPage = () => {
+  const title = titleOfMatches(useMatches());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const actor = user ? actorOf(user) : null;
+  const { filters, serverQuery, sortBy, setPage, update, writeParams } = useFilters();
+  const filterOptions = useFilterOptions();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stages = parseStageFilter(searchParams.get('status'));
+  const stageParam = serializeStageFilter(stages);
+  const query = stageParam ? { ...serverQuery, status: stageParam } : serverQuery;
+  const simplified = searchParams.get(SIMPLIFIED_PARAM) === '1';
+  const applications = useApplications(query, Boolean(user) && filterOptions.isSuccess);
+  const download = useDownloadApplications();
+  const pdf = useApplicationPdf();
+  const [current, setCurrent] = useState<Current | null>(null);
+  const close = () => setCurrent(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+
+  const handleToggleStage = (stage: number) => writeParams({ status: serializeStageFilter(toggleStage(stages, stage)) });
+  const handleReset = () => writeParams(RESET_PARAMS);
+  const handleToggleSimplified = (checked: boolean) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (checked) next.set(SIMPLIFIED_PARAM, '1');
+        else next.delete(SIMPLIFIED_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const handleChoose = (action: ApplicationAction, row: ApplicationRow) => {
+    const choice = menuChoice(action, row);
+    if (choice.kind === 'history') navigate(choice.path);
+    else if (choice.kind === 'pdf') pdf.mutate(choice.publicId);
+    else setCurrent({ kind: 'action', action: choice.action, row });
+  };
+
+  const data = applications.data;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        {actor && can(actor, 'application.download') && (
+          <Button variant="secondary" onClick={() => download.mutate(exportQuery(query))} loading={download.isPending}>
+            <Download className="size-4" aria-hidden="true" />
+            Exporter
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <StatusArrows arrows={FUNNEL_ARROWS} counts={data?.status_counts} selected={stages} onToggle={handleToggleStage} />
+        <Checkbox
+          label="Tâches en retard uniquement"
+          checked={filters.onlyLateTasks}
+          onChange={(event) => update({ onlyLateTasks: event.target.checked })}
+        />
+        <Checkbox label="Vue simplifiée" checked={simplified} onChange={(event) => handleToggleSimplified(event.target.checked)} />
+        {hasFunnelFilter(serverQuery, stages) && <ResetFilterLink onReset={handleReset} />}
+        <ListTotal total={data?.total} singular="dossier" plural="dossiers" />
+      </div>
+
+      {!data ? (
+        <div className="flex justify-center py-10">{applications.isError ? null : <Spinner />}</div>
+      ) : (
+        <>
+          <FunnelTable
+            columns={funnelColumns(simplified)}
+            rows={data.data}
+            sort={{ orderBy: filters.orderBy, order: filters.order }}
+            onSort={sortBy}
+            userType={user?.type}
+            onChoose={handleChoose}
+            renderTasks={(row) => (
+              <TaskBadges
+                tasks={row.tasks}
+                openCount={row.tasks_count}
+                subject={`dossier ${row.lot.reference}`}
+                onShow={(task) => setCurrent({ kind: 'showTask', taskId: task.id })}
+                onMore={() => setCurrent({ kind: 'tasks', row })}
+              />
+            )}
+          />
+          {data.total === 0 && <p className="py-6 text-center text-sm text-slate-600">Aucun dossier ne correspond aux filtres.</p>}
+          <Pagination currentPage={data.current_page} lastPage={data.last_page} onPageChange={setPage} />
+        </>
+      )}
+
+      {current?.kind === 'action' && <ApplicationActionModal action={current.action} application={current.row} onClose={close} />}
+      {current?.kind === 'tasks' && (
+        <TaskHistoryModal
+          open
+          onOpenChange={(open) => !open && close()}
+          target="application"
+          targetId={current.row.id}
+          subject={`dossier ${current.row.lot.reference}`}
+        />
+      )}
+      {current?.kind === 'showTask' && (
+        <ShowTaskModal
+          open
+          onOpenChange={(open) => !open && close()}
+          taskId={current.taskId}
+          onEdit={(task) => setCurrent({ kind: 'editTask', taskId: task.id })}
+          onFinished={refresh}
+        />
+      )}
+      {current?.kind === 'editTask' && (
+        <EditTaskModal open onOpenChange={(open) => !open && close()} taskId={current.taskId} onSaved={refresh} />
+      )}
+    </div>
+  );
+};

@@ -1,4 +1,21 @@
 import type { ApplicationAction, ApplicationRow } from '@promovente/shared';
+import type { ComponentType } from 'react';
+import { ApplicationDatesModal, NegotiatePriceModal, UpdateStatusesModal } from './ApplicationFieldsModals';
+import {
+  AddApplicationTaskModal,
+  ApplicationCommentsModal,
+  ApplicationFilesModal,
+  ApplicationNewThreadModal,
+  ApplicationTasksHistoryModal,
+  DeleteApplicationCandidateModal,
+  EditApplicationCandidateModal,
+} from './ComposedModals';
+import { type ConfirmAction, ConfirmCommandModal } from './ConfirmCommandModal';
+import type { ApplicationModalProps } from './modal-kit';
+import { AddCandidacyModal, DetachCandidacyModal } from './PartnerModals';
+import { PriorityModal } from './PriorityModal';
+import { SendReservationFormModal, UnvalidateReservationFormModal, ValidateReservationFormModal } from './ReservationFormModals';
+import { PlanActOfPurchaseModal, ScheduleAgreementModal } from './SigningModals';
 
 /** The actions of the funnel's menu that open a modal (history and the PDF do not). */
 export type ModalAction = Exclude<ApplicationAction, 'history' | 'downloadPdf'>;
@@ -9,5 +26,45 @@ export type ApplicationActionModalProps = {
   onClose: () => void;
 };
 
-/** The modal of one funnel action (spec part 2, 2.2): opens when an action is set, closes when cleared. */
-export const ApplicationActionModal = (_props: ApplicationActionModalProps) => null;
+const confirm = (action: ConfirmAction) => (props: ApplicationModalProps) => <ConfirmCommandModal action={action} {...props} />;
+
+/** One modal per action of spec part 2, 2.2. */
+const MODALS: Record<ModalAction, ComponentType<ApplicationModalProps>> = {
+  sendReservationForm: SendReservationFormModal,
+  resendReservationForm: (props) => <SendReservationFormModal resend {...props} />,
+  validateReservationForm: ValidateReservationFormModal,
+  unvalidateReservationForm: UnvalidateReservationFormModal,
+  advanceDepositReceived: confirm('advanceDepositReceived'),
+  ClientSolvent: confirm('ClientSolvent'),
+  clientNonSolvent: confirm('clientNonSolvent'),
+  scheduleAgreement: ScheduleAgreementModal,
+  draftActSent: confirm('draftActSent'),
+  agreementFundsReceived: confirm('agreementFundsReceived'),
+  planActOfPurchase: PlanActOfPurchaseModal,
+  callForFundsSent: confirm('callForFundsSent'),
+  actOfPurchaseSigned: confirm('actOfPurchaseSigned'),
+  negotiatePrice: NegotiatePriceModal,
+  updateStatuses: UpdateStatusesModal,
+  applicationDates: ApplicationDatesModal,
+  updatePriority: PriorityModal,
+  addCandidacy: AddCandidacyModal,
+  detachCandidacy: DetachCandidacyModal,
+  sendNewAccess: confirm('sendNewAccess'),
+  deleteApplication: confirm('deleteApplication'),
+  addTask: AddApplicationTaskModal,
+  tasksHistory: ApplicationTasksHistoryModal,
+  comments: ApplicationCommentsModal,
+  files: ApplicationFilesModal,
+  editCandidate: EditApplicationCandidateModal,
+  deleteCandidate: DeleteApplicationCandidateModal,
+  newThread: ApplicationNewThreadModal,
+};
+
+/**
+ * The modal of one funnel action (spec part 2, 2.2): opens when an action is set, closes when
+ * cleared. Keyed by action and row, so a new action starts from a fresh form.
+ */
+export const ApplicationActionModal = ({ action, application, onClose }: ApplicationActionModalProps) => {
+  const Selected = MODALS[action];
+  return <Selected key={`${action}-${application.id}`} application={application} onClose={onClose} />;
+};

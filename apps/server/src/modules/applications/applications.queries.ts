@@ -1,0 +1,315 @@
+import type { ApplicationSort } from '@promovente/shared';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.js';
+import {
+  applications,
+  buildings,
+  candidacies,
+  candidates,
+  floors,
+  lots,
+  lotTypes,
+  promotions,
+  promotionUsers,
+  tasks,
+  users,
+} from '../../db/schema/index.js';
+
+/** SQL only: the sales funnel's list, its single rows and the sales file (PDF). Rules live in the service. */
+
+const main = alias(candidacies, 'main_candidacy');
+const mainCandidate = alias(candidates, 'main_candidate');
+const partner = alias(candidacies, 'partner_candidacy');
+const partnerCandidate = alias(candidates, 'partner_candidate');
+const broker = alias(users, 'broker');
+
+/** A live application: not deleted (hidden) and not closed by another sale on its lot. */
+export const liveApplication = and(eq(applications.hidden, false), isNull(applications.closedAt)) as SQL;
+
+/** The filters of the funnel, already resolved by the service. */
+export type ApplicationFilter = {
+  promotionId: number;
+  buildings?: number[];
+  floors?: number[];
+  nbRooms?: number[];
+  priceMin?: number;
+  priceMax?: number;
+  search?: string;
+  brokerId?: number;
+  /** 'Mon agence': the main candidacy's agency; null (a user without agency) matches nothing. */
+  agencyId?: number | null;
+  candidacyId?: number;
+  candidateId?: number;
+  applicationId?: number;
+  lotPublicId?: string;
+  /** Only rows with an open task past its end. */
+  lateBefore?: Date;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The WHERE of the list without the stage arrows (they are counted per stage). Every condition
+ * starts from the promotion's live applications (index applications_promotion_status_idx).
+ */
+export const applicationWhere = (filter: ApplicationFilter): SQL => {
+  const conditions: (SQL | undefined)[] = [eq(applications.promotionId, filter.promotionId), liveApplication];
+  if (filter.buildings?.length) conditions.push(inArray(lots.buildingId, filter.buildings));
+  if (filter.floors?.length) conditions.push(inArray(lots.floorId, filter.floors));
+  if (filter.nbRooms?.length) conditions.push(inArray(lots.nbRooms, filter.nbRooms));
+  if (filter.priceMin !== undefined) conditions.push(sql`${lots.rawPrice} >= ${filter.priceMin}`);
+  if (filter.priceMax !== undefined) conditions.push(sql`${lots.rawPrice} <= ${filter.priceMax}`);
+  if (filter.brokerId !== undefined) conditions.push(eq(main.brokerId, filter.brokerId));
+  if (filter.agencyId !== undefined) conditions.push(filter.agencyId === null ? sql`false` : eq(main.agencyId, filter.agencyId));
+  if (filter.candidacyId !== undefined) {
+    conditions.push(or(eq(applications.candidacy1Id, filter.candidacyId), eq(applications.candidacy2Id, filter.candidacyId)));
+  }
+  if (filter.candidateId !== undefined) {
+    conditions.push(or(eq(main.candidateId, filter.candidateId), eq(partner.candidateId, filter.candidateId)));
+  }
+  if (filter.applicationId !== undefined) conditions.push(eq(applications.id, filter.applicationId));
+  if (filter.lotPublicId !== undefined) {
+    conditions.push(UUID.test(filter.lotPublicId) ? eq(lots.publicId, filter.lotPublicId.toLowerCase()) : sql`false`);
+  }
+  if (filter.lateBefore) {
+    conditions.push(
+      sql`exists (select 1 from ${tasks} where ${tasks.applicationId} = ${applications.id}
+          and ${tasks.doneAt} is null and ${tasks.endAt} < ${filter.lateBefore})`,
+    );
+  }
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      sql`(${lots.reference} ilike ${pattern} or ${lots.title} ilike ${pattern}
+        or (${mainCandidate.firstName} || ' ' || ${mainCandidate.lastName}) ilike ${pattern}
+        or (${mainCandidate.lastName} || ' ' || ${mainCandidate.firstName}) ilike ${pattern}
+        or ${mainCandidate.email} ilike ${pattern}
+        or (${partnerCandidate.firstName} || ' ' || ${partnerCandidate.lastName}) ilike ${pattern}
+        or (${partnerCandidate.lastName} || ' ' || ${partnerCandidate.firstName}) ilike ${pattern})`,
+    );
+  }
+  return and(...conditions) as SQL;
+};
+
+/** The stage arrows (0-3) on top of the list's WHERE. */
+export const withStages = (where: SQL, stages: readonly number[] | null): SQL => {
+  if (stages === null) return where;
+  return and(where, stages.length > 0 ? inArray(applications.status, [...stages]) : sql`false`) as SQL;
+};
+
+/** The main lot's price plus its associated lots whose price is not included (design note 2). */
+const totalPrice = sql<number>`(${lots.rawPrice} + coalesce((
+  select sum(c.raw_price) from lots c where c.parent_id = ${lots.id} and c.price_included = false
+), 0))::int`;
+
+const milestoneSort = (checked: SQL | unknown, text: unknown): SQL[] => [sql`${checked}`, sql`(${text} is not null)`, sql`lower(${text})`];
+
+const sortColumns = (sort: ApplicationSort): SQL[] => {
+  switch (sort) {
+    case 'priority':
+      return [sql`${applications.priority}`];
+    case 'candidate':
+      return [sql`lower(${mainCandidate.firstName} || ' ' || ${mainCandidate.lastName})`];
+    case 'status':
+      return [sql`${applications.status}`];
+    case 'building':
+      return [sql`lower(${buildings.title})`];
+    case 'lot':
+      return [sql`${lots.reference}`];
+    case 'rooms':
+      return [sql`${lots.nbRooms}`];
+    case 'area':
+      return [sql`${lots.areaHab}`];
+    case 'floor':
+      return [sql`${floors.sortOrder}`];
+    case 'price':
+      return [totalPrice];
+    case 'status_FR':
+      return milestoneSort(applications.statusFrChecked, applications.statusFr);
+    case 'status_AC':
+      return milestoneSort(applications.statusAcChecked, applications.statusAc);
+    case 'status_FIN':
+      return milestoneSort(applications.statusFinChecked, applications.statusFin);
+    case 'status_SIGNPDV':
+      return milestoneSort(applications.statusSignpdvChecked, applications.statusSignpdv);
+    case 'status_SIGN':
+      return milestoneSort(applications.statusSignChecked, applications.statusSign);
+  }
+};
+
+const hasAccount = (candidateId: unknown) =>
+  sql<boolean>`exists (select 1 from ${users} where ${users.candidateId} = ${candidateId} and ${users.type} = 'candidate')`;
+
+const rowSelection = {
+  application: applications,
+  main: { id: main.id, agencyId: main.agencyId, crmValidated: main.crmValidated, vip: main.vip },
+  mainCandidate: {
+    id: mainCandidate.id,
+    firstName: mainCandidate.firstName,
+    lastName: mainCandidate.lastName,
+    email: mainCandidate.email,
+    phone: mainCandidate.phone,
+    phonePrivate: mainCandidate.phonePrivate,
+    phonePro: mainCandidate.phonePro,
+    hasAccount: hasAccount(mainCandidate.id),
+  },
+  partner: { id: partner.id, agencyId: partner.agencyId, crmValidated: partner.crmValidated, vip: partner.vip },
+  partnerCandidate: {
+    id: partnerCandidate.id,
+    firstName: partnerCandidate.firstName,
+    lastName: partnerCandidate.lastName,
+    email: partnerCandidate.email,
+    phone: partnerCandidate.phone,
+    phonePrivate: partnerCandidate.phonePrivate,
+    phonePro: partnerCandidate.phonePro,
+    hasAccount: hasAccount(partnerCandidate.id),
+  },
+  broker: { id: broker.id, firstName: broker.firstName, lastName: broker.lastName, picture: broker.profilePicture },
+  lot: {
+    id: lots.id,
+    publicId: lots.publicId,
+    reference: lots.reference,
+    title: lots.title,
+    nbRooms: lots.nbRooms,
+    areaHab: lots.areaHab,
+    rawPrice: lots.rawPrice,
+    totalPrice,
+    children: sql<number>`(select count(*)::int from lots c where c.parent_id = ${lots.id})`,
+    /** Positions 1-3 taken on the lot by live applications (design note 3). */
+    takenPositions: sql<number[]>`array(
+      select a.priority from applications a
+      where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in (1, 2, 3)
+    )`,
+  },
+  buildingTitle: buildings.title,
+  floorTitle: floors.title,
+  promotion: { multiAgency: promotions.multiAgency, reservationTimeout: promotions.reservationTimeout },
+};
+
+const baseRows = (db: Queryable) =>
+  db
+    .select(rowSelection)
+    .from(applications)
+    .innerJoin(main, eq(main.id, applications.candidacy1Id))
+    .innerJoin(mainCandidate, eq(mainCandidate.id, main.candidateId))
+    .leftJoin(partner, eq(partner.id, applications.candidacy2Id))
+    .leftJoin(partnerCandidate, eq(partnerCandidate.id, partner.candidateId))
+    .leftJoin(broker, eq(broker.id, main.brokerId))
+    .innerJoin(lots, eq(lots.id, applications.lotId))
+    .innerJoin(buildings, eq(buildings.id, lots.buildingId))
+    .innerJoin(floors, eq(floors.id, lots.floorId))
+    .innerJoin(promotions, eq(promotions.id, applications.promotionId));
+
+export type ApplicationBaseRow = Awaited<ReturnType<typeof findApplicationRows>>[number];
+
+/**
+ * One page (or every row when limit is null), sorted in SQL; nulls always last. Without a sort:
+ * the most advanced stage first, then the best priority. The lot reference and id break ties.
+ */
+export const findApplicationPage = (
+  db: Queryable,
+  where: SQL,
+  sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null,
+  limit: number | null = null,
+  offset = 0,
+) => {
+  const orderBy = sort
+    ? [
+        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
+        sort.order === 'asc' ? asc(applications.id) : desc(applications.id),
+      ]
+    : [desc(applications.status), asc(applications.priority), asc(lots.reference), asc(applications.id)];
+  const query = baseRows(db)
+    .where(where)
+    .orderBy(...orderBy);
+  return limit === null ? query : query.limit(limit).offset(offset);
+};
+
+export const findApplicationRows = (db: Queryable, where: SQL) => baseRows(db).where(where);
+
+/** Applications per stage under the list's WHERE (the arrows' counts; their sum is the total). */
+export const countByStage = async (db: Queryable, where: SQL) => {
+  const rows = await db
+    .select({ status: applications.status, total: count() })
+    .from(applications)
+    .innerJoin(main, eq(main.id, applications.candidacy1Id))
+    .innerJoin(mainCandidate, eq(mainCandidate.id, main.candidateId))
+    .leftJoin(partner, eq(partner.id, applications.candidacy2Id))
+    .leftJoin(partnerCandidate, eq(partnerCandidate.id, partner.candidateId))
+    .innerJoin(lots, eq(lots.id, applications.lotId))
+    .where(where)
+    .groupBy(applications.status);
+  return rows.map((r) => ({ status: r.status, total: Number(r.total) }));
+};
+
+/** What the funnel needs of its promotion: the multi-agency flag and whether it has a notary. */
+export const findPromotionInfo = async (db: Queryable, promotionId: number) => {
+  const [row] = await db
+    .select({
+      id: promotions.id,
+      title: promotions.title,
+      multiAgency: promotions.multiAgency,
+      hasNotary: sql<boolean>`exists (
+        select 1 from ${promotionUsers} inner join ${users} on ${users.id} = ${promotionUsers.userId}
+        where ${promotionUsers.promotionId} = ${promotionId} and ${users.type} = 'notary'
+      )`,
+    })
+    .from(promotions)
+    .where(eq(promotions.id, promotionId))
+    .limit(1);
+  return row ?? null;
+};
+
+/** The promotion and state of one application by id or public id (null when absent). */
+export const findApplicationKey = async (db: Queryable, where: SQL) => {
+  const [row] = await db
+    .select({ id: applications.id, promotionId: applications.promotionId, hidden: applications.hidden })
+    .from(applications)
+    .where(where)
+    .limit(1);
+  return row ?? null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The sales file (PDF)
+
+/** The candidacies of a sales file with their candidate (identity, contact, financing). */
+export const findFileCandidacies = (db: Queryable, ids: number[]) =>
+  db
+    .select({ candidacy: candidacies, candidate: candidates })
+    .from(candidacies)
+    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+    .where(inArray(candidacies.id, ids));
+
+/** The associated lots (box, parking, cellar) of a main lot. */
+export const findAssociatedLots = (db: Queryable, lotId: number) =>
+  db
+    .select({
+      reference: lots.reference,
+      type: lotTypes.title,
+      nameChild: lots.nameChild,
+      areaHab: lots.areaHab,
+      rawPrice: lots.rawPrice,
+      priceIncluded: lots.priceIncluded,
+    })
+    .from(lots)
+    .innerJoin(lotTypes, eq(lotTypes.id, lots.lotTypeId))
+    .where(eq(lots.parentId, lotId))
+    .orderBy(asc(lots.reference), asc(lots.id));
+
+/** The promotion's title and the broker's contact for the sales file. */
+export const findFileContext = async (db: Queryable, promotionId: number, brokerId: number | null) => {
+  const [promotion] = await db.select({ title: promotions.title }).from(promotions).where(eq(promotions.id, promotionId)).limit(1);
+  const [brokerRow] =
+    brokerId === null
+      ? []
+      : await db
+          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, brokerId))
+          .limit(1);
+  return { promotionTitle: promotion?.title ?? '', broker: brokerRow ?? null };
+};

@@ -1,0 +1,77 @@
+import { MESSAGES } from '@promovente/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { executeCommand } from '../../../lib/commands';
+import { candidacyKeys } from '../../candidates';
+import { tasksQueryKey } from '../../tasks';
+import { applicationKeys } from './applications';
+import { attributionQueryKey } from './attribution';
+
+/** The lots feature's prefix (features/lots/api/get-lots, lotKeys.all): a step changes the lot's status. */
+const lotsQueryKey = ['lots'] as const;
+
+/**
+ * What a pipeline step can change besides the row: the lot's status and positions, the
+ * candidacy's status, the process tasks, the positions the 'assign lot' modal offers.
+ */
+const AFFECTED_QUERY_KEYS: readonly (readonly string[])[] = [
+  applicationKeys.all,
+  lotsQueryKey,
+  candidacyKeys.all,
+  tasksQueryKey,
+  attributionQueryKey,
+];
+
+/** Refreshes every screen a command on an application may have changed. */
+export const invalidateAfterApplicationCommand = (queryClient: QueryClient) =>
+  Promise.all(AFFECTED_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** The application commands of spec part 2, 7.1 (the resend goes through sendReservationForm). */
+export type ApplicationCommand =
+  | 'sendReservationForm'
+  | 'validateReservationForm'
+  | 'unvalidateReservationForm'
+  | 'advanceDepositReceived'
+  | 'ClientSolvent'
+  | 'clientNonSolvent'
+  | 'scheduleAgreement'
+  | 'draftActSent'
+  | 'agreementFundsReceived'
+  | 'planActOfPurchase'
+  | 'callForFundsSent'
+  | 'actOfPurchaseSigned'
+  | 'updateApplication'
+  | 'goToBestAvailablePriority'
+  | 'goToLatestPriority'
+  | 'UpdateLastPriorityChange'
+  | 'addCandidacy'
+  | 'detachCandidacy'
+  | 'sendNewAccess'
+  | 'deleteApplication';
+
+/** app/executeCommand on the application (spec part 2, 7.1). */
+export const runApplicationCommand = (name: ApplicationCommand, applicationId: number, fields: object = {}) =>
+  executeCommand<unknown>(name, 'application', applicationId, fields);
+
+type CommandOptions = {
+  /** The spec's own success text ('Acompte reçu', "Projet d'acte signé"); otherwise the server's message. */
+  successMessage?: string;
+  /** Called once the command succeeded (the modal closes). */
+  onDone?: () => void;
+};
+
+/**
+ * Runs one command on an application: on success toasts the message, closes, then refreshes
+ * the funnel, the lots, the candidacies and the tasks. A failure is toasted by the API client.
+ */
+export const useApplicationCommand = (name: ApplicationCommand, applicationId: number, options: CommandOptions = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: object = {}) => runApplicationCommand(name, applicationId, fields),
+    onSuccess: async (answer) => {
+      toast.success(options.successMessage ?? answer.message ?? MESSAGES.changesSaved);
+      options.onDone?.();
+      await invalidateAfterApplicationCommand(queryClient);
+    },
+  });
+};

@@ -1,0 +1,123 @@
+import type { ApplicationAction, ApplicationRow } from '@promovente/shared';
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { MoreHorizontal } from 'lucide-react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { cn } from '../../../components/ui/cn';
+import { actionLabel, menuColumns } from '../funnel-view';
+
+type Kit = {
+  Item: ComponentType<{ onSelect: () => void; children: ReactNode }>;
+  Group: ComponentType<{ label: string; className?: string; children: ReactNode }>;
+};
+
+const itemClasses =
+  'flex min-h-9 cursor-pointer items-center rounded px-2 py-1.5 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
+const groupLabelClasses = 'px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase';
+
+const contextKit: Kit = {
+  Item: ({ onSelect, children }) => (
+    <ContextMenu.Item className={itemClasses} onSelect={onSelect}>
+      {children}
+    </ContextMenu.Item>
+  ),
+  Group: ({ label, className, children }) => (
+    <ContextMenu.Group className={className} aria-label={label}>
+      <ContextMenu.Label className={groupLabelClasses}>{label}</ContextMenu.Label>
+      {children}
+    </ContextMenu.Group>
+  ),
+};
+
+const dropdownKit: Kit = {
+  Item: ({ onSelect, children }) => (
+    <DropdownMenu.Item className={itemClasses} onSelect={onSelect}>
+      {children}
+    </DropdownMenu.Item>
+  ),
+  Group: ({ label, className, children }) => (
+    <DropdownMenu.Group className={className} aria-label={label}>
+      <DropdownMenu.Label className={groupLabelClasses}>{label}</DropdownMenu.Label>
+      {children}
+    </DropdownMenu.Group>
+  ),
+};
+
+export type ApplicationMenuProps = {
+  row: ApplicationRow;
+  userType: string | undefined;
+  onChoose: (action: ApplicationAction, row: ApplicationRow) => void;
+};
+
+/** The two columns of the menu: the application's actions (hidden for architects), then the candidacy's. */
+const MenuColumns = ({ row, userType, onChoose, kit }: ApplicationMenuProps & { kit: Kit }) => {
+  const { first, second } = menuColumns(row.actions, userType);
+  const { Item, Group } = kit;
+  return (
+    <div className={cn('grid gap-1', first.length > 0 && second.length > 0 && 'grid-cols-2 divide-x divide-slate-100')}>
+      {first.length > 0 && (
+        <Group label="Dossier">
+          {first.map((action) => (
+            <Item key={action} onSelect={() => onChoose(action, row)}>
+              {actionLabel(action)}
+            </Item>
+          ))}
+        </Group>
+      )}
+      {second.length > 0 && (
+        <Group label="Suivi" className={first.length > 0 ? 'pl-1' : undefined}>
+          {second.map((action) => (
+            <Item key={action} onSelect={() => onChoose(action, row)}>
+              {actionLabel(action)}
+            </Item>
+          ))}
+        </Group>
+      )}
+    </div>
+  );
+};
+
+const contentClasses = (row: ApplicationRow, userType: string | undefined) => {
+  const { first, second } = menuColumns(row.actions, userType);
+  return cn(
+    'z-40 max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg',
+    first.length > 0 && second.length > 0 ? 'w-[30rem]' : 'w-60',
+  );
+};
+
+const menuName = (row: ApplicationRow) => `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}`;
+
+/** Right-click on a row opens its menu (spec part 2, 2.2); a row without actions has none. */
+export const ApplicationContextMenu = ({ children, ...props }: ApplicationMenuProps & { children: ReactElement }) => {
+  if (props.row.actions.length === 0) return children;
+  return (
+    <ContextMenu.Root modal={false}>
+      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
+      <ContextMenu.Portal>
+        <ContextMenu.Content className={contentClasses(props.row, props.userType)} aria-label={menuName(props.row)}>
+          <MenuColumns {...props} kit={contextKit} />
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    </ContextMenu.Root>
+  );
+};
+
+/** The same menu from the keyboard: the row's 'Actions' button. */
+export const ApplicationActionsButton = (props: ApplicationMenuProps) => {
+  if (props.row.actions.length === 0) return null;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        aria-label={menuName(props.row)}
+      >
+        <MoreHorizontal className="size-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses(props.row, props.userType)}>
+          <MenuColumns {...props} kit={dropdownKit} />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+};
