@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS, downloadWorkbook, expect, signIn, test } from './support/fixtures.js';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, downloadWorkbook, expect, signIn, signOut, test } from './support/fixtures.js';
 
 type Page = import('@playwright/test').Page;
 
@@ -17,6 +18,63 @@ const shownTotal = async (page: Page) => {
 const search = async (page: Page, text: string) => {
   await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(text);
   await expect(page).toHaveURL(/search=/);
+};
+
+/** Sets the current promotion in the header's picker. */
+const choosePromotion = async (page: Page, title: string) => {
+  const picker = page.getByLabel('Promotion', { exact: true });
+  const value = await picker.locator('option', { hasText: title }).getAttribute('value');
+  await picker.selectOption(value as string);
+  await expect(picker.locator('option:checked')).toHaveText(new RegExp(title));
+};
+
+/**
+ * Puts an account back on a promotion through the API, whatever state the page is in: the
+ * current promotion is stored on the server and the next scenarios expect the demo's.
+ */
+const restorePromotion = async (page: Page, email: string, title: string) => {
+  const login = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const { data: user } = await (await page.request.get('/api/user', { headers })).json();
+  const promotion = user.promotions.find((p: { title: string }) => p.title === title);
+  const answer = await page.request.put('/api/user/promotion', { headers, data: { promotion: promotion.id } });
+  expect(answer.ok()).toBe(true);
+};
+
+/** Creates a candidate through 'Ajouter un candidat', then shows only him in the table. */
+const createCandidate = async (page: Page, firstName: string, lastName: string, email: string) => {
+  await page.getByRole('button', { name: 'Ajouter un candidat' }).click();
+  const create = page.getByRole('dialog', { name: 'Ajouter un candidat' });
+  await create.getByLabel('Statut *').selectOption({ label: 'Prospect' });
+  await create.getByLabel('Priorité *').selectOption({ label: 'C' });
+  await create.getByLabel('Prénom *').fill(firstName);
+  await create.getByLabel('Nom *', { exact: true }).fill(lastName);
+  await create.getByLabel('E-mail *').fill(email);
+  await create.getByRole('button', { name: 'Créer le candidat' }).click();
+  await expect(page.getByText('Candidat créé').first()).toBeVisible();
+  await expect(create).toHaveCount(0);
+  await search(page, lastName);
+  const row = page.getByRole('row').filter({ hasText: `${firstName} ${lastName}` });
+  await expect(row).toHaveCount(1);
+  return row;
+};
+
+const deleteCandidate = async (page: Page, row: import('@playwright/test').Locator, fullName: string) => {
+  await row.getByRole('button', { name: `Actions de ${fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Supprimer le candidat' }).click();
+  await page
+    .getByRole('dialog', { name: `Supprimer ${fullName}` })
+    .getByRole('button', { name: 'Supprimer' })
+    .click();
+  await expect(row).toHaveCount(0);
+};
+
+/** axe's serious and critical findings on the page as it is. */
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -258,5 +316,110 @@ test.describe('candidates screen (spec part 1, 2.7)', () => {
     const workbook = await downloadWorkbook(page, 'Liste des candidats', '/api/candidacies/download');
     const sheet = workbook.getWorksheet('Liste des candidats');
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
+  });
+
+  test('a broker moves a candidate to the other agency of the multi-agency promotion: irreversible, the current agency excluded', async ({
+    page,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Agence${stamp}`;
+    const fullName = `Eva ${lastName}`;
+
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    try {
+      await choosePromotion(page, 'Quartier des Vergers');
+      await openCandidates(page);
+      const row = await createCandidate(page, 'Eva', lastName, `eva.${stamp}@exemple.ch`);
+
+      await row.click({ button: 'right' });
+      await page.getByRole('menuitem', { name: "Changer d'agence" }).click();
+      const dialog = page.getByRole('dialog', { name: `Changer l'agence de ${fullName}` });
+      await expect(dialog.getByText(/irréversible/)).toBeVisible();
+      const submit = dialog.getByRole('button', { name: "Changer d'agence" });
+      await expect(submit).toBeDisabled();
+      const agency = dialog.getByLabel('Nouvelle agence *');
+      // The current agency (Naef Immobilier, the broker's) is not offered.
+      await expect(agency.locator('option')).toHaveText(['Choisir une agence…', "Cardis Sotheby's International Realty"]);
+      await agency.selectOption({ label: "Cardis Sotheby's International Realty" });
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page.getByText("Candidature déplacée vers l'agence Cardis Sotheby's International Realty")).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+
+      // The candidacy left its broker for the other agency: he may only look at it now.
+      await expect(row).toContainText("Cardis Sotheby's International Realty");
+      await row.getByRole('button', { name: `Actions de ${fullName}` }).click();
+      await expect(page.getByRole('menuitem', { name: 'Voir le candidat' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: "Changer d'agence" })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Supprimer le candidat' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      // Clean up as the other agency's broker, who now controls the candidacy.
+      await signOut(page);
+      await signIn(page, 'courtier2@demo.ch');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await choosePromotion(page, 'Quartier des Vergers');
+      await openCandidates(page);
+      await search(page, lastName);
+      await deleteCandidate(page, row, fullName);
+    } finally {
+      await restorePromotion(page, DEMO_ACCOUNTS.broker, 'Les Terrasses du Lac');
+      await restorePromotion(page, 'courtier2@demo.ch', 'Les Terrasses du Lac');
+    }
+  });
+
+  test('a broker adds a task on a candidate row, sees it on the row and finishes it from the menu', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Tache${stamp}`;
+    const fullName = `Hugo ${lastName}`;
+    const title = `Rappeler pour la visite ${stamp}`;
+
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+    const row = await createCandidate(page, 'Hugo', lastName, `hugo.${stamp}@exemple.ch`);
+
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    const add = dialog.getByRole('button', { name: 'Ajouter' });
+    await expect(add).toBeDisabled();
+    await dialog.getByLabel('Titre *').fill(title);
+    await add.click();
+    await expect(dialog).toHaveCount(0);
+    const badge = row.getByRole('button', { name: new RegExp(`^Tâche ${title}`) });
+    await expect(badge).toBeVisible();
+
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: `Terminer : ${title}` }).click();
+    await expect(badge).toHaveCount(0);
+    await row.click({ button: 'right' });
+    await expect(page.getByRole('menuitem', { name: `Terminer : ${title}` })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await deleteCandidate(page, row, fullName);
+  });
+
+  test('axe finds no serious or critical violation on the candidates and lots screens', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+    await expect(page.getByText(/^\d+ candidats?$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Lots' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lots' })).toBeVisible();
+    await expect(page.getByText(/^\d+ lots?$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The lot row's attribution dialog, open.
+    await page
+      .getByRole('button', { name: /^Actions du lot / })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Attribuer le lot' }).click();
+    await expect(page.getByRole('dialog', { name: /^Attribuer le lot / }).getByLabel('Candidat *')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -105,6 +105,84 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
     await expect(row.getByRole('button', { name: /^Tâche Relancer le notaire pour le plan/ })).toHaveCount(0);
   });
 
+  test("a broker attributes a lot from its row to a candidate of his agency: the lot becomes 'Optionné'", async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Ligne${stamp}`;
+    const fullName = `Denis ${lastName}`;
+
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // A candidate of the broker's agency, created for the scenario.
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Candidats' }).click();
+    await page.getByRole('button', { name: 'Ajouter un candidat' }).click();
+    const create = page.getByRole('dialog', { name: 'Ajouter un candidat' });
+    await create.getByLabel('Statut *').selectOption({ label: 'Prospect' });
+    await create.getByLabel('Priorité *').selectOption({ label: 'B' });
+    await create.getByLabel('Prénom *').fill('Denis');
+    await create.getByLabel('Nom *', { exact: true }).fill(lastName);
+    await create.getByLabel('E-mail *').fill(`denis.${stamp}@exemple.ch`);
+    await create.getByRole('button', { name: 'Créer le candidat' }).click();
+    await expect(create).toHaveCount(0);
+
+    // An available lot, found by its reference.
+    await openLots(page);
+    await page
+      .getByRole('group', { name: 'Filtrer par statut' })
+      .getByRole('button', { name: /^Disponible/ })
+      .click();
+    await expect(page).toHaveURL(/status=0/);
+    const firstActions = page.getByRole('button', { name: /^Actions du lot / }).first();
+    const reference = ((await firstActions.getAttribute('aria-label')) ?? '').replace('Actions du lot ', '');
+    expect(reference).not.toBe('');
+    await page.getByRole('button', { name: 'Réinitialiser le filtre' }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(reference);
+    await expect(page).toHaveURL(/search=/);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Actions du lot ${reference}`, exact: true }) });
+    await expect(row.getByText('Disponible', { exact: true })).toBeVisible();
+
+    // Right-click: 'Attribuer le lot', search the candidate, priority 9 by default.
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Attribuer le lot' }).click();
+    const dialog = page.getByRole('dialog', { name: `Attribuer le lot ${reference}` });
+    const submit = dialog.getByRole('button', { name: 'Attribuer' });
+    await expect(submit).toBeDisabled();
+    await expect(dialog.getByLabel('Priorité *')).toHaveValue('9');
+    await dialog.getByLabel('Rechercher un candidat').fill(lastName);
+    const candidate = dialog.getByLabel('Candidat *');
+    await expect(candidate.locator('option', { hasText: fullName })).toHaveCount(1);
+    const choice = (await candidate.locator('option', { hasText: fullName }).textContent()) ?? '';
+    await candidate.selectOption({ label: choice });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByText('Lot attribué')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByText('Optionné', { exact: true })).toBeVisible();
+
+    // The picker now marks the candidate 'Existe déjà' and does not offer him again.
+    await row.getByRole('button', { name: `Actions du lot ${reference}` }).click();
+    await page.getByRole('menuitem', { name: 'Attribuer le lot' }).click();
+    await dialog.getByLabel('Rechercher un candidat').fill(lastName);
+    const held = dialog.getByLabel('Candidat *').locator('option', { hasText: fullName });
+    await expect(held).toHaveText(/\(Existe déjà\)$/);
+    await expect(held).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Clean up: deleting the candidate releases the lot.
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Candidats' }).click();
+    await page.getByRole('region', { name: 'Filtres' }).getByLabel('Rechercher').fill(lastName);
+    const candidateRow = page.getByRole('row').filter({ hasText: fullName });
+    await expect(candidateRow).toContainText('Client');
+    await candidateRow.getByRole('button', { name: `Actions de ${fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer le candidat' }).click();
+    await page
+      .getByRole('dialog', { name: `Supprimer ${fullName}` })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(candidateRow).toHaveCount(0);
+  });
+
   test("a broker downloads 'Liste des lots' with the table's rows", async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

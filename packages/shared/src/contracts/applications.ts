@@ -104,3 +104,34 @@ export const decideAttribution = (
   }
   return { ok: true, priority: requestedPriority };
 };
+
+/**
+ * GET /attribution/candidacies?lot_id=&search= (broker): the 'attribute lot' picker opened from a
+ * lot row (spec part 1, 2.8): the lot with its positions, and the candidacies the broker may
+ * attribute it to (his agency; agency 1 in a CRM-synced promotion: CRM-validated only).
+ */
+export const lotAttributionQuerySchema = z.object({
+  lot_id: idSchema,
+  search: z.string().trim().max(100, 'Recherche trop longue').optional(),
+});
+
+/** The most candidacies the lot-centric picker answers; has_more says the search should narrow. */
+export const LOT_ATTRIBUTION_CANDIDACIES_LIMIT = 50;
+
+/** A candidacy the lot-centric picker offers; already_held: it holds a live application on the lot ('Existe déjà'). */
+export type LotAttributionCandidacy = {
+  id: number;
+  full_name: string;
+  email: string | null;
+  status_text: string;
+  crm_validated: boolean;
+  already_held: boolean;
+};
+
+export type LotAttributionOptions = {
+  promotion_id: number;
+  multi_agency: boolean;
+  lot: Omit<AttributionLot, 'already_held'>;
+  candidacies: LotAttributionCandidacy[];
+  has_more: boolean;
+};

@@ -13,7 +13,8 @@ import type { Task } from './tasks.js';
  *   GET    /candidacies/download     broker     { data: { url } }      same query as the list (all pages)
  *   GET    /candidacies/:id          broker, promoter, notary, banker, architect; candidate (his own)
  *                                              { data: CandidacyDetail }
- *   GET    /candidates/:id           broker; candidate (his own record)   { data: CandidateDetail }
+ *   GET    /candidates               broker     CandidatesPage         query candidatesListQuerySchema
+ *   GET    /candidates/:id           broker; candidate (his own record)   { data: CandidateRecordDetail }
  *   POST   /candidacies/files        broker, notary, banker, architect, promoter
  *                                    multipart: files[] (files), renames[] (texts, same order), candidacy_id
  *                                              { data: CandidacyFilesUpload }
@@ -394,3 +395,66 @@ export const updateCommentInputSchema = z.object({ comment_id: idSchema, comment
 
 /** The filter values the arrows offer (re-exported for the screen). */
 export const CANDIDACY_ARROW_STATUSES = CANDIDACY_FILTER_STATUSES;
+
+// ---------------------------------------------------------------------------------------------
+// Candidates (the people) and their record
+
+const candidatesFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === '1' || v === 'true');
+
+export const CANDIDATES_PAGE_SIZE = 50;
+/** all=1 answers every match on one page, up to this many rows (beyond, last_page > 1). */
+export const CANDIDATES_ALL_PAGE_SIZE = 1000;
+
+/**
+ * GET /candidates (spec part 1, 7 'query promotion, all'; the candidate record's search, part 3):
+ * the people with a candidacy in the promotion (default: the current one), hidden ones aside,
+ * sorted by last then first name. search: first name, last name, full name, e-mail or phone
+ * (contains, case-insensitive); page: 50 per page; all=1: every match on one page (at most 1000).
+ */
+export const candidatesListQuerySchema = z.object({
+  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+  all: candidatesFlag.optional(),
+  search: z.string().trim().max(200, 'Recherche trop longue').optional(),
+  page: z.coerce.number().int().min(1, 'Page invalide').default(1),
+});
+export type CandidatesListQuery = z.infer<typeof candidatesListQuerySchema>;
+
+/** A person's candidacy in the listed promotion. */
+export type CandidateListCandidacy = {
+  id: number;
+  promotion_id: number;
+  status: number;
+  status_text: string;
+  agency_id: number | null;
+  broker: CandidacyPerson | null;
+};
+
+export type CandidateListItem = CandidateSummary & { profile_picture: string | null; candidacies: CandidateListCandidacy[] };
+export type CandidatesPage = Paginated<CandidateListItem>;
+
+/**
+ * A thread about the candidate that the caller takes part in (spec part 1, 7 'includes threads';
+ * part 3 Thread): interlocutor is the other participant.
+ */
+export type CandidateThread = {
+  id: number;
+  title: string;
+  promotion_id: number;
+  candidacy_id: number | null;
+  created_at: string;
+  last_message_at: string;
+  created_by: CandidacyPerson | null;
+  to: CandidacyPerson | null;
+  interlocutor: CandidacyPerson | null;
+  is_from_me: boolean;
+  messages_count: number;
+  unread_count: number;
+};
+
+/** At most this many threads (the most recent first) come with the candidate record. */
+export const CANDIDATE_THREADS_LIMIT = 100;
+
+/** GET /candidates/:id: the record, its candidacies and the threads about him the caller takes part in. */
+export type CandidateRecordDetail = CandidateDetail & { threads: CandidateThread[] };

@@ -128,3 +128,72 @@ export const partnerCandidacies = (
     .orderBy(asc(candidates.lastName), asc(candidates.firstName))
     .limit(options.limit);
 };
+
+/** A main lot's row for the lot-centric picker, with its building, floor and promotion rules. */
+export const findLotForAttribution = async (db: Queryable, lotId: number) => {
+  const [row] = await db
+    .select({
+      id: lots.id,
+      promotionId: lots.promotionId,
+      parentId: lots.parentId,
+      reference: lots.reference,
+      title: lots.title,
+      building: buildings.title,
+      floor: floors.number,
+      nbRooms: lots.nbRooms,
+      price: lots.rawPrice,
+      status: lots.status,
+      multiAgency: promotions.multiAgency,
+      crmUpdatedAt: promotions.crmUpdatedAt,
+    })
+    .from(lots)
+    .innerJoin(buildings, eq(buildings.id, lots.buildingId))
+    .innerJoin(floors, eq(floors.id, lots.floorId))
+    .innerJoin(promotions, eq(promotions.id, lots.promotionId))
+    .where(eq(lots.id, lotId));
+  return row ?? null;
+};
+
+/**
+ * The candidacies of one agency in a promotion a lot may be attributed to (spec part 1, 2.8),
+ * with whether each already holds a live application on that lot; one query, at most `limit` rows.
+ */
+export const attributableCandidaciesForLot = (
+  db: Queryable,
+  options: { promotionId: number; agencyId: number; lotId: number; validatedOnly: boolean; search?: string; limit: number },
+) => {
+  const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({
+      id: candidacies.id,
+      status: candidacies.status,
+      crmValidated: candidacies.crmValidated,
+      firstName: candidates.firstName,
+      lastName: candidates.lastName,
+      email: candidates.email,
+      held: sql<boolean>`exists (select 1 from ${applications} where ${applications.lotId} = ${options.lotId}
+        and (${applications.candidacy1Id} = ${candidacies.id} or ${applications.candidacy2Id} = ${candidacies.id})
+        and ${applications.hidden} = false and ${applications.closedAt} is null)`,
+    })
+    .from(candidacies)
+    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+    .where(
+      and(
+        eq(candidacies.promotionId, options.promotionId),
+        eq(candidacies.agencyId, options.agencyId),
+        eq(candidates.hidden, false),
+        options.validatedOnly ? eq(candidacies.crmValidated, true) : undefined,
+        pattern
+          ? or(
+              ilike(candidates.lastName, pattern),
+              ilike(candidates.firstName, pattern),
+              ilike(candidates.email, pattern),
+              ilike(sql`${candidates.firstName} || ' ' || ${candidates.lastName}`, pattern),
+              ilike(sql`${candidates.lastName} || ' ' || ${candidates.firstName}`, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(candidates.lastName), asc(candidates.firstName), asc(candidacies.id))
+    .limit(options.limit);
+};

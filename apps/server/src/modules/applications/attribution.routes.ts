@@ -1,10 +1,13 @@
-import { attributionQuerySchema, partnersQuerySchema } from '@promovente/shared';
+import { attributionQuerySchema, lotAttributionQuerySchema, partnersQuerySchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
-import { attributionOptions, partnerOptions } from './attribution.js';
+import { attributionOptions, lotAttributionOptions, partnerOptions } from './attribution.js';
 
-/** What the 'assign lot' modal needs (spec part 1, 5 'Assign lot'): the lots and the partners. */
+/**
+ * What the 'assign lot' modals need (spec part 1, 5 'Assign lot'): the lots and the partners from a
+ * candidacy row, the candidacies from a lot row (spec part 1, 2.8).
+ */
 export const attributionRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
@@ -18,4 +21,10 @@ export const attributionRoutes = async (fastify: FastifyInstance) => {
   app.get('/applications/partners', { config: { access: ['broker'] }, schema: { querystring: partnersQuerySchema } }, async (request) => ({
     data: await partnerOptions(db(), actorOf(request), request.query.candidacy_id, request.query.search),
   }));
+
+  app.get(
+    '/attribution/candidacies',
+    { config: { access: ['broker'] }, schema: { querystring: lotAttributionQuerySchema } },
+    async (request) => ({ data: await lotAttributionOptions(db(), actorOf(request), request.query.lot_id, request.query.search) }),
+  );
 };

@@ -4,11 +4,14 @@ import {
   type AttributionLot,
   type AttributionOptions,
   bestAvailablePriority,
+  CANDIDACY_STATUS_LABELS,
   CRM_AGENCY_ID,
   canAttributeLot,
   decideAttribution,
   floorLabel,
+  LOT_ATTRIBUTION_CANDIDACIES_LIMIT,
   LOT_STATUS_LABELS,
+  type LotAttributionOptions,
   MESSAGES,
   type PartnerOption,
 } from '@promovente/shared';
@@ -19,7 +22,9 @@ import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { LogEntry } from '../logs/logs.service.js';
 import {
+  attributableCandidaciesForLot,
   findCandidacyForAttribution,
+  findLotForAttribution,
   findPartner,
   liveApplicationsOfLot,
   lockLot,
@@ -186,4 +191,68 @@ export const partnerOptions = async (
     limit: 200,
   });
   return rows.map((r) => ({ id: r.id, full_name: nameOf(r), email: r.email, crm_validated: r.crmValidated }));
+};
+
+/**
+ * The 'attribute lot' picker opened from a lot row (spec part 1, 2.8): the lot's positions and
+ * the candidacies of the broker's agency it may go to, those already holding it flagged. The
+ * attribution itself is the attributeLot command on the chosen candidacy.
+ */
+export const lotAttributionOptions = async (
+  db: Db,
+  actor: RequestActor,
+  lotId: number,
+  search: string | undefined,
+): Promise<LotAttributionOptions> => {
+  const lot = await findLotForAttribution(db, lotId);
+  if (!lot) throw notFound();
+  await assertMemberOf(db, actor, lot.promotionId);
+  if (lot.parentId !== null) throw unprocessable(ATTRIBUTION_MESSAGES.notMainLot);
+  const agencyId = actor.agency_id;
+  // The rule of the candidacy menu, for a candidacy of the broker's own agency that is not validated.
+  const validatedOnly = !canAttributeLot({
+    candidacyAgencyId: agencyId,
+    multiAgency: lot.multiAgency,
+    crmUpdatedAt: lot.crmUpdatedAt,
+    crmValidated: false,
+  });
+  const [live, rows] = await Promise.all([
+    liveApplicationsOfLot(db, lot.id),
+    agencyId === null
+      ? Promise.resolve([])
+      : attributableCandidaciesForLot(db, {
+          promotionId: lot.promotionId,
+          agencyId,
+          lotId: lot.id,
+          validatedOnly,
+          search: search || undefined,
+          limit: LOT_ATTRIBUTION_CANDIDACIES_LIMIT + 1,
+        }),
+  ]);
+  return {
+    promotion_id: lot.promotionId,
+    multi_agency: lot.multiAgency,
+    lot: {
+      id: lot.id,
+      reference: lot.reference,
+      title: lot.title,
+      building: lot.building,
+      floor: floorLabel(lot.floor),
+      nb_rooms: Number(lot.nbRooms),
+      price: lot.price,
+      status: lot.status,
+      status_text: LOT_STATUS_LABELS[lot.status] ?? '',
+      best_available_priority: bestAvailablePriority(live.map((a) => a.priority)),
+      waiting_list_only: live.some((a) => a.status >= 1),
+    },
+    candidacies: rows.slice(0, LOT_ATTRIBUTION_CANDIDACIES_LIMIT).map((r) => ({
+      id: r.id,
+      full_name: nameOf(r),
+      email: r.email,
+      status_text: CANDIDACY_STATUS_LABELS[r.status] ?? '',
+      crm_validated: r.crmValidated,
+      already_held: Boolean(r.held),
+    })),
+    has_more: rows.length > LOT_ATTRIBUTION_CANDIDACIES_LIMIT,
+  };
 };

@@ -1,13 +1,22 @@
-import { idParamSchema } from '@promovente/shared';
+import { candidatesListQuerySchema, idParamSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
-import { getCandidate } from '../candidacies/candidacies.service.js';
+import { getCandidateRecord, listCandidates } from './candidates.service.js';
 
-/** The candidate record (route /candidate/{id}, spec part 1, 2.1); a candidate may load his own. */
+/**
+ * The people behind the candidacies (spec part 1, 7): the list the candidate record searches
+ * (brokers, route /candidate/{id}, spec part 1, 2.1) and the record; a candidate may load his own.
+ */
 export const candidatesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  app.get('/candidates', { config: { access: ['broker'] }, schema: { querystring: candidatesListQuerySchema } }, async (request) =>
+    listCandidates(db(), actorOf(request), request.query),
+  );
+
   app.get('/candidates/:id', { config: { access: ['broker', 'candidate'] }, schema: { params: idParamSchema } }, async (request) => ({
-    data: await getCandidate(app.deps.database.db, actorOf(request), request.params.id),
+    data: await getCandidateRecord(db(), actorOf(request), request.params.id),
   }));
 };

@@ -1,6 +1,6 @@
 import type { AttributionLot } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
-import { attributionState, lotOptionLabel, PRIORITY_OPTIONS } from './attribution';
+import { attributionState, candidacyOptionLabel, lotOptionLabel, PRIORITY_OPTIONS } from './attribution';
 
 const lot = (values: Partial<AttributionLot> = {}): AttributionLot => ({
   id: 1,
@@ -22,6 +22,12 @@ describe("the 'assign lot' picker (spec part 1, 5)", () => {
   it("marks the lots already held 'Existe déjà'", () => {
     expect(lotOptionLabel(lot())).toBe("A-101 – Bâtiment A – 1er – 3.5 p. – 1'250'000 CHF – Disponible");
     expect(lotOptionLabel(lot({ already_held: true }))).toMatch(/\(Existe déjà\)$/);
+  });
+
+  it("from a lot row: names the candidacy and marks those already holding the lot 'Existe déjà' (spec part 1, 2.8)", () => {
+    const candidacy = { id: 7, full_name: 'Léa Aebi', email: 'lea@exemple.ch', status_text: 'Prospect', crm_validated: false };
+    expect(candidacyOptionLabel({ ...candidacy, already_held: false })).toBe('Léa Aebi – lea@exemple.ch – Prospect');
+    expect(candidacyOptionLabel({ ...candidacy, email: null, already_held: true })).toBe('Léa Aebi – Prospect (Existe déjà)');
   });
 
   it('offers the priorities 1, 2, 3 and 9', () => {

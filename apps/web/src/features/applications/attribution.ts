@@ -5,6 +5,7 @@ import {
   type AttributionLot,
   decideAttribution,
   formatCHF,
+  type LotAttributionCandidacy,
 } from '@promovente/shared';
 
 /** The priority select of non multi-agency promotions: 1, 2, 3, 9 (default 9). */
@@ -18,6 +19,12 @@ export const lotOptionLabel = (lot: AttributionLot) => {
   const parts = [lot.reference, lot.building, lot.floor, `${lot.nb_rooms} p.`, formatCHF(lot.price), lot.status_text];
   const label = parts.filter(Boolean).join(' – ');
   return lot.already_held ? `${label} (${ALREADY_HELD_LABEL})` : label;
+};
+
+/** A candidacy's line in the lot row picker; those already holding the lot say 'Existe déjà'. */
+export const candidacyOptionLabel = (candidacy: LotAttributionCandidacy) => {
+  const label = [candidacy.full_name, candidacy.email, candidacy.status_text].filter(Boolean).join(' – ');
+  return candidacy.already_held ? `${label} (${ALREADY_HELD_LABEL})` : label;
 };
 
 /**

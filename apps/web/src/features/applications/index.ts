@@ -2,3 +2,4 @@
 export { attributionQueryKey } from './api/attribution';
 export { attributionState, lotOptionLabel } from './attribution';
 export { AttributeLotModal } from './components/AttributeLotModal';
+export { AttributeLotToCandidacyModal } from './components/AttributeLotToCandidacyModal';

@@ -1,5 +1,11 @@
-import type { AttributedApplication, AttributeLotInput, AttributionOptions, PartnerOption } from '@promovente/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AttributedApplication,
+  AttributeLotInput,
+  AttributionOptions,
+  LotAttributionOptions,
+  PartnerOption,
+} from '@promovente/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api';
 
@@ -29,6 +35,20 @@ export const partnersQueryOptions = (candidacyId: number) =>
   });
 
 export const usePartners = (candidacyId: number, enabled: boolean) => useQuery({ ...partnersQueryOptions(candidacyId), enabled });
+
+/** GET /attribution/candidacies: the lot's positions and the candidacies it may go to (lot row picker, spec part 1, 2.8). */
+export const lotAttributionQueryOptions = (lotId: number, search: string) =>
+  queryOptions({
+    queryKey: [...attributionQueryKey, 'candidacies', lotId, search],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: LotAttributionOptions }>('attribution/candidacies', { query: { lot_id: lotId, search }, signal })
+        .then((response) => response.data),
+  });
+
+/** Keeps the previous answer on screen while a new search loads. */
+export const useLotAttributionOptions = (lotId: number, search: string, enabled: boolean) =>
+  useQuery({ ...lotAttributionQueryOptions(lotId, search), enabled, placeholderData: keepPreviousData });
 
 /** POST /commands/attributeLot on the candidacy (spec part 1, 7). */
 export const attributeLot = (candidacyId: number, fields: AttributeLotInput) =>

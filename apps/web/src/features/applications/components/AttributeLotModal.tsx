@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useAttributeLot, useAttributionOptions, usePartners } from '../api/attribution';
-import { attributionState, lotOptionLabel, PRIORITY_OPTIONS } from '../attribution';
+import { useAttributeLot, useAttributionOptions } from '../api/attribution';
+import { attributionState, lotOptionLabel } from '../attribution';
+import { PartnerField, PriorityField } from './AttributionFields';
 
 type AttributeLotModalProps = {
   open: boolean;
@@ -24,7 +25,6 @@ type AttributeLotModalProps = {
  */
 export const AttributeLotModal = ({ open, onOpenChange, candidacyId, candidateName, onAttributed }: AttributeLotModalProps) => {
   const options = useAttributionOptions(candidacyId, open);
-  const partners = usePartners(candidacyId, open);
   const [lotId, setLotId] = useState('');
   const [priority, setPriority] = useState(DEFAULT_APPLICATION_PRIORITY);
   const [partnerId, setPartnerId] = useState('');
@@ -76,41 +76,13 @@ export const AttributeLotModal = ({ open, onOpenChange, candidacyId, candidateNa
               </option>
             ))}
           </SelectField>
-          {data.multi_agency ? (
-            state.positionText && <p className="text-sm text-slate-700">{state.positionText}</p>
-          ) : (
-            <SelectField
-              label="Priorité *"
-              aria-required="true"
-              value={priority}
-              onChange={(event) => setPriority(Number(event.target.value))}
-            >
-              {PRIORITY_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          <PriorityField multiAgency={data.multi_agency} priority={priority} onChange={setPriority} positionText={state.positionText} />
           {refusal && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {refusal}
             </p>
           )}
-          <SelectField
-            label="Partenaire (deuxième candidat)"
-            value={partnerId}
-            disabled={partners.isPending}
-            onChange={(event) => setPartnerId(event.target.value)}
-          >
-            <option value="">Aucun</option>
-            {(partners.data ?? []).map((partner) => (
-              <option key={partner.id} value={partner.id}>
-                {partner.full_name}
-                {partner.email ? ` (${partner.email})` : ''}
-              </option>
-            ))}
-          </SelectField>
+          <PartnerField candidacyId={candidacyId} value={partnerId} onChange={setPartnerId} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => close(false)}>
               Annuler

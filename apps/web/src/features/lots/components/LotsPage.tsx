@@ -1,6 +1,6 @@
 import { can, type LotRow } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, ListPlus } from 'lucide-react';
+import { Building2, Download, ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
+import { AttributeLotToCandidacyModal } from '../../applications';
 import { useFilterOptions } from '../../filters/api/get-filter-options';
 import { useFilters } from '../../filters/use-filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskHistoryModal } from '../../tasks';
@@ -53,7 +54,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const download = useDownloadLots();
   const queryClient = useQueryClient();
   const [modal, setModal] = useState<
-    { kind: LotModalKind | 'addTask'; lot: LotRow } | { kind: 'showTask' | 'editTask'; taskId: number } | null
+    { kind: LotModalKind | 'addTask' | 'attributeLot'; lot: LotRow } | { kind: 'showTask' | 'editTask'; taskId: number } | null
   >(null);
   const close = () => setModal(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: lotKeys.all });
@@ -106,6 +107,10 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
                     onOpen: (kind, lot) => setModal({ kind, lot }),
                     extraItems: (lot, kit) => (
                       <>
+                        <kit.Item onSelect={() => setModal({ kind: 'attributeLot', lot })}>
+                          <Building2 className="size-4 shrink-0" aria-hidden="true" />
+                          Attribuer le lot
+                        </kit.Item>
                         {actor && can(actor, 'task.create') && (
                           <kit.Item onSelect={() => setModal({ kind: 'addTask', lot })}>
                             <ListPlus className="size-4 shrink-0" aria-hidden="true" />
@@ -137,6 +142,9 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
           targetId={modal.lot.id}
           subject={`lot ${modal.lot.reference}`}
         />
+      )}
+      {modal?.kind === 'attributeLot' && (
+        <AttributeLotToCandidacyModal open onOpenChange={(open) => !open && close()} lot={modal.lot} onAttributed={refresh} />
       )}
       {modal?.kind === 'addTask' && filterOptions.data?.promotion && (
         <AddTaskModal

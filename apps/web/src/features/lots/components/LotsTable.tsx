@@ -66,7 +66,12 @@ const cellOf = (
   if (!isStaffRow(lot)) return null;
   switch (key) {
     case 'prs':
-      return lot.raw_status === 1 ? <Badge className={LOT_STATUS_BADGE_CLASSES[1]}>PRS</Badge> : '-';
+      // The status colours alone (white on grey): a neutral Badge would keep its dark text on it.
+      return lot.raw_status === 1 ? (
+        <span className={cn('inline-flex rounded-full px-1.5 text-xs leading-5 font-semibold', LOT_STATUS_BADGE_CLASSES[1])}>PRS</span>
+      ) : (
+        '-'
+      );
     case 'lot_ppe':
       return lot.lot_ppe ?? '-';
     case 'feuillet_ppe':
