@@ -21,6 +21,7 @@ import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -96,6 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(candidaciesRoutes);
       await api.register(candidatesRoutes);
       await api.register(tasksRoutes);
+      await api.register(logsRoutes);
       await api.register(attributionRoutes);
       await api.register(applicationsRoutes);
       await api.register(reservationFormRoutes);

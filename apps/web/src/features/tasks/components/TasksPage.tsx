@@ -1,3 +1,194 @@
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { type Actor, formatDateTime, type ScreenTask, TASK_TIME_COLOURS } from '@promovente/shared';
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useMatches } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { cn } from '../../../components/ui/cn';
+import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
+import { Spinner } from '../../../components/ui/Spinner';
+import { actorOf, useUser } from '../../../lib/auth';
+import { titleOfMatches } from '../../../lib/route-handle';
+import { useFilterOptions } from '../../filters/api/get-filter-options';
+import { useFilters } from '../../filters/use-filters';
+import { useScreenTasks } from '../api/screen-tasks';
+import { canEditTask } from '../task-rules';
+import { countTasks, TARGET_CLASS_LABELS, TASK_GROUPS, taskTargetLink } from '../tasks-screen';
+import { EditTaskModal } from './EditTaskModal';
+import { MarkTaskFinishedButton } from './MarkTaskFinishedButton';
+import { ShowTaskModal } from './ShowTaskModal';
+import { TaskTimeBadge } from './TaskTimeBadge';
 
-export const TasksPage = () => <ScreenPlaceholder />;
+type Modal = { kind: 'show' | 'edit'; task: ScreenTask };
+
+const TargetCell = ({ task, actor }: { task: ScreenTask; actor: Actor }) => {
+  const link = taskTargetLink(task, actor);
+  return (
+    <span className="flex flex-col">
+      <span className="text-xs text-slate-500">{TARGET_CLASS_LABELS[task.target_class]}</span>
+      {link ? (
+        <Link to={link} className="text-brand-700 underline">
+          {task.target_label}
+        </Link>
+      ) : (
+        <span className="text-slate-900">{task.target_label}</span>
+      )}
+    </span>
+  );
+};
+
+type TaskGroupProps = {
+  label: string;
+  colour: string;
+  tasks: ScreenTask[];
+  actor: Actor;
+  onShow: (task: ScreenTask) => void;
+  onEdit: (task: ScreenTask) => void;
+};
+
+/** One group (Prochainement, Aujourd'hui or En retard): its heading in the group's colour, then its tasks by due date. */
+const TaskGroup = ({ label, colour, tasks, actor, onShow, onEdit }: TaskGroupProps) => {
+  const headingId = useId();
+  const cell = 'px-3 py-2 align-top';
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
+      <h2 id={headingId} className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-base font-semibold text-slate-900">
+        <span className={cn('inline-block size-3 rounded-full', colour)} aria-hidden="true" />
+        {label}
+        <span className="text-sm font-normal text-slate-500">({tasks.length})</span>
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="px-3 py-4 text-sm text-slate-600">Aucune tâche.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[60rem] table-fixed text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className={cn(cell, 'w-36 font-medium')}>
+                  Statut
+                </th>
+                <th scope="col" className={cn(cell, 'font-medium')}>
+                  Tâche
+                </th>
+                <th scope="col" className={cn(cell, 'w-56 font-medium')}>
+                  Cible
+                </th>
+                <th scope="col" className={cn(cell, 'w-40 font-medium')}>
+                  Échéance
+                </th>
+                <th scope="col" className={cn(cell, 'w-48 font-medium')}>
+                  Assigné à
+                </th>
+                <th scope="col" className={cn(cell, 'w-80 font-medium')}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {tasks.map((task) => (
+                <tr key={task.id}>
+                  <td className={cn(cell, 'whitespace-nowrap')}>
+                    <TaskTimeBadge status={task.time_status} />
+                  </td>
+                  <td className={cn(cell, 'max-w-md')}>
+                    <button type="button" onClick={() => onShow(task)} className="text-left font-medium text-slate-900 hover:underline">
+                      {task.title}
+                    </button>
+                    {task.detail && <p className="line-clamp-2 text-xs whitespace-pre-line text-slate-600">{task.detail}</p>}
+                  </td>
+                  <td className={cell}>
+                    <TargetCell task={task} actor={actor} />
+                  </td>
+                  <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTime(task.end_at)}</td>
+                  <td className={cell}>
+                    {task.assigned_to ? (
+                      <span className="inline-flex items-center gap-2">
+                        <Avatar name={task.assigned_to.full_name} src={task.assigned_to.profile_picture} size="sm" />
+                        {task.assigned_to.full_name}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className={cn(cell, 'whitespace-nowrap')}>
+                    <span className="flex justify-end gap-2">
+                      {canEditTask(actor) && task.is_editable && (
+                        <Button variant="ghost" size="sm" aria-label={`Modifier la tâche ${task.title}`} onClick={() => onEdit(task)}>
+                          <Pencil className="size-4" aria-hidden="true" />
+                          Modifier
+                        </Button>
+                      )}
+                      <MarkTaskFinishedButton task={task} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+};
+
+/**
+ * The tasks screen (spec part 2, 2.3): the promotion's open tasks in three groups, Prochainement,
+ * Aujourd'hui and En retard. The search box and the broker filter are the route's filter bar;
+ * the candidat query narrows to one candidacy's tasks. A process task (automatic_end) is neither
+ * edited nor finished by hand. If loading fails the loader stops silently.
+ */
+export const TasksPage = () => {
+  const title = titleOfMatches(useMatches());
+  const { data: user } = useUser();
+  const actor = user ? actorOf(user) : null;
+  const { filters, options, writeParams } = useFilters();
+  const filterOptions = useFilterOptions();
+  const promotionId = filterOptions.isSuccess ? (options.promotion?.id ?? user?.preferences.selected_promotion ?? null) : null;
+  const tasks = useScreenTasks(actor, promotionId, { search: filters.search, broker: filters.broker, candidat: filters.candidat });
+  const [modal, setModal] = useState<Modal | null>(null);
+  const close = () => setModal(null);
+
+  const data = tasks.data;
+  const loading = !data && !tasks.isError && (filterOptions.isPending || tasks.isFetching);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        {filters.candidat !== null && <ResetFilterLink onReset={() => writeParams({ candidat: null })} />}
+        <ListTotal total={countTasks(data)} singular="tâche" plural="tâches" />
+      </div>
+
+      {loading && (
+        <div className="flex justify-center py-10" role="status">
+          <Spinner />
+          <span className="sr-only">Chargement des tâches</span>
+        </div>
+      )}
+      {data && actor && (
+        <div className="space-y-4">
+          {TASK_GROUPS.map((group) => (
+            <TaskGroup
+              key={group.key}
+              label={group.label}
+              colour={TASK_TIME_COLOURS[group.status]}
+              tasks={data[group.key]}
+              actor={actor}
+              onShow={(task) => setModal({ kind: 'show', task })}
+              onEdit={(task) => setModal({ kind: 'edit', task })}
+            />
+          ))}
+        </div>
+      )}
+
+      {modal?.kind === 'show' && (
+        <ShowTaskModal
+          open
+          onOpenChange={(open) => !open && close()}
+          taskId={modal.task.id}
+          onEdit={modal.task.is_editable ? () => setModal({ kind: 'edit', task: modal.task }) : undefined}
+        />
+      )}
+      {modal?.kind === 'edit' && <EditTaskModal open onOpenChange={(open) => !open && close()} taskId={modal.task.id} />}
+    </div>
+  );
+};

@@ -1,0 +1,15 @@
+import { logsQuerySchema } from '@promovente/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth.js';
+import { listLogs } from './logs.service.js';
+
+/** The history screen's call (spec part 2, 7.3 'Logs'): brokers only (permission logs.read). */
+export const logsRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  app.get('/logs', { config: { access: ['broker'] }, schema: { querystring: logsQuerySchema } }, async (request) =>
+    listLogs(db(), actorOf(request), request.query),
+  );
+};

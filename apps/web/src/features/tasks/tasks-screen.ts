@@ -1,0 +1,68 @@
+import {
+  type Actor,
+  canAccessRoute,
+  routeByName,
+  type ScreenTask,
+  TASK_TIME_STATUS,
+  type TasksScreenGroups,
+  type TaskTimeStatus,
+} from '@promovente/shared';
+
+/** The three groups of the tasks screen, in the spec's order (spec part 2, 2.3), with their time status. */
+export const TASK_GROUPS: readonly { key: keyof TasksScreenGroups; status: TaskTimeStatus; label: string }[] = [
+  { key: 'next', status: 'next', label: TASK_TIME_STATUS.next },
+  { key: 'today', status: 'today', label: TASK_TIME_STATUS.today },
+  { key: 'past', status: 'late', label: TASK_TIME_STATUS.late },
+];
+
+export type TasksScreenFilters = { search: string; broker: number | null; candidat: number | null };
+
+type QueryValue = string | number | undefined;
+
+/**
+ * The call of the screen (spec part 2, 2.3: brokers and notaries use different calls): a broker
+ * asks GET actions with the promotion, the search, the broker filter and candidat; a notary asks
+ * GET promotions/{id}/notary/actions with the search and candidat (his own tasks, no broker filter).
+ */
+export const tasksScreenRequest = (
+  actor: Pick<Actor, 'type'>,
+  promotionId: number,
+  filters: TasksScreenFilters,
+): { path: string; query: Record<string, QueryValue> } => {
+  const search = filters.search.trim() || undefined;
+  const candidat = filters.candidat ?? undefined;
+  if (actor.type === 'notary') return { path: `promotions/${promotionId}/notary/actions`, query: { search, candidat } };
+  return { path: 'actions', query: { promotion: promotionId, search, broker: filters.broker ?? undefined, candidat } };
+};
+
+type LinkedTask = Pick<ScreenTask, 'target_class' | 'candidacy_id' | 'lot_public_id' | 'application_id'>;
+
+/**
+ * Where a task's target cell leads, when the user may open that screen: a candidate to the
+ * candidates screen (query candidacy), a lot to the lots screen (query lot = public id), an
+ * application to the sales funnel (query application).
+ */
+export const taskTargetLink = (task: LinkedTask, actor: Pick<Actor, 'type'>): string | null => {
+  if (task.target_class === 'candidate') {
+    return task.candidacy_id !== null && canAccessRoute(actor, routeByName('candidats'))
+      ? `/candidats?candidacy=${task.candidacy_id}`
+      : null;
+  }
+  if (task.target_class === 'lot') {
+    return task.lot_public_id !== null && canAccessRoute(actor, routeByName('lots')) ? `/lots?lot=${task.lot_public_id}` : null;
+  }
+  return task.application_id !== null && canAccessRoute(actor, routeByName('tunnel-de-vente'))
+    ? `/tunnel-de-vente?application=${task.application_id}`
+    : null;
+};
+
+/** What the target cell says before the name: 'Candidat', 'Lot' or 'Dossier'. */
+export const TARGET_CLASS_LABELS: Record<ScreenTask['target_class'], string> = {
+  candidate: 'Candidat',
+  lot: 'Lot',
+  application: 'Dossier',
+};
+
+/** How many tasks the answer holds. */
+export const countTasks = (groups: TasksScreenGroups | undefined) =>
+  groups ? groups.next.length + groups.today.length + groups.past.length : undefined;
