@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, UserType } from './roles.js';
 import { USER_TYPES } from './roles.js';
-import { canAccessRoute, homeRouteFor, menuFor, pageTitle, profileMenuFor, ROUTES, routeByName } from './routes.js';
+import { canAccessRoute, filterControlsFor, homeRouteFor, menuFor, pageTitle, profileMenuFor, ROUTES, routeByName } from './routes.js';
 
 const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({
   id: 1,
@@ -116,5 +116,14 @@ describe('profile menu (spec part 1, 2.4)', () => {
     ]);
     expect(profileMenuFor(actor('broker')).map((e) => e.label)).toEqual(['Mon compte', 'Paramètres de la promotion']);
     expect(profileMenuFor(actor('notary')).map((e) => e.label)).toEqual(['Mon compte']);
+  });
+});
+
+describe('filterControlsFor', () => {
+  it("hides the tasks screen's broker filter from notaries (spec part 2, 2.3)", () => {
+    const tasks = routeByName('tasks');
+    expect(filterControlsFor(tasks, 'broker')).toContain('broker');
+    expect(filterControlsFor(tasks, 'notary')).not.toContain('broker');
+    expect(filterControlsFor(tasks, 'notary')).toContain('search');
   });
 });

@@ -48,6 +48,8 @@ export type RouteDef = {
   title: string;
   layout: 'default' | 'auth';
   filters: readonly FilterControl[];
+  /** Controls of `filters` shown to brokers only. */
+  brokerOnlyFilters?: readonly FilterControl[];
 };
 
 const ALL = USER_TYPES;
@@ -104,6 +106,8 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Tâches',
     layout: 'default',
     filters: ['search', 'broker', 'reset'],
+    // A notary's list holds his own tasks (spec part 2, 2.3): the broker filter is the brokers'.
+    brokerOnlyFilters: ['broker'],
   },
   { name: 'logs', path: '/logs', roles: ['broker'], title: 'Historique', layout: 'default', filters: [] },
   {
@@ -165,6 +169,10 @@ export const canAccessRoute = (user: Pick<Actor, 'type'> | null, route: RouteDef
 /** Home route by user type (spec part 1, 2.3). */
 export const homeRouteFor = (type: UserType): RouteName =>
   type === 'candidate' || type === 'notary' || type === 'investor' ? 'candidate-home' : 'dashboard';
+
+/** The filter bar controls the route shows to that user. */
+export const filterControlsFor = (route: RouteDef, type: UserType): readonly FilterControl[] =>
+  type === 'broker' ? route.filters : route.filters.filter((control) => !route.brokerOnlyFilters?.includes(control));
 
 export const pageTitle = (screen: string) => `Promovente | ${screen}`;
 

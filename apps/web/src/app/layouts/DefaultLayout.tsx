@@ -1,3 +1,4 @@
+import { filterControlsFor } from '@promovente/shared';
 import { Outlet, useMatches } from 'react-router';
 import { FilterBar } from '../../features/filters/components/FilterBar';
 import { mustChangePassword, useUser } from '../../lib/auth';
@@ -9,7 +10,8 @@ import { Header } from './Header';
 export const DefaultLayout = () => {
   const { data: user } = useUser();
   const route = routeOfMatches(useMatches());
-  const showFilters = user && route && route.filters.length > 0 && !mustChangePassword(user);
+  const controls = user && route ? filterControlsFor(route, user.type) : [];
+  const showFilters = user && route && controls.length > 0 && !mustChangePassword(user);
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
@@ -25,7 +27,7 @@ export const DefaultLayout = () => {
           <Brand />
         </header>
       )}
-      {showFilters && <FilterBar key={route.name} controls={route.filters} />}
+      {showFilters && <FilterBar key={route.name} controls={controls} />}
       <main id="main" className="mx-auto w-full max-w-screen-2xl px-4 py-6">
         <Outlet />
       </main>
