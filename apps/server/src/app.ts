@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { attributionRoutes } from './modules/applications/attribution.routes.js';
+import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { reservationFormRoutes } from './modules/applications/reservation-form.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { candidaciesRoutes } from './modules/candidacies/candidacies.routes.js';
@@ -101,6 +102,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(attributionRoutes);
       await api.register(applicationsRoutes);
       await api.register(reservationFormRoutes);
+      await api.register(pipelineRoutes);
       await api.register(lotsRoutes);
       await api.register(dashboardRoutes);
       await api.register(registrationRoutes);

@@ -167,10 +167,23 @@ const RULES: Record<ApplicationAction, Rule> = {
   newThread: { who: ['broker', 'notary'], when: always },
 };
 
+/**
+ * The application's own actions (the menu's first column) change a sale of the main candidacy's
+ * agency: a broker runs them only on his agency's applications, as he attributes lots only to
+ * his agency's candidacies (design note 1). Admin brokers (the support users who reset a
+ * priority counter, design note 3) and the other roles are not bound to an agency.
+ */
+export const actsForApplicationAgency = (actor: Actor, application: Pick<ApplicationState, 'candidacy_agency_id'>): boolean =>
+  actor.type !== 'broker' || actor.admin || (actor.agency_id !== null && actor.agency_id === application.candidacy_agency_id);
+
 /** Whether the action is offered to that user on that application right now. */
 export const canRunApplicationAction = (actor: Actor, action: ApplicationAction, application: ApplicationState): boolean => {
   const rule = RULES[action];
-  return rule.who.includes(actor.type) && rule.when(application, actor);
+  return (
+    rule.who.includes(actor.type) &&
+    (APPLICATION_ACTIONS[action].column !== 1 || actsForApplicationAgency(actor, application)) &&
+    rule.when(application, actor)
+  );
 };
 
 /** The funnel's context menu for that user and application; architects see no first column. */

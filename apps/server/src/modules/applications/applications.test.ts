@@ -284,8 +284,9 @@ describe('GET /applications: the menu of each row (spec part 2, 4.4)', () => {
       expect.arrayContaining(['resendReservationForm', 'ClientSolvent', 'scheduleAgreement', 'detachCandidacy']),
     );
     expect(actionsOf(f.reserved.id)).not.toContain('sendReservationForm');
-    expect(actionsOf(f.promise.id)).toContain('planActOfPurchase');
-    // Editing the candidate: only the broker of the main candidacy's agency.
+    // Another agency's sale: no application action, no candidate edit (design note 1); the rest stays.
+    expect(actionsOf(f.promise.id)).not.toContain('planActOfPurchase');
+    expect(actionsOf(f.promise.id)).toEqual(expect.arrayContaining(['history', 'downloadPdf', 'comments']));
     expect(actionsOf(f.optioned.id)).toContain('editCandidate');
     expect(actionsOf(f.promise.id)).not.toContain('editCandidate');
   });

@@ -1,4 +1,5 @@
 import { APPLICATION_COMMANDS } from '../applications/applications.commands.js';
+import { PIPELINE_COMMANDS } from '../applications/pipeline.commands.js';
 import { RESERVATION_FORM_COMMANDS } from '../applications/reservation-form.commands.js';
 import { CANDIDACY_COMMANDS } from '../candidacies/candidacies.commands.js';
 import { COMMENT_COMMANDS } from '../comments/comments.commands.js';
@@ -15,6 +16,7 @@ const ALL: Command<any>[] = [
   ...CANDIDACY_COMMANDS,
   ...COMMENT_COMMANDS,
   ...RESERVATION_FORM_COMMANDS,
+  ...PIPELINE_COMMANDS,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command<any>> = new Map(ALL.map((command) => [command.name, command]));
