@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, downloadWorkbook, expect, signIn, signOut, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, downloadWorkbook, expect, seriousViolations, signIn, signOut, test } from './support/fixtures.js';
 
 type Page = import('@playwright/test').Page;
 
@@ -67,14 +66,6 @@ const deleteCandidate = async (page: Page, row: import('@playwright/test').Locat
     .getByRole('button', { name: 'Supprimer' })
     .click();
   await expect(row).toHaveCount(0);
-};
-
-/** axe's serious and critical findings on the page as it is. */
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PIPELINE_MESSAGES, REGISTRATION_MESSAGES } from '@promovente/shared';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 import { registrationLinkOf } from './support/registration.js';
 
-type Page = import('@playwright/test').Page;
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-};
 
 test.describe('public candidate registration (spec part 2, 2.6)', () => {
   test('a visitor registers through the public link and the broker finds the new candidate', async ({ page, request }) => {

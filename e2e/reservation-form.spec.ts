@@ -1,25 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type CandidaciesPage, PIPELINE_MESSAGES, RESERVATION_MESSAGES, type ReservationForm, type User } from '@promovente/shared';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.js';
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-};
-
-/** An API session of a demo account, for finding the demo data the scenarios work on. */
-const apiSession = async (request: APIRequestContext, email: string) => {
-  const login = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  if (!login.ok()) throw new Error(`sign-in failed for ${email}: ${login.status()}`);
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const get = async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api/${path}`, { headers });
-    if (!answer.ok()) throw new Error(`GET ${path}: ${answer.status()}`);
-    return (await answer.json()) as T;
-  };
-  return { get, close: () => request.post('/api/logout', { headers }) };
-};
+import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 /**
  * The demo applications whose reservation form was sent, as the broker finds them in his

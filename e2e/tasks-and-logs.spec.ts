@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   type CandidaciesPage,
   type LogsPage,
@@ -10,32 +9,7 @@ import {
   type TasksScreenGroups,
   type User,
 } from '@promovente/shared';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.js';
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' ')})`);
-};
-
-/** An API session of a demo account, to prepare and find the demo data the scenarios work on. */
-const apiSession = async (request: APIRequestContext, email: string) => {
-  const login = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  if (!login.ok()) throw new Error(`sign-in failed for ${email}: ${login.status()}`);
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const get = async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api/${path}`, { headers });
-    if (!answer.ok()) throw new Error(`GET ${path}: ${answer.status()}`);
-    return (await answer.json()) as T;
-  };
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
-    const answer = await request.post(`/api/${path}`, { headers, data });
-    if (!answer.ok()) throw new Error(`POST ${path}: ${answer.status()} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
-  return { get, post, close: () => request.post('/api/logout', { headers }) };
-};
+import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 const QUARTER = 15 * 60_000;
 const DAY = 86_400_000;

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_ACCOUNTS as ROLE_ACCOUNTS } from '@promovente/shared';
 
 export { DEMO_PASSWORD };
@@ -43,4 +44,30 @@ export const downloadWorkbook = async (page: Page, buttonName: string, apiPath: 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
   return workbook;
+};
+
+/** The serious and critical accessibility violations axe finds on the page, with their nodes. */
+export const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' ')})`);
+};
+
+/** An API session of a demo account, to prepare and find the demo data the scenarios work on. */
+export const apiSession = async (request: APIRequestContext, email: string) => {
+  const login = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  if (!login.ok()) throw new Error(`sign-in failed for ${email}: ${login.status()}`);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const get = async <T>(path: string): Promise<T> => {
+    const answer = await request.get(`/api/${path}`, { headers });
+    if (!answer.ok()) throw new Error(`GET ${path}: ${answer.status()}`);
+    return (await answer.json()) as T;
+  };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const answer = await request.post(`/api/${path}`, { headers, data });
+    if (!answer.ok()) throw new Error(`POST ${path}: ${answer.status()} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  return { get, post, close: () => request.post('/api/logout', { headers }) };
 };

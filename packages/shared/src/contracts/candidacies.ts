@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANDIDACY_FILTER_STATUSES } from '../statuses.js';
-import { emailSchema, idSchema, type Paginated, requiredText } from './common.js';
+import { emailSchema, idSchema, optionalNumberSchema, type Paginated, requiredText, zipSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -268,37 +268,6 @@ const optionalText = (max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A number field of the form: a number, a numeric string, or empty (null). */
-const optionalNumber = (message: string) =>
-  z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined) return null;
-      const text = typeof v === 'number' ? String(v) : v.trim().replace(/['\s]/g, '');
-      if (text === '') return null;
-      const value = Number(text);
-      if (!Number.isFinite(value) || !Number.isInteger(value) || value < 0 || value > 2_000_000_000) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return value;
-    });
-
-const zipSchema = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined) return null;
-    const text = String(v).trim();
-    if (text === '') return null;
-    if (!/^\d{1,10}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Le code postal doit être numérique' });
-      return z.NEVER;
-    }
-    return text;
-  });
-
 const flagSchema = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.null()])
   .optional()
@@ -334,10 +303,10 @@ export const candidateFormSchema = z.object({
   phone: optionalText(40),
   phone_private: optionalText(40),
   phone_pro: optionalText(40),
-  household_size: optionalNumber('La taille du ménage doit être un nombre'),
-  household_income: optionalNumber('Le revenu du ménage doit être un nombre'),
-  own_funds: optionalNumber('Les fonds propres doivent être un nombre'),
-  budget: optionalNumber('Le budget doit être un nombre'),
+  household_size: optionalNumberSchema('La taille du ménage doit être un nombre'),
+  household_income: optionalNumberSchema('Le revenu du ménage doit être un nombre'),
+  own_funds: optionalNumberSchema('Les fonds propres doivent être un nombre'),
+  budget: optionalNumberSchema('Le budget doit être un nombre'),
   zip: zipSchema,
   address: optionalText(),
   city: optionalText(),
@@ -354,7 +323,7 @@ const candidacyFields = {
   vip: flagSchema,
   reason_vip: optionalText(500),
   couple: flagSchema,
-  budget: optionalNumber('Le budget doit être un nombre'),
+  budget: optionalNumberSchema('Le budget doit être un nombre'),
   /** Another broker of the caller's agency; absent: the caller. */
   broker_id: idSchema.nullish(),
 };

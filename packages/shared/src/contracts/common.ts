@@ -27,3 +27,38 @@ export const emailSchema = z
   .toLowerCase()
   .min(1, 'E-mail requis')
   .pipe(z.email({ error: 'E-mail invalide' }));
+
+/** The message of a zip code that is not numeric. */
+export const ZIP_INVALID = 'Le code postal doit être numérique';
+
+/** A number field of the form: a number, a numeric string, or empty (null). */
+export const optionalNumberSchema = (message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined) return null;
+      const text = typeof v === 'number' ? String(v) : v.trim().replace(/['’\s]/g, '');
+      if (text === '') return null;
+      const value = Number(text);
+      if (!Number.isFinite(value) || !Number.isInteger(value) || value < 0 || value > 2_000_000_000) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** Zip codes are numeric (spec part 2, 5); empty is null. */
+export const zipSchema = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const text = String(v).trim();
+    if (text === '') return null;
+    if (!/^\d{1,10}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: ZIP_INVALID });
+      return z.NEVER;
+    }
+    return text;
+  });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, UserType } from '../roles.js';
+import { ZIP_INVALID } from './common.js';
 import { PIPELINE_MESSAGES } from './pipeline.js';
 import { RESERVATION_MESSAGES, reservationCandidateSchema, reservationFormRights, submitReservationFormSchema } from './reservation.js';
 
@@ -28,7 +29,7 @@ describe('the reservation candidate (spec part 2, 3 and 5)', () => {
       civil_status: 'veuf',
       birthday: '1980-02-29',
     });
-    expect(firstIssue(reservationCandidateSchema.safeParse(candidate({ zip: 'CH-1196' })))).toBe(RESERVATION_MESSAGES.zipInvalid);
+    expect(firstIssue(reservationCandidateSchema.safeParse(candidate({ zip: 'CH-1196' })))).toBe(ZIP_INVALID);
     expect(firstIssue(reservationCandidateSchema.safeParse(candidate({ civil_status: 'pacsé' })))).toBe(
       RESERVATION_MESSAGES.civilStatusInvalid,
     );

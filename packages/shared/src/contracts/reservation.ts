@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canEditCandidacyOf } from '../permissions.js';
 import type { Actor, UserType } from '../roles.js';
+import { optionalNumberSchema, zipSchema } from './common.js';
 import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
@@ -37,7 +38,6 @@ export const RESERVATION_MESSAGES = {
   companyNameRequired: 'Raison sociale requise',
   civilStatusInvalid: 'État civil invalide',
   birthdayInvalid: 'Date de naissance invalide',
-  zipInvalid: 'Le code postal doit être numérique',
   amountInvalid: 'Les montants doivent être des nombres entiers positifs',
   textTooLong: 'Texte trop long',
   /** Shown to non-brokers once the broker validated the form (spec part 2, 2.5). */
@@ -95,35 +95,8 @@ const flag = z
   .transform((v) => v === true || v === 1 || v === '1');
 
 /** Every amount is a whole number of CHF, 0 or more; empty is null (spec part 2, 5). */
-const amount = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined) return null;
-    const raw = typeof v === 'number' ? String(v) : v.trim().replace(/['’\s]/g, '');
-    if (raw === '') return null;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value > 2_000_000_000) {
-      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.amountInvalid });
-      return z.NEVER;
-    }
-    return value;
-  });
-
-/** Zip codes are numeric (spec part 2, 5). */
-const zip = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined) return null;
-    const raw = String(v).trim();
-    if (raw === '') return null;
-    if (!/^\d{1,10}$/.test(raw)) {
-      ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.zipInvalid });
-      return z.NEVER;
-    }
-    return raw;
-  });
+const amount = optionalNumberSchema(RESERVATION_MESSAGES.amountInvalid);
+const zip = zipSchema;
 
 /** A calendar date yyyy-MM-dd, not in the future, from 1900 on. */
 const birthday = z

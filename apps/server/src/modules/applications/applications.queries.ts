@@ -15,6 +15,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/search.js';
 
 /** SQL only: the sales funnel's list, its single rows and the sales file (PDF). Rules live in the service. */
 
@@ -48,7 +49,6 @@ export type ApplicationFilter = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE of the list without the stage arrows (they are counted per stage). Every condition
@@ -81,7 +81,7 @@ export const applicationWhere = (filter: ApplicationFilter): SQL => {
   }
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       sql`(${lots.reference} ilike ${pattern} or ${lots.title} ilike ${pattern}
         or (${mainCandidate.firstName} || ' ' || ${mainCandidate.lastName}) ilike ${pattern}

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
+import { candidateMatches, containsPattern } from '../../db/search.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
 
@@ -23,8 +24,6 @@ export type CandidacyFilter = {
   lotPublicId?: string;
   applicationId?: number;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE of the list. Every condition starts from the promotion (index
@@ -55,14 +54,8 @@ export const candidacyWhere = (filter: CandidacyFilter): SQL => {
   }
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(
-      sql`(${candidates.firstName} ilike ${pattern} or ${candidates.lastName} ilike ${pattern}
-        or ${candidates.email} ilike ${pattern} or ${candidates.phone} ilike ${pattern}
-        or ${candidates.phonePrivate} ilike ${pattern} or ${candidates.phonePro} ilike ${pattern}
-        or (${candidates.firstName} || ' ' || ${candidates.lastName}) ilike ${pattern}
-        or (${candidates.lastName} || ' ' || ${candidates.firstName}) ilike ${pattern})`,
-    );
+    const pattern = containsPattern(search);
+    conditions.push(candidateMatches(pattern));
   }
   return and(...conditions) as SQL;
 };

@@ -2,10 +2,9 @@ import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { candidacies, candidates, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
+import { candidateMatches, containsPattern } from '../../db/search.js';
 
 /** SQL only: the candidates list and the threads of a candidate record. Rules live in the service. */
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** People with a candidacy in one of the promotions, hidden ones aside, matching the search. */
 export const candidatesWhere = (filter: { promotionIds: number[]; search?: string }): SQL => {
@@ -18,14 +17,8 @@ export const candidatesWhere = (filter: { promotionIds: number[]; search?: strin
   ];
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(
-      sql`(${candidates.firstName} ilike ${pattern} or ${candidates.lastName} ilike ${pattern}
-        or ${candidates.email} ilike ${pattern} or ${candidates.phone} ilike ${pattern}
-        or ${candidates.phonePrivate} ilike ${pattern} or ${candidates.phonePro} ilike ${pattern}
-        or (${candidates.firstName} || ' ' || ${candidates.lastName}) ilike ${pattern}
-        or (${candidates.lastName} || ' ' || ${candidates.firstName}) ilike ${pattern})`,
-    );
+    const pattern = containsPattern(search);
+    conditions.push(candidateMatches(pattern));
   }
   return and(...conditions) as SQL;
 };

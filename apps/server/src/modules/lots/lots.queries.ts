@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/search.js';
 
 /** The main price plus the associated lots whose price is not included (design note 2). */
 export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
@@ -10,8 +11,6 @@ export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
 ), 0))::int`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE clause of a lots list: the promotion's main lots, narrowed by the filter bar, the
@@ -25,7 +24,7 @@ export const lotListConditions = (promotionId: number, query: LotsQuery, withSta
   if (query.price_min !== undefined) conditions.push(sql`${lots.rawPrice} >= ${query.price_min}`);
   if (query.price_max !== undefined) conditions.push(sql`${lots.rawPrice} <= ${query.price_max}`);
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(or(ilike(lots.reference, pattern), ilike(lots.title, pattern)));
   }
   if (query.lot) conditions.push(UUID.test(query.lot) ? eq(lots.publicId, query.lot) : sql`false`);

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { applications, candidacies, candidates, lots, tasks, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/search.js';
 
 /** SQL only: the open tasks of the tasks screen (spec part 2, 2.3), with what their target cell shows. */
 
@@ -22,8 +23,6 @@ const person = <T extends { id: unknown; firstName: unknown; lastName: unknown; 
   lastName: table.lastName as T['lastName'],
   picture: table.profilePicture as T['profilePicture'],
 });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type ScreenTaskFilter = {
   promotionId: number;
@@ -51,7 +50,7 @@ const screenWhere = (filter: ScreenTaskFilter): SQL => {
   if (filter.candidacyId !== undefined) conditions.push(eq(tasks.candidacyId, filter.candidacyId));
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       sql`(${tasks.title} ilike ${pattern} or ${tasks.detail} ilike ${pattern}
         or (${targetCandidate.firstName} || ' ' || ${targetCandidate.lastName}) ilike ${pattern}
