@@ -29,7 +29,10 @@ describe('signed file URLs (design note 6)', () => {
     expect(ok.body).toBe('contenu');
     expect(ok.headers['content-disposition']).toContain("filename*=UTF-8''Liste%20des%20lots.xlsx");
 
-    const tampered = await ctx.app.inject({ method: 'GET', url: url.replace(/signature=./, 'signature=x') });
+    // Change the signature's first character to another one (never to itself).
+    const tamperedUrl = url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'x' ? 'y' : 'x'}`);
+    expect(tamperedUrl).not.toBe(url);
+    const tampered = await ctx.app.inject({ method: 'GET', url: tamperedUrl });
     expect(tampered.statusCode).toBe(404);
     expect(tampered.json().message).toBe('Lien expiré ou invalide');
   });
