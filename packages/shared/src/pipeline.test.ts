@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_ACTIONS,
@@ -270,5 +271,21 @@ describe('dates of the pipeline (spec part 2, 5 and 7.1)', () => {
   it('reads pickers in UTC+2 and writes milestone texts as dd/MM/yyyy HH:mm', () => {
     expect(fromUtcPlus2('2026-12-03', '10:00').toISOString()).toBe('2026-12-03T08:00:00.000Z');
     expect(milestoneText('Envoyé le', '2026-03-12T08:00:00.000Z')).toBe('Envoyé le 12/03/2026 10:00');
+  });
+});
+
+describe('docs/permissions.md, application actions', () => {
+  it('states who may run every action of the menu, in the order of the code', () => {
+    const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
+    const rows = doc
+      .split('\n')
+      .filter((line) => line.startsWith('| action `'))
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(rows.map((cells) => cells[1].replace(/^action `|`$/g, ''))).toEqual(Object.keys(APPLICATION_ACTIONS));
+    for (const cells of rows) {
+      const action = cells[1].replace(/^action `|`$/g, '') as ApplicationAction;
+      expect(cells[2], action).toBe(String(APPLICATION_ACTIONS[action].column));
+      expect(cells[3], action).toBe(applicationActionRoles(action).join(', '));
+    }
   });
 });
