@@ -2,6 +2,7 @@ import type { ApplicationSort } from '@promovente/shared';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
 import {
   applications,
   buildings,
@@ -29,13 +30,8 @@ const broker = alias(users, 'broker');
 export const liveApplication = and(eq(applications.hidden, false), isNull(applications.closedAt)) as SQL;
 
 /** The filters of the funnel, already resolved by the service. */
-export type ApplicationFilter = {
+export type ApplicationFilter = LotFilter & {
   promotionId: number;
-  buildings?: number[];
-  floors?: number[];
-  nbRooms?: number[];
-  priceMin?: number;
-  priceMax?: number;
   search?: string;
   brokerId?: number;
   /** 'Mon agence': the main candidacy's agency; null (a user without agency) matches nothing. */
@@ -55,12 +51,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * starts from the promotion's live applications (index applications_promotion_status_idx).
  */
 export const applicationWhere = (filter: ApplicationFilter): SQL => {
-  const conditions: (SQL | undefined)[] = [eq(applications.promotionId, filter.promotionId), liveApplication];
-  if (filter.buildings?.length) conditions.push(inArray(lots.buildingId, filter.buildings));
-  if (filter.floors?.length) conditions.push(inArray(lots.floorId, filter.floors));
-  if (filter.nbRooms?.length) conditions.push(inArray(lots.nbRooms, filter.nbRooms));
-  if (filter.priceMin !== undefined) conditions.push(sql`${lots.rawPrice} >= ${filter.priceMin}`);
-  if (filter.priceMax !== undefined) conditions.push(sql`${lots.rawPrice} <= ${filter.priceMax}`);
+  const conditions: (SQL | undefined)[] = [
+    eq(applications.promotionId, filter.promotionId),
+    liveApplication,
+    ...lotFilterConditions(filter),
+  ];
   if (filter.brokerId !== undefined) conditions.push(eq(main.brokerId, filter.brokerId));
   if (filter.agencyId !== undefined) conditions.push(filter.agencyId === null ? sql`false` : eq(main.agencyId, filter.agencyId));
   if (filter.candidacyId !== undefined) {

@@ -1,16 +1,11 @@
-import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
 import { applications, candidacies, floors, lots, promotions } from '../../db/schema/index.js';
 
 /** The lots a dashboard looks at: one promotion's main lots, narrowed by the filter bar. */
-export type DashboardScope = {
+export type DashboardScope = LotFilter & {
   promotionId: number;
-  buildings?: number[];
-  floors?: number[];
-  nbRooms?: number[];
-  /** CHF, on the lot's own price (as the lots list filters it). */
-  priceMin?: number;
-  priceMax?: number;
   /** 'Mon agence': optioned, reserved and signed lots count only through this agency's applications. */
   agencyId: number | null;
 };
@@ -49,12 +44,7 @@ const agencyCondition = (agencyId: number): SQL =>
   ) as SQL;
 
 const scopeConditions = (scope: DashboardScope): SQL[] => {
-  const conditions: (SQL | undefined)[] = [eq(lots.promotionId, scope.promotionId), isNull(lots.parentId)];
-  if (scope.buildings) conditions.push(inArray(lots.buildingId, scope.buildings));
-  if (scope.floors) conditions.push(inArray(lots.floorId, scope.floors));
-  if (scope.nbRooms) conditions.push(inArray(lots.nbRooms, scope.nbRooms));
-  if (scope.priceMin !== undefined) conditions.push(gte(lots.rawPrice, scope.priceMin));
-  if (scope.priceMax !== undefined) conditions.push(lte(lots.rawPrice, scope.priceMax));
+  const conditions: (SQL | undefined)[] = [eq(lots.promotionId, scope.promotionId), isNull(lots.parentId), ...lotFilterConditions(scope)];
   return conditions.filter((c): c is SQL => c !== undefined);
 };
 

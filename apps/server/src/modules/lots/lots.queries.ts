@@ -2,6 +2,7 @@ import type { LotSortColumn, LotsQuery } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { lotFilterConditions } from '../../db/lot-filter.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -17,12 +18,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * lot query (a public id) and, unless left out, the status arrows.
  */
 export const lotListConditions = (promotionId: number, query: LotsQuery, withStatus = true): SQL => {
-  const conditions: (SQL | undefined)[] = [eq(lots.promotionId, promotionId), isNull(lots.parentId)];
-  if (query.buildings?.length) conditions.push(inArray(lots.buildingId, query.buildings));
-  if (query.floors?.length) conditions.push(inArray(lots.floorId, query.floors));
-  if (query.nb_rooms?.length) conditions.push(inArray(lots.nbRooms, query.nb_rooms));
-  if (query.price_min !== undefined) conditions.push(sql`${lots.rawPrice} >= ${query.price_min}`);
-  if (query.price_max !== undefined) conditions.push(sql`${lots.rawPrice} <= ${query.price_max}`);
+  const conditions: (SQL | undefined)[] = [
+    eq(lots.promotionId, promotionId),
+    isNull(lots.parentId),
+    ...lotFilterConditions({
+      buildings: query.buildings,
+      floors: query.floors,
+      nbRooms: query.nb_rooms,
+      priceMin: query.price_min,
+      priceMax: query.price_max,
+    }),
+  ];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(or(ilike(lots.reference, pattern), ilike(lots.title, pattern)));
