@@ -10,7 +10,6 @@ import {
   candidates,
   floors,
   lots,
-  lotTypes,
   promotions,
   promotionUsers,
   tasks,
@@ -278,22 +277,6 @@ export const findFileCandidacies = (db: Queryable, ids: number[]) =>
     .from(candidacies)
     .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
     .where(inArray(candidacies.id, ids));
-
-/** The associated lots (box, parking, cellar) of a main lot. */
-export const findAssociatedLots = (db: Queryable, lotId: number) =>
-  db
-    .select({
-      reference: lots.reference,
-      type: lotTypes.title,
-      nameChild: lots.nameChild,
-      areaHab: lots.areaHab,
-      rawPrice: lots.rawPrice,
-      priceIncluded: lots.priceIncluded,
-    })
-    .from(lots)
-    .innerJoin(lotTypes, eq(lotTypes.id, lots.lotTypeId))
-    .where(eq(lots.parentId, lotId))
-    .orderBy(asc(lots.reference), asc(lots.id));
 
 /** The promotion's title and the broker's contact for the sales file. */
 export const findFileContext = async (db: Queryable, promotionId: number, brokerId: number | null) => {

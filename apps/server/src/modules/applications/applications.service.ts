@@ -21,6 +21,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
+import { associatedLotsOf } from '../lots/lots.service.js';
 import { openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/users.queries.js';
 import { loadApplicationStates } from './application-state.queries.js';
@@ -34,7 +35,6 @@ import {
   findApplicationKey,
   findApplicationPage,
   findApplicationRows,
-  findAssociatedLots,
   findFileCandidacies,
   findFileContext,
   findPromotionInfo,
@@ -285,7 +285,7 @@ export const applicationPdf = async (deps: { db: Db; storage: Storage }, actor: 
       db,
       [base.application.candidacy1Id, base.application.candidacy2Id].filter((id): id is number => id !== null),
     ),
-    findAssociatedLots(db, base.lot.id),
+    associatedLotsOf(db, base.lot.id),
     findFileContext(db, key.promotionId, base.broker?.id ?? null),
   ]);
   const byId = new Map(people.map((p) => [p.candidacy.id, p]));

@@ -18,7 +18,7 @@ import {
   type UpdateLotResponse,
 } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { lots } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
@@ -175,6 +175,9 @@ const visibleLotPromotion = async (db: Db, actor: RequestActor, lotId: number) =
   return assertMemberOf(db, actor, promotionId);
 };
 
+/** The associated lots (box, parking, cellar) of a main lot, for other modules (the sales file). */
+export const associatedLotsOf = (db: Queryable, lotId: number) => selectChildren(db, lotId);
+
 /** GET /lots/:id: the lot with its associated lots, history and open tasks. */
 export const getLot = async (db: Db, actor: RequestActor, lotId: number): Promise<LotDetail> => {
   const promotionId = await visibleLotPromotion(db, actor, lotId);
@@ -184,7 +187,6 @@ export const getLot = async (db: Db, actor: RequestActor, lotId: number): Promis
     selectHistory(db, lotId),
   ]);
   const [row] = await toStaffRows(db, records, true);
-  const _now = new Date();
   const openTasks = await openTasksOf(db, promotionId, 'lot', lotId);
   return {
     ...row,
