@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canEditCandidacyOf } from '../permissions.js';
 import type { Actor, UserType } from '../roles.js';
+import type { CandidacyFinancing } from './candidacies.js';
 import { optionalNumberSchema, zipSchema } from './common.js';
 import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
 
@@ -262,20 +263,7 @@ export type ReservationCandidate = {
   email: string | null;
 };
 
-export type ReservationFinancing = {
-  mortgage_amount: number | null;
-  mortgage_bank_name: string | null;
-  mortgage_contact_name: string | null;
-  second_pillar_amount: number | null;
-  second_pillar_bank_name: string | null;
-  second_pillar_contact_name: string | null;
-  third_pillar_amount: number | null;
-  third_pillar_bank_name: string | null;
-  third_pillar_contact_name: string | null;
-  financials_unavailable: boolean;
-};
-
-export type ReservationCandidacy = { id: number; candidate: ReservationCandidate; financing: ReservationFinancing };
+export type ReservationCandidacy = { id: number; candidate: ReservationCandidate; financing: CandidacyFinancing };
 
 export type ReservationForm = {
   id: number;

@@ -1,11 +1,11 @@
 import {
+  type CandidacyFinancing,
   formatCHF,
   formatDateTime,
   formatNumber,
   RESERVATION_FORM_STEPS,
   RESERVATION_MESSAGES,
   type ReservationCandidate,
-  type ReservationFinancing,
   type ReservationForm,
   type SubmitReservationFormInput,
   type UserType,
@@ -108,7 +108,7 @@ export const candidateValuesOf = (c: ReservationCandidate | null): CandidateValu
   already_swiss_owner: c?.already_swiss_owner ?? false,
 });
 
-export const financingValuesOf = (f: ReservationFinancing | null): FinancingValues => ({
+export const financingValuesOf = (f: CandidacyFinancing | null): FinancingValues => ({
   ...(Object.fromEntries(FINANCING_TEXT_FIELDS.map((field) => [field, text(f?.[field])])) as Record<FinancingTextField, string>),
   financials_unavailable: f?.financials_unavailable ?? false,
 });
