@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { can, canEditCandidacyOf, PERMISSIONS, type Permission, threadRecipientTypes } from './permissions.js';
+import {
+  can,
+  canEditCandidacyOf,
+  canEditTask,
+  canFinishTask,
+  PERMISSIONS,
+  type Permission,
+  rolesWith,
+  taskFinishRefusal,
+  threadRecipientTypes,
+} from './permissions.js';
 import { type Actor, USER_TYPES } from './roles.js';
 
 const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
@@ -47,5 +57,39 @@ describe('row rules (spec part 1, 6)', () => {
     expect(threadRecipientTypes('pilot')).toEqual(['investor']);
     expect(threadRecipientTypes('investor')).toEqual(['pilot']);
     expect(threadRecipientTypes('candidate')).toEqual([]);
+  });
+});
+
+describe('who may mark a task finished', () => {
+  const open = { automatic_end: false, done_at: null, assigned_to_id: 7 };
+  it('lets brokers, and notaries for their own tasks; never a process task or a done one', () => {
+    expect(canFinishTask({ id: 1, type: 'broker' }, open)).toBe(true);
+    expect(canFinishTask({ id: 7, type: 'notary' }, open)).toBe(true);
+    expect(canFinishTask({ id: 8, type: 'notary' }, open)).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'banker' }, open)).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, automatic_end: true })).toBe(false);
+    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, done_at: '2026-03-01T08:00:00.000Z' })).toBe(false);
+  });
+});
+
+describe('task rules shared by the client and the server', () => {
+  const open = { automatic_end: false, done_at: null, assigned_to_id: 7 };
+  it('names why a task may not be finished', () => {
+    expect(taskFinishRefusal({ id: 8, type: 'notary' }, open)).toBe('notYours');
+    expect(taskFinishRefusal({ id: 1, type: 'broker' }, { ...open, automatic_end: true })).toBe('automaticTask');
+    expect(taskFinishRefusal({ id: 1, type: 'broker' }, { ...open, done_at: '2026-03-01T08:00:00.000Z' })).toBe('alreadyDone');
+    expect(taskFinishRefusal({ id: 1, type: 'promoter' }, open)).toBe('role');
+  });
+
+  it('lets brokers edit an open hand-made task; never a process task, a done one, or a banker', () => {
+    expect(canEditTask({ type: 'broker' }, open)).toBe(true);
+    expect(canEditTask({ type: 'broker' }, { ...open, automatic_end: true })).toBe(false);
+    expect(canEditTask({ type: 'broker' }, { ...open, done_at: '2026-03-01T08:00:00.000Z' })).toBe(false);
+    expect(canEditTask({ type: 'banker' }, open)).toBe(false);
+  });
+
+  it('gives the roles of a permission for routes and commands', () => {
+    expect(rolesWith('task.finish')).toEqual(['broker', 'notary']);
+    expect(rolesWith('task.edit')).toEqual(['broker']);
   });
 });

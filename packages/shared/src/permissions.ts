@@ -1,4 +1,4 @@
-import { type Actor, CRM_AGENCY_ID, type UserType } from './roles.js';
+import { type Actor, CRM_AGENCY_ID, USER_TYPES, type UserType } from './roles.js';
 
 /**
  * Who may do what: one table of pure functions, used by the server to authorise and by the
@@ -22,6 +22,9 @@ export const PERMISSIONS = {
   'file.upload': roles('broker', 'notary', 'banker', 'architect', 'promoter'),
   'file.delete': roles('broker', 'candidate', 'promoter'),
   'task.create': roles('broker'),
+  'task.edit': roles('broker'),
+  /** Notaries finish only the tasks assigned to them: see taskFinishRefusal. */
+  'task.finish': roles('broker', 'notary'),
   'logs.read': roles('broker'),
   'lot.changeStatus': roles('broker'),
   'lot.changePrice': roles('broker'),
@@ -36,7 +39,46 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const can = (actor: Actor, permission: Permission): boolean => PERMISSIONS[permission](actor);
+export const can = (actor: Pick<Actor, 'type' | 'admin'> & Partial<Actor>, permission: Permission): boolean =>
+  PERMISSIONS[permission](actor as Actor);
+
+/** The user types a permission grants (without the admin flag): a route's or a command's roles. */
+export const rolesWith = (permission: Permission): UserType[] => USER_TYPES.filter((type) => can({ type, admin: false }, permission));
+
+type TaskState = { automatic_end: boolean; done_at: string | Date | null; assigned_to_id: number | null };
+
+/**
+ * Why a user may not mark a task finished (spec part 1, 4 and part 2, 2.3), or null: brokers,
+ * and notaries for the tasks assigned to them; never a process task (automatic_end) nor a done
+ * one. The client hides the action with it, the server refuses with it.
+ */
+export const taskFinishRefusal = (
+  actor: Pick<Actor, 'id' | 'type'>,
+  task: TaskState,
+): 'role' | 'notYours' | 'automaticTask' | 'alreadyDone' | null => {
+  if (!can({ type: actor.type, admin: false }, 'task.finish')) return 'role';
+  if (actor.type === 'notary' && task.assigned_to_id !== actor.id) return 'notYours';
+  if (task.automatic_end) return 'automaticTask';
+  if (task.done_at !== null) return 'alreadyDone';
+  return null;
+};
+
+export const canFinishTask = (actor: Pick<Actor, 'id' | 'type'>, task: TaskState): boolean => taskFinishRefusal(actor, task) === null;
+
+/**
+ * Why a task may not be edited, whoever asks, or null: a process task (automatic_end) is never
+ * edited by hand (spec part 1, 4 and part 2, 2.3), nor a done one. The server answers it as
+ * `is_editable` and refuses the edit with it.
+ */
+export const taskEditRefusal = (task: Pick<TaskState, 'automatic_end' | 'done_at'>): 'automaticTask' | 'alreadyDone' | null => {
+  if (task.automatic_end) return 'automaticTask';
+  if (task.done_at !== null) return 'alreadyDone';
+  return null;
+};
+
+/** Edit a task: brokers (never bankers, spec part 2, 2.2), on a task that may be edited. */
+export const canEditTask = (actor: Pick<Actor, 'type'>, task: Pick<TaskState, 'automatic_end' | 'done_at'>): boolean =>
+  can({ type: actor.type, admin: false }, 'task.edit') && taskEditRefusal(task) === null;
 
 /** A broker edits or deletes only the candidacies of his own agency (spec part 1, 6). */
 export const canEditCandidacyOf = (actor: Actor, candidacyAgencyId: number | null): boolean =>

@@ -1,4 +1,4 @@
-import { createTaskSchema, MESSAGES, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
+import { createTaskSchema, MESSAGES, rolesWith, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.js';
 import { defineCommand } from '../commands/registry.js';
@@ -8,7 +8,7 @@ import { createTask, finishTask, updateTask } from './tasks.service.js';
 export const createAction = defineCommand({
   name: 'createAction',
   entity: 'promotion',
-  roles: ['broker'],
+  roles: rolesWith('task.create'),
   input: createTaskSchema,
   run: async ({ tx, actor, target }, input) => {
     if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw badRequest(MESSAGES.invalidInput);
@@ -27,7 +27,7 @@ export const createAction = defineCommand({
 export const updateAction = defineCommand({
   name: 'updateAction',
   entity: 'action',
-  roles: ['broker'],
+  roles: rolesWith('task.edit'),
   input: updateTaskSchema,
   run: async ({ tx, target }, input) => {
     const { task, log } = await updateTask(tx, target.promotionId, target.id, input);
@@ -39,7 +39,7 @@ export const updateAction = defineCommand({
 export const markActionAsFinished = defineCommand({
   name: 'markActionAsFinished',
   entity: 'action',
-  roles: ['broker', 'notary'],
+  roles: rolesWith('task.finish'),
   input: z.object({}).passthrough(),
   run: async ({ tx, actor, target }) => {
     const { task, log } = await finishTask(tx, actor, target.promotionId, target.id);

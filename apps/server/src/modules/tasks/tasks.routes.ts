@@ -5,6 +5,7 @@ import {
   idParamSchema,
   notaryTasksQuerySchema,
   promotionTaskParamsSchema,
+  rolesWith,
   TASK_MESSAGES,
   updateTaskSchema,
 } from '@promovente/shared';
@@ -41,7 +42,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
   // Lot and application tasks by their own routes (spec part 1, 7 and part 2, 7.2), sharing the commands' service.
   app.post(
     '/promotions/:id/lots/actions',
-    { config: { access: ['broker'] }, schema: { params: idParamSchema, body: createLotTaskSchema } },
+    { config: { access: rolesWith('task.create') }, schema: { params: idParamSchema, body: createLotTaskSchema } },
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
@@ -54,7 +55,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
 
   app.put(
     '/promotions/:id/lots/actions/:actionId',
-    { config: { access: ['broker'] }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
+    { config: { access: rolesWith('task.edit') }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
     async (request) => {
       const { id, actionId } = request.params;
       return {
@@ -66,7 +67,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
 
   app.post(
     '/promotions/:id/applications/actions',
-    { config: { access: ['broker'] }, schema: { params: idParamSchema, body: createApplicationTaskSchema } },
+    { config: { access: rolesWith('task.create') }, schema: { params: idParamSchema, body: createApplicationTaskSchema } },
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
@@ -81,7 +82,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
 
   app.put(
     '/promotions/:id/applications/actions/:actionId',
-    { config: { access: ['broker'] }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
+    { config: { access: rolesWith('task.edit') }, schema: { params: promotionTaskParamsSchema, body: updateTaskSchema } },
     async (request) => {
       const { id, actionId } = request.params;
       return {

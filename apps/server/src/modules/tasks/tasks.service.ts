@@ -7,6 +7,8 @@ import {
   type Task,
   type TaskFields,
   type TaskTarget,
+  taskEditRefusal,
+  taskFinishRefusal,
   taskTimeStatus,
   type UpdateTaskInput,
 } from '@promovente/shared';
@@ -68,7 +70,7 @@ export const serializeTask = (row: TaskRow, now: Date = new Date()): Task => {
     assigned_to_id: task.assignedToId,
     ...targetOf(task),
     automatic_end: task.automaticEnd,
-    is_editable: !task.automaticEnd && task.doneAt === null,
+    is_editable: taskEditRefusal({ automatic_end: task.automaticEnd, done_at: task.doneAt }) === null,
     time_status: timeStatus,
     time_status_text: TASK_TIME_STATUS[timeStatus],
     hours: task.hours,
@@ -143,7 +145,10 @@ export const updateTask = async (
   target?: TaskTarget,
 ): Promise<TaskChange> => {
   const task = await lockInPromotion(tx, promotionId, taskId, target);
-  if (input.title !== undefined && input.title !== task.title && task.automaticEnd) throw unprocessable(TASK_MESSAGES.titleLocked);
+  // The role is the route's and the command's (rolesWith('task.edit')); the task must be editable.
+  const refusal = taskEditRefusal({ automatic_end: task.automaticEnd, done_at: task.doneAt });
+  if (refusal === 'automaticTask') throw unprocessable(TASK_MESSAGES.automaticTaskEdit);
+  if (refusal === 'alreadyDone') throw conflict(TASK_MESSAGES.alreadyDone);
   if (input.broker_id !== undefined && input.broker_id !== task.assignedToId) await assertAssignable(tx, promotionId, input.broker_id);
   const changes: Partial<typeof tasks.$inferInsert> = {};
   if (input.title !== undefined) changes.title = input.title;
@@ -166,9 +171,11 @@ export const updateTask = async (
  */
 export const finishTask = async (tx: Tx, actor: RequestActor, promotionId: number, taskId: number): Promise<TaskChange> => {
   const task = await lockInPromotion(tx, promotionId, taskId);
-  if (actor.type === 'notary' && task.assignedToId !== actor.id) throw forbidden(TASK_MESSAGES.notYours);
-  if (task.automaticEnd) throw unprocessable(TASK_MESSAGES.automaticTask);
-  if (task.doneAt !== null) throw conflict(TASK_MESSAGES.alreadyDone);
+  const refusal = taskFinishRefusal(actor, { automatic_end: task.automaticEnd, done_at: task.doneAt, assigned_to_id: task.assignedToId });
+  if (refusal === 'role') throw forbidden();
+  if (refusal === 'notYours') throw forbidden(TASK_MESSAGES.notYours);
+  if (refusal === 'automaticTask') throw unprocessable(TASK_MESSAGES.automaticTask);
+  if (refusal === 'alreadyDone') throw conflict(TASK_MESSAGES.alreadyDone);
   await tx.update(tasks).set({ doneAt: new Date(), doneById: actor.id }).where(eq(tasks.id, task.id));
   const history = await historyOf(tx, task);
   return { task: await reload(tx, task.id), log: { onTitle: history.onTitle, title: LOG_TITLES.finished(task.title), ...history.refs } };

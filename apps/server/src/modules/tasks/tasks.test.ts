@@ -252,16 +252,17 @@ describe('updateAction and markActionAsFinished (spec part 1, 4 and 5 "Edit task
     return row;
   };
 
-  it('edits the date of a process task but never its title', async () => {
+  it('never edits a process task by hand, neither its title nor its date (spec part 2, 2.3)', async () => {
     const { db, promotion, application, token, broker } = await setup();
     const task = await automaticTask(db, promotion.id, application.id, broker.id);
     const title = await command(token, 'updateAction', 'action', task.id, { title: 'Autre titre' });
     expect(title.statusCode).toBe(422);
-    expect(title.json().message).toBe('Le titre de cette tâche ne peut pas être modifié');
+    expect(title.json().message).toBe('Cette tâche est gérée automatiquement, elle ne peut pas être modifiée à la main');
     const endAt = onStep(4);
     const date = await command(token, 'updateAction', 'action', task.id, { title: task.title, end_at: endAt });
-    expect(date.statusCode).toBe(200);
-    expect(date.json()).toMatchObject({ message: 'Tâche modifiée', data: { end_at: endAt, is_editable: false, automatic_end: true } });
+    expect(date.statusCode).toBe(422);
+    const shown = await ctx.app.inject({ method: 'GET', url: `/api/actions/${task.id}`, headers: bearer(token) });
+    expect(shown.json().data).toMatchObject({ end_at: task.endAt.toISOString(), is_editable: false, automatic_end: true });
   });
 
   it('refuses a blank title on a hand-made task', async () => {

@@ -7,4 +7,4 @@ export { ShowTaskModal } from './components/ShowTaskModal';
 export { type BadgeTask, TaskBadges } from './components/TaskBadges';
 export { TaskHistoryModal } from './components/TaskHistoryModal';
 export { TaskTimeBadge } from './components/TaskTimeBadge';
-export { canEditTask, canFinishTask, rowTaskBadges } from './task-rules';
+export { rowTaskBadges } from './task-rules';

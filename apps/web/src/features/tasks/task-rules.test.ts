@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canFinishTask, fromPickerValue, nextQuarter, rowTaskBadges, toPickerValue } from './task-rules';
+import { fromPickerValue, nextQuarter, rowTaskBadges, toPickerValue } from './task-rules';
 
 describe('the date picker in UTC+2, 15-minute steps (spec part 1, 9)', () => {
   it('reads and writes instants in UTC+2 whatever the browser zone', () => {
@@ -35,17 +35,5 @@ describe('the tasks cell of a row (spec part 1, 2.8)', () => {
     expect(rowTaskBadges(six).more).toBe(true);
     expect(rowTaskBadges(six.slice(0, 5)).more).toBe(false);
     expect(rowTaskBadges(six.slice(0, 3), 6).more).toBe(true);
-  });
-});
-
-describe('who may mark a task finished', () => {
-  const open = { automatic_end: false, done_at: null, assigned_to_id: 7 };
-  it('lets brokers, and notaries for their own tasks; never a process task or a done one', () => {
-    expect(canFinishTask({ id: 1, type: 'broker' }, open)).toBe(true);
-    expect(canFinishTask({ id: 7, type: 'notary' }, open)).toBe(true);
-    expect(canFinishTask({ id: 8, type: 'notary' }, open)).toBe(false);
-    expect(canFinishTask({ id: 1, type: 'banker' }, open)).toBe(false);
-    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, automatic_end: true })).toBe(false);
-    expect(canFinishTask({ id: 1, type: 'broker' }, { ...open, done_at: '2026-03-01T08:00:00.000Z' })).toBe(false);
   });
 });

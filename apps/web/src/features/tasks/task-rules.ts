@@ -1,5 +1,4 @@
 import {
-  type Actor,
   DISPLAY_UTC_OFFSET_HOURS,
   TASK_DATE_STEP_MINUTES,
   TASK_TIME_STATUS,
@@ -55,12 +54,3 @@ export const timeStatusOf = (task: Pick<Task, 'end_at'> & { time_status?: TaskTi
   task.time_status ?? taskTimeStatus(task.end_at, now);
 
 export const timeStatusText = (status: TaskTimeStatus) => TASK_TIME_STATUS[status];
-
-/** Mark finished: brokers, and notaries for tasks assigned to them; never a process task or a done one. */
-export const canFinishTask = (actor: Pick<Actor, 'id' | 'type'>, task: Pick<Task, 'automatic_end' | 'done_at' | 'assigned_to_id'>) =>
-  !task.automatic_end &&
-  task.done_at === null &&
-  (actor.type === 'broker' || (actor.type === 'notary' && task.assigned_to_id === actor.id));
-
-/** Edit: brokers only (bankers never, spec part 2, 2.2). */
-export const canEditTask = (actor: Pick<Actor, 'type'>) => actor.type === 'broker';

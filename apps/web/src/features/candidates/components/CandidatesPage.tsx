@@ -1,4 +1,4 @@
-import { type CandidacyRow, can } from '@promovente/shared';
+import { type CandidacyRow, can, canFinishTask } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Download, History, ListPlus, MessageSquarePlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { titleOfMatches } from '../../../lib/route-handle';
 import { isDemoMode } from '../../../lib/storage';
 import { AttributeLotModal } from '../../applications';
 import { useFilters } from '../../filters/use-filters';
-import { AddTaskModal, canFinishTask, EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
+import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
 import { NewThreadModal } from '../../threads';
 import { useDownloadCandidacies } from '../api/download-candidacies';
 import { useFinishTask } from '../api/finish-task';

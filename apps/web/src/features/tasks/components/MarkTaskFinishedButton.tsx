@@ -1,9 +1,8 @@
-import type { Task } from '@promovente/shared';
+import { canFinishTask, type Task } from '@promovente/shared';
 import { Check } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { actorOf, useUser } from '../../../lib/auth';
 import { finishTask, useTaskMutation } from '../api/save-task';
-import { canFinishTask } from '../task-rules';
 
 type MarkTaskFinishedButtonProps = {
   task: Pick<Task, 'id' | 'title' | 'automatic_end' | 'done_at' | 'assigned_to_id'>;

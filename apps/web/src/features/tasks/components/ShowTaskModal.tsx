@@ -1,4 +1,4 @@
-import { formatDateTime, type Task } from '@promovente/shared';
+import { canEditTask, formatDateTime, type Task } from '@promovente/shared';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useUser } from '../../../lib/auth';
 import { useTask } from '../api/task';
-import { canEditTask, timeStatusOf } from '../task-rules';
+import { timeStatusOf } from '../task-rules';
 import { MarkTaskFinishedButton } from './MarkTaskFinishedButton';
 import { TaskTimeBadge } from './TaskTimeBadge';
 
@@ -40,7 +40,7 @@ export const ShowTaskModal = ({ open, onOpenChange, taskId, onEdit, onFinished }
       footer={
         data && (
           <>
-            {onEdit && user.data && canEditTask(user.data) && !data.done_at && (
+            {onEdit && user.data && canEditTask(user.data, data) && (
               <Button variant="secondary" size="sm" onClick={() => onEdit(data)}>
                 <Pencil className="size-4" aria-hidden="true" />
                 Modifier

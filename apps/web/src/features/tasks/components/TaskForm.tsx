@@ -36,7 +36,6 @@ const valuesOf = (task: Task | undefined, defaultAssigneeId: number | undefined)
 export const TaskForm = ({ promotionId, task, defaultAssigneeId, submitLabel, pending, onSubmit, onCancel }: TaskFormProps) => {
   const brokers = usePromotionBrokers(promotionId);
   const detailId = useId();
-  const titleLocked = Boolean(task?.automatic_end);
   const {
     register,
     handleSubmit,
@@ -73,14 +72,7 @@ export const TaskForm = ({ promotionId, task, defaultAssigneeId, submitLabel, pe
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <InputField
-        label="Titre *"
-        readOnly={titleLocked}
-        aria-required="true"
-        hint={titleLocked ? 'Tâche automatique : le titre ne peut pas être modifié.' : undefined}
-        error={errors.title?.message}
-        {...register('title')}
-      />
+      <InputField label="Titre *" aria-required="true" error={errors.title?.message} {...register('title')} />
       <InputField
         label="Date et heure (UTC+2) *"
         type="datetime-local"

@@ -1,4 +1,4 @@
-import { type Actor, formatDateTime, type ScreenTask, TASK_TIME_COLOURS } from '@promovente/shared';
+import { type Actor, canEditTask, formatDateTime, type ScreenTask, TASK_TIME_COLOURS } from '@promovente/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useMatches } from 'react-router';
@@ -12,7 +12,6 @@ import { titleOfMatches } from '../../../lib/route-handle';
 import { useFilterOptions } from '../../filters/api/get-filter-options';
 import { useFilters } from '../../filters/use-filters';
 import { useScreenTasks } from '../api/screen-tasks';
-import { canEditTask } from '../task-rules';
 import { countTasks, TARGET_CLASS_LABELS, TASK_GROUPS, taskTargetLink } from '../tasks-screen';
 import { EditTaskModal } from './EditTaskModal';
 import { MarkTaskFinishedButton } from './MarkTaskFinishedButton';
@@ -112,7 +111,7 @@ const TaskGroup = ({ label, colour, tasks, actor, onShow, onEdit }: TaskGroupPro
                   </td>
                   <td className={cn(cell, 'whitespace-nowrap')}>
                     <span className="flex justify-end gap-2">
-                      {canEditTask(actor) && task.is_editable && (
+                      {canEditTask(actor, task) && (
                         <Button variant="ghost" size="sm" aria-label={`Modifier la tâche ${task.title}`} onClick={() => onEdit(task)}>
                           <Pencil className="size-4" aria-hidden="true" />
                           Modifier
@@ -185,7 +184,7 @@ export const TasksPage = () => {
           open
           onOpenChange={(open) => !open && close()}
           taskId={modal.task.id}
-          onEdit={modal.task.is_editable ? () => setModal({ kind: 'edit', task: modal.task }) : undefined}
+          onEdit={actor && canEditTask(actor, modal.task) ? () => setModal({ kind: 'edit', task: modal.task }) : undefined}
         />
       )}
       {modal?.kind === 'edit' && <EditTaskModal open onOpenChange={(open) => !open && close()} taskId={modal.task.id} />}
