@@ -18,9 +18,9 @@ test.describe('public candidate registration (spec part 2, 2.6)', () => {
     await page.getByRole('button', { name: 'Valider' }).click();
     await expect(page.getByText(REGISTRATION_MESSAGES.lastNameRequired)).toBeVisible();
 
-    await page.getByLabel('Nom *', { exact: true }).fill(lastName);
-    await page.getByLabel('Prénom *', { exact: true }).fill('Camille');
-    await page.getByLabel('Email *', { exact: true }).fill(`camille.${stamp}@exemple.ch`);
+    await page.getByLabel('Nom*', { exact: true }).fill(lastName);
+    await page.getByLabel('Prénom*', { exact: true }).fill('Camille');
+    await page.getByLabel('Email*', { exact: true }).fill(`camille.${stamp}@exemple.ch`);
     await page.getByLabel('Téléphone').fill('+41 79 123 45 67');
     await page.getByLabel('Adresse').fill('Chemin des Vignes 2');
     await page.getByLabel('Ville').fill('Morges');

@@ -58,10 +58,10 @@ export const RegistrationForm = ({ token }: { token: string }) => {
     <>
       <form noValidate onSubmit={handleSubmit(handleRegister)} className="space-y-4" aria-label="Créer un dossier">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('last_name', 'Nom *', { autoComplete: 'family-name', required: true })}
-          {text('first_name', 'Prénom *', { autoComplete: 'given-name', required: true })}
+          {text('last_name', 'Nom*', { autoComplete: 'family-name', required: true })}
+          {text('first_name', 'Prénom*', { autoComplete: 'given-name', required: true })}
         </div>
-        {text('email', 'Email *', { type: 'email', autoComplete: 'email', inputMode: 'email', required: true })}
+        {text('email', 'Email*', { type: 'email', autoComplete: 'email', inputMode: 'email', required: true })}
         {text('phone', 'Téléphone', { type: 'tel', autoComplete: 'tel' })}
         {text('address', 'Adresse', { autoComplete: 'street-address' })}
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">

@@ -47,7 +47,7 @@ describe('RegistrationPage (spec part 2, 2.6)', () => {
     stubApi(target);
     renderPage();
     expect(await screen.findByRole('heading', { name: REGISTRATION_MESSAGES.title('A-101') })).toBeTruthy();
-    for (const label of ['Nom *', 'Prénom *', 'Email *', 'Téléphone', 'Adresse', 'Ville', 'Code Postal', 'Message']) {
+    for (const label of ['Nom*', 'Prénom*', 'Email*', 'Téléphone', 'Adresse', 'Ville', 'Code Postal', 'Message']) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: 'Valider' })).toBeTruthy();
@@ -76,10 +76,10 @@ describe('RegistrationPage (spec part 2, 2.6)', () => {
       body: { data: { promotion: { url: 'hauts-de-rolle.ch' } }, message: PIPELINE_MESSAGES.registered },
     });
     renderPage();
-    await screen.findByLabelText('Nom *');
-    fill('Nom *', 'Rochat');
-    fill('Prénom *', 'Sophie');
-    fill('Email *', 'sophie@exemple.ch');
+    await screen.findByLabelText('Nom*');
+    fill('Nom*', 'Rochat');
+    fill('Prénom*', 'Sophie');
+    fill('Email*', 'sophie@exemple.ch');
     fill('Message', 'Bonjour');
     fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
     const dialog = await screen.findByRole('dialog', { name: REGISTRATION_MESSAGES.thanks });
@@ -100,10 +100,10 @@ describe('RegistrationPage (spec part 2, 2.6)', () => {
       body: { message: 'Trop de tentatives', errors: [{ field: null, message: 'Trop de tentatives' }] },
     });
     renderPage();
-    await screen.findByLabelText('Nom *');
-    fill('Nom *', 'Rochat');
-    fill('Prénom *', 'Sophie');
-    fill('Email *', 'sophie@exemple.ch');
+    await screen.findByLabelText('Nom*');
+    fill('Nom*', 'Rochat');
+    fill('Prénom*', 'Sophie');
+    fill('Email*', 'sophie@exemple.ch');
     fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Trop de tentatives'));
   });
