@@ -14,3 +14,13 @@ export const DEMO_ACCOUNTS: Record<UserType, string> = {
   pilot: 'pilote@demo.ch',
   investor: 'investisseur@demo.ch',
 };
+
+/**
+ * Demo accounts that belong to the second demo promotion ('Quartier des Vergers') only, so that
+ * anyone can see that a promotion's data stays its own (docs/security.md).
+ */
+export const DEMO_SINGLE_PROMOTION_ACCOUNTS = {
+  broker: 'courtier.vergers@demo.ch',
+  notary: 'notaire.vergers@demo.ch',
+  candidate: 'candidat.vergers@demo.ch',
+} as const;

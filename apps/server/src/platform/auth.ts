@@ -13,7 +13,6 @@ export type RequestActor = Actor & {
   is_demo: boolean;
   number_connections: number;
   selected_promotion: number | null;
-  candidate_id: number | null;
   token_id: number;
 };
 
@@ -54,7 +53,6 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
       isDemo: users.isDemo,
       numberConnections: users.numberConnections,
       preferences: users.preferences,
-      candidateId: users.candidateId,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -71,7 +69,6 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
     is_demo: row.isDemo,
     number_connections: row.numberConnections,
     selected_promotion: row.preferences?.selected_promotion ?? null,
-    candidate_id: row.candidateId,
     token_id: row.tokenId,
   };
 };

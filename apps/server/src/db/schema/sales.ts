@@ -1,15 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { lots, promotions } from './promotions.js';
 import { agencies, users } from './users.js';
 
-/** A person who may buy: identity, contact and civil data (spec part 1, 3; part 2, 3). */
+/**
+ * A person who may buy, as one promotion knows him: identity, contact and civil data (spec part
+ * 1, 3; part 2, 3). What a promotion knows about a person belongs to that promotion
+ * (docs/decisions/008-candidates-per-promotion.md): the same person in two promotions is two
+ * records, linked to one sign-in account by `user_id`.
+ */
 export const candidates = pgTable(
   'candidates',
   {
     id: serial('id').primaryKey(),
-    /** The promotion the candidate was first created in. */
-    promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    /** The candidate's sign-in account, once he has one (the same account in each of his promotions). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     gender: text('gender').notNull().default('M'),
@@ -48,7 +70,14 @@ export const candidates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('candidates_email_unique').on(sql`lower(${t.email})`), index('candidates_name_idx').on(t.lastName, t.firstName)],
+  (t) => [
+    uniqueIndex('candidates_promotion_email_unique').on(t.promotionId, sql`lower(${t.email})`),
+    // The target of candidacies' (candidate_id, promotion_id) key: a candidacy's person is of its promotion.
+    uniqueIndex('candidates_id_promotion_unique').on(t.id, t.promotionId),
+    uniqueIndex('candidates_promotion_user_unique').on(t.promotionId, t.userId),
+    index('candidates_user_idx').on(t.userId),
+    index('candidates_name_idx').on(t.lastName, t.firstName),
+  ],
 );
 
 /** A candidate in one promotion: broker, agency, status, priority, financing. */
@@ -90,6 +119,11 @@ export const candidacies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'candidacies_candidate_promotion_fk',
+      columns: [t.candidateId, t.promotionId],
+      foreignColumns: [candidates.id, candidates.promotionId],
+    }).onDelete('cascade'),
     uniqueIndex('candidacies_promotion_candidate_unique').on(t.promotionId, t.candidateId),
     index('candidacies_promotion_status_idx').on(t.promotionId, t.status, t.createdAt),
     index('candidacies_promotion_broker_idx').on(t.promotionId, t.brokerId),

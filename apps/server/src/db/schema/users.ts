@@ -25,8 +25,6 @@ export const users = pgTable(
     numberConnections: integer('number_connections').notNull().default(0),
     preferences: jsonb('preferences').$type<{ selected_promotion: number | null }>().notNull().default({ selected_promotion: null }),
     isDemo: boolean('is_demo').notNull().default(false),
-    /** For candidate accounts: the candidate record they are. */
-    candidateId: integer('candidate_id'),
     // Notary, banker and architect details (spec part 3, 3).
     iban: text('iban'),
     bankName: text('bank_name'),
@@ -47,7 +45,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_type_idx').on(t.type),
     index('users_agency_idx').on(t.agencyId),
-    index('users_candidate_idx').on(t.candidateId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { taskTimeStatus } from '@promovente/shared';
+import { DEMO_SINGLE_PROMOTION_ACCOUNTS, taskTimeStatus } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionsOf } from '../../modules/users/users.queries.js';
@@ -202,7 +202,6 @@ describe('seedDemo at scale 1', () => {
       admin: boolean;
       number_connections: number;
       password_hash: string;
-      candidate_id: number | null;
       restricted_access: number;
     }
   >;
@@ -313,6 +312,7 @@ describe('seedDemo at scale 1', () => {
         'nouveau.candidat@demo.ch',
         'pilote@demo.ch',
         'promoteur@demo.ch',
+        ...Object.values(DEMO_SINGLE_PROMOTION_ACCOUNTS),
       ].sort(),
     );
     const hashes = new Set(Object.values(users).map((u) => u.password_hash));
@@ -344,8 +344,9 @@ describe('seedDemo at scale 1', () => {
     );
     const byEmail = Object.fromEntries(membership.map((m) => [m.email, m]));
     const [p1, p2] = (await query<{ id: number }>(database, 'select id from promotions order by id')).map((p) => p.id);
+    const singlePromotion = new Set<string>(Object.values(DEMO_SINGLE_PROMOTION_ACCOUNTS));
     for (const email of Object.keys(users)) {
-      const expected = email.includes('candidat') ? [p1] : [p1, p2];
+      const expected = singlePromotion.has(email) ? [p2] : email.includes('candidat') ? [p1] : [p1, p2];
       expect(byEmail[email]?.promotions, email).toEqual(expected);
     }
     expect(byEmail['notaire@demo.ch'].mains).toEqual([true, true]);
@@ -356,13 +357,13 @@ describe('seedDemo at scale 1', () => {
       ),
     ).toEqual([]);
 
-    // Candidate accounts: linked to their candidate, candidacies in promotion 1 only, each with an application.
+    // Candidate accounts: linked to their record, candidacies in promotion 1 only, each with an application.
     for (const email of ['candidat@demo.ch', 'nouveau.candidat@demo.ch']) {
       const [link] = await query<{ email: string; promotions: number[]; applications: number }>(
         database,
         `select c.email, array_agg(distinct cy.promotion_id) promotions,
            (select count(*)::int from applications a join candidacies x on x.id = a.candidacy1_id where x.candidate_id = c.id) applications
-         from users u join candidates c on c.id = u.candidate_id join candidacies cy on cy.candidate_id = c.id
+         from users u join candidates c on c.user_id = u.id join candidacies cy on cy.candidate_id = c.id
          where u.email = '${email}' group by c.id`,
       );
       expect(link).toEqual({ email, promotions: [p1], applications: 1 });
@@ -373,11 +374,12 @@ describe('seedDemo at scale 1', () => {
     const [c] = await query<{ candidates: number; candidacies: number; both: number }>(
       database,
       `select (select count(*)::int from candidates) candidates, (select count(*)::int from candidacies) candidacies,
-         (select count(*)::int from (select candidate_id from candidacies group by 1 having count(*) > 1) x) both`,
+         (select count(*)::int from (select lower(email) from candidates group by 1 having count(distinct promotion_id) > 1) x) both`,
     );
-    expect(c.candidates).toBeGreaterThanOrEqual(70);
-    expect(c.candidates).toBeLessThanOrEqual(100);
-    expect(c.candidacies).toBeGreaterThan(c.candidates);
+    // One record per person and promotion (decision 008): a person in both promotions is two records.
+    expect(c.candidates).toBe(c.candidacies);
+    expect(c.candidates).toBeGreaterThanOrEqual(100);
+    expect(c.candidates).toBeLessThanOrEqual(140);
     expect(c.both).toBeGreaterThan(5);
 
     const distinct = async (text: string) => (await query<{ v: number }>(database, text)).map((r) => Number(r.v));
@@ -509,7 +511,7 @@ describe('seedDemo at scale 2', () => {
       `select (select count(*)::int from candidacies) candidacies, (select count(*)::int from users) users,
          (select count(*)::int from promotion_user pu join users u on u.id = pu.user_id where u.email = 'courtier@demo.ch') members`,
     );
-    expect(c).toEqual({ candidacies: 4 * 120 + 2, users: 12, members: 4 });
+    expect(c).toEqual({ candidacies: 4 * 120 + 3, users: 15, members: 4 });
     await expectProcessInvariants(a);
   });
 

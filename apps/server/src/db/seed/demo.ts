@@ -1,4 +1,13 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, formatCHF, formatDate, MILESTONE_TEXTS, milestoneText, PROCESS_TASKS } from '@promovente/shared';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SINGLE_PROMOTION_ACCOUNTS,
+  formatCHF,
+  formatDate,
+  MILESTONE_TEXTS,
+  milestoneText,
+  PROCESS_TASKS,
+} from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
@@ -87,6 +96,10 @@ type DemoUsers = {
   investor: number;
   investorLight: number;
   newCandidate: number;
+  /** Members of the second promotion only (DEMO_SINGLE_PROMOTION_ACCOUNTS). */
+  vergersBroker: number;
+  vergersNotary: number;
+  vergersCandidate: number;
 };
 
 const SERIAL_TABLES = [
@@ -154,7 +167,7 @@ const fullName = (c: CandidateRec) => `${c.row.firstName} ${c.row.lastName}`;
 // ---------------------------------------------------------------------------------------------
 // Users
 
-const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPromotionId: number): DemoUsers => {
+const insertUsers = (ctx: Omit<Ctx, 'users'>, firstPromotionId: number): DemoUsers => {
   const { clock, ids, writer, passwordHash } = ctx;
   const base = {
     passwordHash,
@@ -257,7 +270,6 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
       lastName: 'Berset',
       gender: 'M',
       phone: '+41 79 318 64 02',
-      candidateId: firstCandidateId,
       numberConnections: 1,
       lastLoginAt: clock.ago(2 * DAY),
     }),
@@ -293,9 +305,42 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstCandidateId: number, firstPro
       lastName: 'Bovet',
       gender: 'F',
       phone: '+41 76 482 90 13',
-      candidateId: firstCandidateId + 1,
       numberConnections: 0,
       lastLoginAt: null,
+    }),
+    vergersBroker: add({
+      type: 'broker',
+      email: DEMO_SINGLE_PROMOTION_ACCOUNTS.broker,
+      firstName: 'Yann',
+      lastName: 'Chappuis',
+      gender: 'M',
+      phone: '+41 79 633 18 27',
+      agencyId: 2,
+      numberConnections: 9,
+      preferences: { selected_promotion: firstPromotionId + 1 },
+    }),
+    vergersNotary: add({
+      type: 'notary',
+      email: DEMO_SINGLE_PROMOTION_ACCOUNTS.notary,
+      firstName: 'Corinne',
+      lastName: 'Blanc',
+      gender: 'F',
+      phone: '+41 21 801 22 64',
+      officeName: 'Étude Blanc & Associés',
+      address: 'Grand-Rue 40',
+      zip: '1110',
+      city: 'Morges',
+      preferences: { selected_promotion: firstPromotionId + 1 },
+    }),
+    vergersCandidate: add({
+      type: 'candidate',
+      email: DEMO_SINGLE_PROMOTION_ACCOUNTS.candidate,
+      firstName: 'Noémie',
+      lastName: 'Jaquet',
+      gender: 'F',
+      phone: '+41 78 204 61 95',
+      numberConnections: 3,
+      preferences: { selected_promotion: firstPromotionId + 1 },
     }),
   };
 };
@@ -349,6 +394,11 @@ class CandidateFactory {
       ...fixed,
     };
     return { row, details: false };
+  }
+
+  /** The same person as another promotion's own record: the same identity and contact, a new id. */
+  copyTo(c: CandidateRec, promotionId: number): CandidateRec {
+    return { row: { ...c.row, id: this.ctx.ids.next('candidates'), promotionId }, details: false };
   }
 
   /** The civil data the reservation form collects, for candidates who filled it. */
@@ -762,6 +812,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       address: 'Chemin du Bochet 7',
       city: 'Gland',
       zip: '1196',
+      userId: u.candidate,
     });
     thomas.userId = u.candidate;
     const lea = factory.create(p1.id, {
@@ -773,6 +824,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       address: 'Rue de Rive 21',
       city: 'Nyon',
       zip: '1260',
+      userId: u.newCandidate,
     });
     lea.userId = u.newCandidate;
     const courtier = { brokerId: u.courtier, agencyId: 1 };
@@ -783,6 +835,19 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     const c2 = newCandidacy(ctx, rng, p1.id, lea, courtier, clock.officeTime(rng, -15));
     forced.push({ candidacy: c1, stage: 'form_filled' }, { candidacy: c2, stage: 'form_sent' });
     p1.pool.push(c1, c2);
+    const noemie = factory.create(p2.id, {
+      firstName: 'Noémie',
+      lastName: 'Jaquet',
+      gender: 'F',
+      email: DEMO_SINGLE_PROMOTION_ACCOUNTS.candidate,
+      phone: '+41 78 204 61 95',
+      address: 'Avenue de Marcelin 12',
+      city: 'Morges',
+      zip: '1110',
+      userId: u.vergersCandidate,
+    });
+    noemie.userId = u.vergersCandidate;
+    p2.pool.push(newCandidacy(ctx, rng, p2.id, noemie, { brokerId: u.vergersBroker, agencyId: 2 }, clock.officeTime(rng, -20)));
   }
   for (let i = 0; i < n1 + n2 - shared; i++) {
     const inP1 = i < n1;
@@ -795,7 +860,10 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       candidate.row.companyAddress = `${rng.pick(V.STREETS)} ${rng.int(1, 60)}`;
     }
     if (inP1) p1.pool.push(newCandidacy(ctx, rng, p1.id, candidate, brokerOf(p1.spec), createdIn(p1)));
-    if (inP2) p2.pool.push(newCandidacy(ctx, rng, p2.id, candidate, brokerOf(p2.spec), createdIn(p2)));
+    // A person in both promotions is a record in each: what a promotion knows is its own
+    // (docs/decisions/008-candidates-per-promotion.md).
+    const inSecond = inP1 && inP2 ? factory.copyTo(candidate, p2.id) : candidate;
+    if (inP2) p2.pool.push(newCandidacy(ctx, rng, p2.id, inSecond, brokerOf(p2.spec), createdIn(p2)));
   }
 
   for (const p of promos) {
@@ -897,6 +965,9 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
   }
   if (copy === 1) {
     for (const userId of [u.candidate, u.newCandidate]) writer.push(promotionUsers, { promotionId: p1.id, userId, main: false });
+    for (const userId of [u.vergersBroker, u.vergersNotary, u.vergersCandidate]) {
+      writer.push(promotionUsers, { promotionId: p2.id, userId, main: false });
+    }
     seedMessaging(ctx, p1, p2);
   }
   await writer.maybeFlush();
@@ -1340,7 +1411,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threadReads,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
-    const demoUsers = insertUsers(base, (start.get('candidates') ?? 0) + 1, (start.get('promotions') ?? 0) + 1);
+    const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);
     const ctx: Ctx = { ...base, users: demoUsers };
 
     for (let copy = 1; copy <= scale; copy++) {

@@ -134,8 +134,7 @@ const sortColumns = (sort: ApplicationSort): SQL[] => {
   }
 };
 
-const hasAccount = (candidateId: unknown) =>
-  sql<boolean>`exists (select 1 from ${users} where ${users.candidateId} = ${candidateId} and ${users.type} = 'candidate')`;
+const hasAccount = (userId: unknown) => sql<boolean>`(${userId} is not null)`;
 
 const rowSelection = {
   application: applications,
@@ -148,7 +147,7 @@ const rowSelection = {
     phone: mainCandidate.phone,
     phonePrivate: mainCandidate.phonePrivate,
     phonePro: mainCandidate.phonePro,
-    hasAccount: hasAccount(mainCandidate.id),
+    hasAccount: hasAccount(mainCandidate.userId),
   },
   partner: { id: partner.id, agencyId: partner.agencyId, crmValidated: partner.crmValidated, vip: partner.vip },
   partnerCandidate: {
@@ -159,7 +158,7 @@ const rowSelection = {
     phone: partnerCandidate.phone,
     phonePrivate: partnerCandidate.phonePrivate,
     phonePro: partnerCandidate.phonePro,
-    hasAccount: hasAccount(partnerCandidate.id),
+    hasAccount: hasAccount(partnerCandidate.userId),
   },
   broker: { id: broker.id, firstName: broker.firstName, lastName: broker.lastName, picture: broker.profilePicture },
   lot: {

@@ -15,7 +15,7 @@ import { hashPassword } from '../../platform/passwords.js';
  * transaction (platform/mail.ts): a refused or failing command sends nothing.
  */
 
-export type Person = { candidateId: number; firstName: string; lastName: string; email: string | null };
+export type Person = { candidateId: number; userId: number | null; firstName: string; lastName: string; email: string | null };
 
 /** The candidates of candidacy 1 and 2, main first. */
 export const candidatesOf = async (tx: Tx, application: { candidacy1Id: number; candidacy2Id: number | null }): Promise<Person[]> => {
@@ -24,6 +24,7 @@ export const candidatesOf = async (tx: Tx, application: { candidacy1Id: number; 
     .select({
       candidacyId: candidacies.id,
       candidateId: candidates.id,
+      userId: candidates.userId,
       firstName: candidates.firstName,
       lastName: candidates.lastName,
       email: candidates.email,
@@ -58,11 +59,15 @@ export const generatePassword = () => Array.from({ length: 12 }, () => ALPHABET[
 export type Credentials = { email: string; password: string | null };
 
 /**
- * The candidate user accounts (users.type 'candidate', users.candidate_id) of those people,
- * members of the promotion. `missing` creates the accounts that do not exist yet (a generated
- * password, number_connections 0 so that the first sign-in asks for a new one: decision 003);
- * `renew` also gives the existing ones a new password. The e-mail of another kind of account
- * cannot become a candidate's account (422). A person without e-mail gets no account.
+ * The sign-in accounts (users.type 'candidate', linked by candidates.user_id) of those people,
+ * members of the promotion. One account may be linked to a record in each of several
+ * promotions (docs/decisions/008-candidates-per-promotion.md): a record without an account
+ * takes the candidate account of its e-mail when there is one, unless that account already is
+ * another person of this promotion. `missing` creates the accounts that do not exist yet (a
+ * generated password, number_connections 0 so that the first sign-in asks for a new one:
+ * decision 003); `renew` also gives the existing ones a new password. The e-mail of another
+ * kind of account cannot become a candidate's account (422). A person without e-mail gets no
+ * account.
  */
 export const ensureAccounts = async (
   tx: Tx,
@@ -73,26 +78,22 @@ export const ensureAccounts = async (
   const result = new Map<number, Credentials>();
   for (const person of people) {
     if (!person.email) continue;
-    const [byCandidate] = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.candidateId, person.candidateId), eq(users.type, 'candidate')))
-      .limit(1);
-    let account = byCandidate;
+    let account: { id: number; email: string } | undefined;
+    if (person.userId !== null) {
+      [account] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, person.userId)).limit(1);
+    }
     let created = false;
     if (!account) {
       const [byEmail] = await tx
-        .select({ id: users.id, email: users.email, type: users.type, candidateId: users.candidateId })
+        .select({ id: users.id, email: users.email, type: users.type, otherRecord: candidates.id })
         .from(users)
+        .leftJoin(candidates, and(eq(candidates.userId, users.id), eq(candidates.promotionId, promotionId)))
         .where(sql`lower(${users.email}) = ${person.email.toLowerCase()}`)
         .limit(1);
-      if (byEmail && (byEmail.type !== 'candidate' || (byEmail.candidateId !== null && byEmail.candidateId !== person.candidateId))) {
+      if (byEmail && (byEmail.type !== 'candidate' || (byEmail.otherRecord !== null && byEmail.otherRecord !== person.candidateId))) {
         throw unprocessable(`${MESSAGES.emailAlreadyExists} : ${person.email}`);
       }
-      if (byEmail) {
-        await tx.update(users).set({ candidateId: person.candidateId, updatedAt: new Date() }).where(eq(users.id, byEmail.id));
-        account = byEmail;
-      }
+      if (byEmail) account = { id: byEmail.id, email: byEmail.email };
     }
     let password: string | null = null;
     if (!account) {
@@ -104,7 +105,6 @@ export const ensureAccounts = async (
           email: person.email,
           firstName: person.firstName,
           lastName: person.lastName,
-          candidateId: person.candidateId,
           passwordHash: await hashPassword(password),
           numberConnections: 0,
         })
@@ -116,6 +116,9 @@ export const ensureAccounts = async (
         .update(users)
         .set({ passwordHash: await hashPassword(password), numberConnections: 0, updatedAt: new Date() })
         .where(eq(users.id, account.id));
+    }
+    if (person.userId !== account.id) {
+      await tx.update(candidates).set({ userId: account.id, updatedAt: new Date() }).where(eq(candidates.id, person.candidateId));
     }
     await tx.insert(promotionUsers).values({ promotionId, userId: account.id }).onConflictDoNothing();
     result.set(person.candidateId, { email: account.email, password: created || mode === 'renew' ? password : null });

@@ -95,7 +95,6 @@ const actorOf = (user: { id: number; type: string; agencyId: number | null; emai
   is_demo: false,
   number_connections: 1,
   selected_promotion: null,
-  candidate_id: null,
   token_id: 0,
 });
 

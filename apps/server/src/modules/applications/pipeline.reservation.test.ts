@@ -1,9 +1,10 @@
 import { MESSAGES, PIPELINE_MESSAGES } from '@promovente/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { candidates, promotionUsers, tasks, users } from '../../db/schema/index.js';
 import { createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { candidateAccount } from '../candidacies/candidacies.fixtures.js';
 import {
   applicationRow,
   CRM,
@@ -51,7 +52,16 @@ describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
     });
 
     const accounts = await desk.db.select().from(users).where(eq(users.type, 'candidate'));
-    expect(accounts.map((a) => a.candidateId).sort()).toEqual([candidate.id, partner?.candidate.id].sort());
+    const records = await desk.db
+      .select()
+      .from(candidates)
+      .where(
+        inArray(
+          candidates.userId,
+          accounts.map((a) => a.id),
+        ),
+      );
+    expect(records.map((r) => r.id).sort()).toEqual([candidate.id, partner?.candidate.id].sort());
     expect(accounts.every((a) => a.numberConnections === 0 && a.passwordHash !== null)).toBe(true);
     const memberships = await desk.db.select().from(promotionUsers).where(eq(promotionUsers.promotionId, desk.promotion.id));
     expect(accounts.every((a) => memberships.some((m) => m.userId === a.id))).toBe(true);
@@ -174,7 +184,7 @@ describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
   it('a candidate cannot run it either', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidate } = await makeApplication(desk);
-    const account = await createUser(desk.db, 'candidate', { promotionIds: [desk.promotion.id], candidateId: candidate.id });
+    const account = await candidateAccount(desk.db, desk.promotion.id, candidate);
     const response = await run(ctx.app, await desk.as(account), 'sendReservationForm', application.id, SEND_FORM);
     expect(response.statusCode).toBe(403);
   });
@@ -331,7 +341,12 @@ describe('sendNewAccess (spec part 2, 4.4 "Send credentials")', () => {
     const early = await run(ctx.app, headers, 'sendNewAccess', application.id);
     expect(early.statusCode).toBe(422);
     await run(ctx.app, headers, 'sendReservationForm', application.id, SEND_FORM);
-    const [account] = await desk.db.select().from(users).where(eq(users.candidateId, candidate.id));
+    const [account] = await desk.db
+      .select()
+      .from(users)
+      .innerJoin(candidates, eq(candidates.userId, users.id))
+      .where(eq(candidates.id, candidate.id))
+      .then((rows) => rows.map((r) => r.users));
     await desk.db.update(users).set({ numberConnections: 4 }).where(eq(users.id, account.id));
 
     const response = await run(ctx.app, headers, 'sendNewAccess', application.id);

@@ -472,7 +472,7 @@ describe('submitReservationForm: the second candidate (spec part 2, 2.5 step 3)'
     expect(response.json().data.candidacy1.financing.financials_unavailable).toBe(true);
   });
 
-  it('refuses the same e-mail for both candidates and an e-mail that belongs to someone else', async () => {
+  it("refuses the same e-mail for both candidates and an e-mail of another person of this promotion; other promotions' people do not count (decision 008)", async () => {
     const { db, desk, account, application } = await setup();
     const headers = await desk.token(account);
     const form = await loadForm(application.publicId, headers);
@@ -484,22 +484,24 @@ describe('submitReservationForm: the second candidate (spec part 2, 2.5 step 3)'
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe(PIPELINE_MESSAGES.sameEmail);
 
-    await createCandidacyRow(db, desk.other.id, { candidate: { email: 'julie.berset@exemple.ch' } });
+    const elsewhere = await createCandidacyRow(db, desk.other.id, { candidate: { email: 'julie.berset@exemple.ch' } });
+    const blocking = await createCandidacyRow(db, desk.promotion.id, { candidate: { email: 'julie.berset@exemple.ch' } });
     const taken = await submit(headers, application.id, payloadOf(form, { candidacy2: PARTNER }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(MESSAGES.emailAlreadyExists);
     const [saved] = await db.select().from(applications).where(eq(applications.id, application.id));
     expect(saved.candidacy2Id).toBeNull();
     expect(saved.firstReservationAt).toBeNull();
-    // Nothing of the attempt stays: Thomas and the other promotion's candidate only.
-    expect(await db.select().from(candidates)).toHaveLength(2);
+    // Nothing of the attempt stays: Thomas, the other promotion's and this promotion's Julie only.
+    expect(await db.select().from(candidates)).toHaveLength(3);
 
-    const staffEmail = await submit(
-      headers,
-      application.id,
-      payloadOf(form, { candidacy2: { ...PARTNER, candidate: { ...PARTNER.candidate, email: desk.notary.email } } }),
-    );
-    expect(staffEmail.statusCode).toBe(409);
+    await db.delete(candidates).where(eq(candidates.id, blocking.candidate.id));
+    const accepted = await submit(headers, application.id, payloadOf(form, { candidacy2: PARTNER }));
+    expect(accepted.statusCode).toBe(200);
+    const julies = await db.select().from(candidates).where(eq(candidates.email, 'julie.berset@exemple.ch'));
+    expect(julies.map((c) => c.promotionId).sort()).toEqual([desk.promotion.id, desk.other.id].sort());
+    const [untouched] = await db.select().from(candidates).where(eq(candidates.id, elsewhere.candidate.id));
+    expect(untouched).toEqual(elsewhere.candidate);
   });
 
   it('refuses a candidate who is not the one of the application', async () => {

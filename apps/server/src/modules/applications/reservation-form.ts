@@ -17,7 +17,7 @@ import {
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client.js';
-import { applications, buildings, candidacies, candidates, lots, promotions, tasks, users } from '../../db/schema/index.js';
+import { applications, buildings, candidacies, candidates, lots, promotions, tasks } from '../../db/schema/index.js';
 import { assertSameAgency, isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
@@ -173,9 +173,8 @@ const toForm = (actor: RequestActor, row: FormRow): ReservationForm => {
   };
 };
 
-/** A candidate sees only the applications he is a candidate of. */
-const isOwnApplication = (actor: RequestActor, row: FormRow) =>
-  actor.candidate_id !== null && (row.p1.id === actor.candidate_id || row.p2?.id === actor.candidate_id);
+/** A candidate sees only the applications he is a candidate of (his records carry his account). */
+const isOwnApplication = (actor: RequestActor, row: FormRow) => row.p1.userId === actor.id || row.p2?.userId === actor.id;
 
 /**
  * GET /applications/public/:publicId (spec part 2, 7.2): the reservation form. Staff see the
@@ -245,21 +244,23 @@ const emailChange = (stored: string | null, sent: string | null): string | undef
   return undefined;
 };
 
-/** An e-mail is one person's: no other candidate nor any account may hold it. */
-const assertEmailFree = async (tx: Tx, email: string, candidateId: number | null) => {
+/**
+ * An e-mail is one person's in a promotion: no other candidate of this promotion may hold it.
+ * Other promotions are not looked at (docs/decisions/008-candidates-per-promotion.md).
+ */
+const assertEmailFree = async (tx: Tx, promotionId: number, email: string, candidateId: number | null) => {
   const [candidate] = await tx
     .select({ id: candidates.id })
     .from(candidates)
-    .where(and(sql`lower(${candidates.email}) = ${email}`, candidateId === null ? undefined : ne(candidates.id, candidateId)))
+    .where(
+      and(
+        eq(candidates.promotionId, promotionId),
+        sql`lower(${candidates.email}) = ${email}`,
+        candidateId === null ? undefined : ne(candidates.id, candidateId),
+      ),
+    )
     .limit(1);
-  const [account] = await tx
-    .select({ id: users.id, candidateId: users.candidateId })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  if (candidate || (account && (candidateId === null || account.candidateId !== candidateId))) {
-    throw conflict(MESSAGES.emailAlreadyExists);
-  }
+  if (candidate) throw conflict(MESSAGES.emailAlreadyExists);
 };
 
 /** Refuses what the actor may not do on this application right now (spec part 2, 2.5, 4.3 and 6). */
@@ -308,8 +309,8 @@ export const submitReservationForm = async (
   const effective1 = (email1 ?? row.p1.email)?.toLowerCase() ?? null;
   const effective2 = second ? ((email2 ?? row.p2?.email)?.toLowerCase() ?? null) : null;
   if (effective1 !== null && effective1 === effective2) throw badRequest(PIPELINE_MESSAGES.sameEmail);
-  if (email1) await assertEmailFree(tx, email1, row.p1.id);
-  if (email2) await assertEmailFree(tx, email2, row.p2?.id ?? null);
+  if (email1) await assertEmailFree(tx, row.application.promotionId, email1, row.p1.id);
+  if (email2) await assertEmailFree(tx, row.application.promotionId, email2, row.p2?.id ?? null);
 
   const now = new Date();
   await tx

@@ -79,10 +79,13 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
 };
 
 /**
- * createCandidacy (spec part 1, 5 and 8): a new candidate, or an existing one without a
- * candidacy here, gets a candidacy of the caller's agency. An e-mail already used by a
- * candidacy of this promotion or by another kind of account answers 'already_exists'.
- * No e-mail is sent (credentials go out with the reservation form).
+ * createCandidacy (spec part 1, 5 and 8): a new candidate of this promotion, or this
+ * promotion's record of that e-mail when it has no candidacy here, gets a candidacy of the
+ * caller's agency. What a promotion knows about a person belongs to that promotion
+ * (docs/decisions/008-candidates-per-promotion.md): an e-mail known only elsewhere creates
+ * this promotion's own record and reads nothing from elsewhere, and 'already_exists' answers
+ * only a candidacy of this promotion, so the answer tells nothing about other promotions or
+ * about staff accounts. No e-mail is sent (credentials go out with the reservation form).
  */
 export const createCandidacy = defineCommand({
   name: 'createCandidacy',
@@ -94,14 +97,11 @@ export const createCandidacy = defineCommand({
     const email = form.candidate.email;
     const broker = await brokerFor(tx, actor, target.id, form.broker_id);
 
-    const [account] = await tx
-      .select({ id: users.id, type: users.type, candidateId: users.candidateId })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`)
+    const [existing] = await tx
+      .select()
+      .from(candidates)
+      .where(and(eq(candidates.promotionId, target.id), sql`lower(${candidates.email}) = ${email}`))
       .limit(1);
-    if (account && account.type !== 'candidate') return { data: CANDIDACY_ALREADY_EXISTS, log: null };
-
-    const [existing] = await tx.select().from(candidates).where(sql`lower(${candidates.email}) = ${email}`).limit(1);
     let candidate = existing;
     if (existing) {
       const [already] = await tx
@@ -115,9 +115,6 @@ export const createCandidacy = defineCommand({
         .insert(candidates)
         .values({ ...candidateValues(form.candidate), email, promotionId: target.id })
         .returning();
-      if (account && account.candidateId === null) {
-        await tx.update(users).set({ candidateId: candidate.id }).where(eq(users.id, account.id));
-      }
     }
 
     const [candidacy] = await tx

@@ -1,7 +1,7 @@
 import type { CandidaciesPage, CandidateDetail } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { candidates, users } from '../../db/schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo.js';
 import { bearer, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -34,9 +34,10 @@ describe('the candidates screen on the demo data', () => {
     expect((await get('/api/candidacies/download?showNonRetained=1')).statusCode).toBe(200);
 
     const [account] = await ctx.database.db.select().from(users).where(eq(users.email, 'candidat@demo.ch'));
+    const [ownRecord] = await ctx.database.db.select().from(candidates).where(eq(candidates.userId, account.id));
     const own = await ctx.app.inject({
       method: 'GET',
-      url: `/api/candidates/${account.candidateId}`,
+      url: `/api/candidates/${ownRecord.id}`,
       headers: bearer(await signIn(ctx.app, 'candidat@demo.ch', DEMO_PASSWORD)),
     });
     expect(own.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { applications, candidacies, candidates, comments, tasks } from '../../db/schema/index.js';
@@ -64,9 +65,12 @@ export const salesDesk = async (app: FastifyInstance, db: Db) => {
   return { leman, jura, alpes, promotion, other, broker, colleague, rival, outsider, promoter, notary, banker, architect, lots, token };
 };
 
-/** A candidate user account for a candidacy's candidate, member of the promotion. */
-export const candidateAccount = (db: Db, promotionId: number, candidate: { id: number; email: string | null }) =>
-  createUser(db, 'candidate', { promotionIds: [promotionId], candidateId: candidate.id, email: candidate.email ?? undefined });
+/** A candidate user account for a candidacy's candidate, member of the promotion, linked to his record. */
+export const candidateAccount = async (db: Db, promotionId: number, candidate: { id: number; email: string | null }) => {
+  const user = await createUser(db, 'candidate', { promotionIds: [promotionId], email: candidate.email ?? undefined });
+  await db.update(candidates).set({ userId: user.id }).where(eq(candidates.id, candidate.id));
+  return user;
+};
 
 export const command = (
   app: FastifyInstance,

@@ -88,9 +88,7 @@ const rowSelection = {
   candidate: candidates,
   broker: { id: brokers.id, firstName: brokers.firstName, lastName: brokers.lastName, picture: brokers.profilePicture },
   agencyName: agencies.name,
-  candidateUserId: sql<
-    number | null
-  >`(select ${users.id} from ${users} where ${users.candidateId} = ${candidates.id} and ${users.type} = 'candidate' limit 1)`,
+  candidateUserId: candidates.userId,
 };
 
 const baseRows = (db: Queryable) =>

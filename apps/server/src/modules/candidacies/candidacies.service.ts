@@ -385,39 +385,40 @@ export const buildDetails = async (db: Queryable, actor: RequestActor, base: Can
         multi_agency: promotion?.multiAgency ?? false,
         crm_updated_at: iso(promotion?.crmUpdatedAt ?? null),
       },
-      files: fileRows.filter((f) => f.file.candidacyId === c.id).map((f) => toCandidacyFile(actor, c, f)),
+      files: fileRows
+        .filter((f) => f.file.candidacyId === c.id)
+        .map((f) => toCandidacyFile(actor, { agencyId: c.agencyId, candidateUserId }, f)),
       user_comments: commentRows.filter((r) => r.comment.candidacyId === c.id).map((r) => toComment(actor, r)),
       actions: taskRows.get(c.id) ?? [],
     };
   });
 };
 
-/** Whether the caller may open this candidacy: member of its promotion; a candidate only his own. */
-export const maySeeCandidacy = async (db: Queryable, actor: RequestActor, c: { promotionId: number; candidateId: number }) => {
-  if (actor.type === 'candidate' && (actor.candidate_id === null || actor.candidate_id !== c.candidateId)) return false;
-  return isMemberOf(db, actor, c.promotionId);
+/**
+ * Whether the caller may open a candidate's record or candidacy: member of its promotion; a
+ * candidate only his own (the record linked to his account).
+ */
+export const maySeeCandidateOf = async (db: Queryable, actor: RequestActor, record: { promotionId: number; userId: number | null }) => {
+  if (actor.type === 'candidate' && record.userId !== actor.id) return false;
+  return isMemberOf(db, actor, record.promotionId);
 };
 
 /** GET /candidacies/{id}: another promotion's (or another candidate's) candidacy answers 404. */
 export const getCandidacy = async (db: Db, actor: RequestActor, id: number): Promise<CandidacyDetail> => {
   const [row] = await findCandidacyRows(db, [id]);
-  if (!row || !(await maySeeCandidacy(db, actor, row.candidacy))) throw notFound();
+  if (!row || !(await maySeeCandidateOf(db, actor, row.candidate))) throw notFound();
   const [detail] = await buildDetails(db, actor, [row]);
   return detail;
 };
 
 /**
- * GET /candidates/{id}: the person with his candidacies in the promotions the caller may open;
- * a broker who sees none of them gets 404, a candidate only his own record.
+ * GET /candidates/{id}: the person as his promotion knows him, with his candidacy there. A
+ * record belongs to one promotion (docs/decisions/008-candidates-per-promotion.md): another
+ * promotion's record answers 404, and a candidate sees only his own.
  */
 export const getCandidate = async (db: Db, actor: RequestActor, id: number): Promise<CandidateDetail> => {
-  if (actor.type === 'candidate' && actor.candidate_id !== id) throw notFound();
   const candidate = await findCandidate(db, id);
-  if (!candidate) throw notFound();
+  if (!candidate || !(await maySeeCandidateOf(db, actor, candidate))) throw notFound();
   const rows = await findCandidacyRowsOfCandidate(db, id);
-  const visible: CandidacyBaseRow[] = [];
-  for (const row of rows) if (await maySeeCandidacy(db, actor, row.candidacy)) visible.push(row);
-  if (visible.length === 0 && actor.type !== 'candidate') throw notFound();
-  const userId = rows[0]?.candidateUserId ?? null;
-  return { ...toCandidateRecord(candidate, userId === null ? null : Number(userId)), candidacies: await buildDetails(db, actor, visible) };
+  return { ...toCandidateRecord(candidate, candidate.userId), candidacies: await buildDetails(db, actor, rows) };
 };

@@ -356,11 +356,11 @@ describe('GET /candidacies/{id} and GET /candidates/{id}', () => {
     expect((await get(`/api/candidates/${foreign.candidate.id}`, headers)).statusCode).toBe(404);
   });
 
-  it('shows a broker the candidate record only through a candidacy of his promotions', async () => {
+  it('shows a broker the candidate records of his promotions only', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const { candidate, candidacy } = await createCandidacyRow(db, desk.promotion.id);
-    await db.insert(candidacies).values({ promotionId: desk.other.id, candidateId: candidate.id });
+    await createCandidacyRow(db, desk.other.id, { candidate: { email: candidate.email } });
     const record = await get(`/api/candidates/${candidate.id}`, await desk.token(desk.broker));
     expect(record.statusCode).toBe(200);
     expect(record.json().data.candidacies.map((c: { id: number }) => c.id)).toEqual([candidacy.id]);
@@ -437,11 +437,11 @@ describe('createCandidacy (spec part 1, 5 and 8)', () => {
     expect(await message({})).toBe('Candidature requise');
   });
 
-  it("answers 'already_exists' for an e-mail with a candidacy here or another kind of account, and attaches a known candidate otherwise", async () => {
+  it("answers 'already_exists' only for a candidacy of this promotion, whatever other promotions or staff accounts know of the e-mail", async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const headers = await desk.token(desk.broker);
-    const here = await createCandidacyRow(db, desk.promotion.id, { candidate: { email: 'deja@exemple.ch' } });
+    await createCandidacyRow(db, desk.promotion.id, { candidate: { email: 'deja@exemple.ch' } });
     const taken = await command(
       ctx.app,
       headers,
@@ -452,6 +452,9 @@ describe('createCandidacy (spec part 1, 5 and 8)', () => {
     );
     expect(taken.statusCode).toBe(200);
     expect(taken.json().data).toBe(CANDIDACY_ALREADY_EXISTS);
+    expect(await db.select().from(logs)).toEqual([]);
+
+    // A staff account's e-mail tells nothing: the candidacy is created like any other.
     const staff = await command(
       ctx.app,
       headers,
@@ -460,20 +463,59 @@ describe('createCandidacy (spec part 1, 5 and 8)', () => {
       desk.promotion.id,
       form({}, { email: desk.notary.email }),
     );
-    expect(staff.json().data).toBe('already_exists');
-    expect(await db.select().from(logs)).toEqual([]);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json().data).toMatchObject({ id: expect.any(Number), candidate_id: expect.any(Number) });
+  });
 
-    const elsewhere = await createCandidacyRow(db, desk.other.id, { candidate: { email: 'ailleurs@exemple.ch' } });
-    const attached = await command(
+  it("gives a person known only in another promotion this promotion's own record: nothing of the other promotion is read or changed (decision 008)", async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const headers = await desk.token(desk.broker);
+    const elsewhere = await createCandidacyRow(db, desk.other.id, {
+      candidate: {
+        email: 'ailleurs@exemple.ch',
+        phone: '+41 79 111 22 33',
+        address: 'Chemin des Vignes 3',
+        householdIncome: 240_000,
+        ownFunds: 380_000,
+        avs: '756.1234.5678.97',
+      },
+    });
+    const [before] = await db.select().from(candidates).where(eq(candidates.id, elsewhere.candidate.id));
+
+    const created = await command(
       ctx.app,
       headers,
       'createCandidacy',
       'promotion',
       desk.promotion.id,
-      form({}, { email: 'ailleurs@exemple.ch' }),
+      form({}, { email: 'ailleurs@exemple.ch', phone: '+41 79 999 00 00' }),
     );
-    expect(attached.json().data.candidate_id).toBe(elsewhere.candidate.id);
-    expect(here.candidacy.id).not.toBe(attached.json().data.id);
+    expect(created.statusCode).toBe(200);
+    const { id, candidate_id: candidateId } = created.json().data;
+    expect(candidateId).not.toBe(elsewhere.candidate.id);
+
+    // The broker reads this promotion's record only: none of the other promotion's values.
+    const candidacy = (await get(`/api/candidacies/${id}`, headers)).json().data;
+    const record = (await get(`/api/candidates/${candidateId}`, headers)).json().data;
+    for (const person of [candidacy.candidate, record]) {
+      expect(person).toMatchObject({
+        id: candidateId,
+        phone: '+41 79 999 00 00',
+        address: null,
+        household_income: null,
+        own_funds: null,
+        avs: null,
+      });
+    }
+    expect((await get(`/api/candidates/${elsewhere.candidate.id}`, headers)).statusCode).toBe(404);
+    expect((await get(`/api/candidacies/${elsewhere.candidacy.id}`, headers)).statusCode).toBe(404);
+
+    // Editing this promotion's record leaves the other promotion's as it was.
+    const edit = form({}, { email: 'ailleurs@exemple.ch', phone: '+41 79 000 00 01', household_income: '99000', address: 'Écrasé 1' });
+    expect((await command(ctx.app, headers, 'updateCandidacy', 'candidacy', id, edit)).statusCode).toBe(200);
+    const [after] = await db.select().from(candidates).where(eq(candidates.id, elsewhere.candidate.id));
+    expect(after).toEqual(before);
   });
 
   it('is refused to other roles and answers 404 for another promotion', async () => {

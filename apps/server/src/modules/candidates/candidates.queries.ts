@@ -6,14 +6,12 @@ import { candidateMatches, containsPattern } from '../../db/search.js';
 
 /** SQL only: the candidates list and the threads of a candidate record. Rules live in the service. */
 
-/** People with a candidacy in one of the promotions, hidden ones aside, matching the search. */
+/** The promotions' people with a candidacy there, hidden ones aside, matching the search. */
 export const candidatesWhere = (filter: { promotionIds: number[]; search?: string }): SQL => {
   const conditions: (SQL | undefined)[] = [
+    inArray(candidates.promotionId, filter.promotionIds),
     eq(candidates.hidden, false),
-    exists(
-      sql`(select 1 from ${candidacies} where ${candidacies.candidateId} = ${candidates.id}
-           and ${inArray(candidacies.promotionId, filter.promotionIds)})`,
-    ),
+    exists(sql`(select 1 from ${candidacies} where ${candidacies.candidateId} = ${candidates.id})`),
   ];
   const search = filter.search?.trim();
   if (search) {
@@ -31,12 +29,7 @@ export const countCandidates = async (db: Queryable, where: SQL) => {
 /** One page, by last then first name (case-insensitive), id breaking ties; with the candidate's account id. */
 export const findCandidatePage = (db: Queryable, where: SQL, limit: number, offset: number) =>
   db
-    .select({
-      candidate: candidates,
-      userId: sql<
-        number | null
-      >`(select ${users.id} from ${users} where ${users.candidateId} = ${candidates.id} and ${users.type} = 'candidate' limit 1)`,
-    })
+    .select({ candidate: candidates, userId: candidates.userId })
     .from(candidates)
     .where(where)
     .orderBy(sql`lower(${candidates.lastName})`, sql`lower(${candidates.firstName})`, asc(candidates.id))
@@ -71,9 +64,8 @@ const recipients = alias(users, 'recipient');
  */
 export const findThreadsAboutCandidate = (
   db: Queryable,
-  options: { userId: number; candidateId: number; promotionIds: number[]; candidacyIds: number[]; limit: number },
+  options: { userId: number; candidateUserId: number | null; promotionIds: number[]; candidacyIds: number[]; limit: number },
 ) => {
-  const accountOfCandidate = sql`(select ${users.id} from ${users} where ${users.candidateId} = ${options.candidateId} and ${users.type} = 'candidate')`;
   const lastRead = sql`(select ${threadReads.lastReadAt} from ${threadReads}
     where ${threadReads.threadId} = ${threads.id} and ${threadReads.userId} = ${options.userId})`;
   return db
@@ -102,8 +94,9 @@ export const findThreadsAboutCandidate = (
         or(eq(threads.createdById, options.userId), eq(threads.toId, options.userId)),
         or(
           options.candidacyIds.length > 0 ? inArray(threads.candidacyId, options.candidacyIds) : undefined,
-          sql`${threads.createdById} in ${accountOfCandidate}`,
-          sql`${threads.toId} in ${accountOfCandidate}`,
+          options.candidateUserId === null ? undefined : eq(threads.createdById, options.candidateUserId),
+          options.candidateUserId === null ? undefined : eq(threads.toId, options.candidateUserId),
+          sql`false`,
         ),
       ),
     )

@@ -74,7 +74,7 @@ export const getCandidateRecord = async (db: Db, actor: RequestActor, id: number
       ? []
       : await findThreadsAboutCandidate(db, {
           userId: actor.id,
-          candidateId: id,
+          candidateUserId: detail.user_id,
           promotionIds,
           candidacyIds: detail.candidacies.map((c) => c.id),
           limit: CANDIDATE_THREADS_LIMIT,

@@ -32,8 +32,8 @@ describe('GET /candidates (spec part 1, 7 "GET /candidates (query promotion, all
       agencyId: desk.jura.id,
       candidate: { firstName: 'Léa', lastName: 'Aebi', phone: '+41 79 555 12 34' },
     });
-    // The same person in another promotion: only this promotion's candidacy comes with him.
-    await db.insert(candidacies).values({ promotionId: desk.other.id, candidateId: zurcher.candidate.id });
+    // The same person in another promotion is that promotion's own record: it never comes with him.
+    await createCandidacyRow(db, desk.other.id, { candidate: { firstName: 'Marc', lastName: 'Zurcher', email: zurcher.candidate.email } });
     await createCandidacyRow(db, desk.other.id, { candidate: { lastName: 'Ailleurs' } });
     const hidden = await createCandidacyRow(db, desk.promotion.id, { candidate: { lastName: 'Masqué' } });
     await db.update(candidates).set({ hidden: true }).where(eq(candidates.id, hidden.candidate.id));
@@ -242,11 +242,11 @@ describe('GET /candidates/{id}: the threads about the candidate (spec part 1, 7 
     expect(own.threads[0].interlocutor).toMatchObject({ id: desk.broker.id, full_name: 'Paul Courtier' });
   });
 
-  it('leaves out the threads of a promotion whose candidacy the caller may not open', async () => {
+  it("leaves out the threads about the same person's record in another promotion (decision 008)", async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const { candidate } = await createCandidacyRow(db, desk.promotion.id);
-    const [elsewhere] = await db.insert(candidacies).values({ promotionId: desk.other.id, candidateId: candidate.id }).returning();
+    const { candidacy: elsewhere } = await createCandidacyRow(db, desk.other.id, { candidate: { email: candidate.email } });
     // The broker once wrote in the other promotion, which he is no longer a member of.
     await addThread(
       db,

@@ -116,23 +116,24 @@ export const checkUpload = (name: string, declared: string, content: Buffer): { 
   return { mime };
 };
 
-type CandidacyRef = { id: number; promotionId: number; agencyId: number | null; candidateId: number };
+/** `candidateUserId`: the sign-in account of the candidacy's person (a candidate sees only his own). */
+type CandidacyRef = { id: number; promotionId: number; agencyId: number | null; candidateUserId: number | null };
 
 /** Who may delete a candidacy file: a broker of its agency, a promoter, the candidate for what he uploaded himself. */
 export const canDeleteCandidacyFile = (
   actor: RequestActor,
-  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateId'>,
+  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateUserId'>,
   createdById: number | null,
 ) => {
   if (!can(actor, 'file.delete')) return false;
   if (actor.type === 'broker') return canEditCandidacyOf(actor, candidacy.agencyId);
-  if (actor.type === 'candidate') return actor.candidate_id === candidacy.candidateId && createdById === actor.id;
+  if (actor.type === 'candidate') return candidacy.candidateUserId === actor.id && createdById === actor.id;
   return true;
 };
 
 export const toCandidacyFile = (
   actor: RequestActor,
-  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateId'>,
+  candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateUserId'>,
   row: {
     file: typeof files.$inferSelect;
     creator: { id: number | null; firstName: string | null; lastName: string | null; picture: string | null } | null;
@@ -162,7 +163,7 @@ const findCandidacy = async (db: Queryable, id: number): Promise<(CandidacyRef &
       id: candidacies.id,
       promotionId: candidacies.promotionId,
       agencyId: candidacies.agencyId,
-      candidateId: candidacies.candidateId,
+      candidateUserId: candidates.userId,
       firstName: candidates.firstName,
       lastName: candidates.lastName,
     })
@@ -274,7 +275,7 @@ export const deleteCandidacyFile = async (deps: { db: Db; storage: Storage }, ac
     .limit(1);
   if (!file?.candidacyId) throw notFound();
   const candidacy = await visibleCandidacy(deps.db, actor, file.candidacyId);
-  if (actor.type === 'candidate' && actor.candidate_id !== candidacy.candidateId) throw notFound();
+  if (actor.type === 'candidate' && candidacy.candidateUserId !== actor.id) throw notFound();
   if (!canDeleteCandidacyFile(actor, candidacy, file.createdById)) throw forbidden();
   await deps.db.transaction(async (tx) => {
     await tx.delete(files).where(eq(files.id, file.id));
@@ -294,11 +295,11 @@ export const deleteCandidacyFile = async (deps: { db: Db; storage: Storage }, ac
 const CANDIDACY_FILE_READERS = ['broker', 'notary', 'banker', 'architect', 'promoter'] as const;
 
 const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotionId: number) => {
-  if (actor.candidate_id === null) return null;
   const [row] = await db
     .select({ status: sql<number>`max(${candidacies.status})` })
     .from(candidacies)
-    .where(and(eq(candidacies.promotionId, promotionId), eq(candidacies.candidateId, actor.candidate_id)));
+    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+    .where(and(eq(candidacies.promotionId, promotionId), eq(candidates.userId, actor.id)));
   return row?.status ?? null;
 };
 
@@ -311,7 +312,7 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
       if (!file.candidacyId) return false;
       if (actor.type === 'candidate') {
         const candidacy = await findCandidacy(db, file.candidacyId);
-        return candidacy !== null && actor.candidate_id !== null && candidacy.candidateId === actor.candidate_id;
+        return candidacy !== null && candidacy.candidateUserId === actor.id;
       }
       return (CANDIDACY_FILE_READERS as readonly string[]).includes(actor.type);
     }

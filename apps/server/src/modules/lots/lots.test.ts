@@ -39,7 +39,7 @@ const addApplication = async (
   candidateCounter += 1;
   const [candidate] = await db()
     .insert(candidates)
-    .values({ firstName: 'Anne', lastName: `Martin${candidateCounter}`, email: `anne${candidateCounter}@test.ch` })
+    .values({ promotionId, firstName: 'Anne', lastName: `Martin${candidateCounter}`, email: `anne${candidateCounter}@test.ch` })
     .returning();
   const [candidacy] = await db().insert(candidacies).values({ promotionId, candidateId: candidate.id }).returning();
   const [application] = await db()

@@ -110,7 +110,11 @@ const parseRegistration = (body: unknown): RegistrationInput => {
   throw new RegistrationRefused(400, errors[0].message, errors);
 };
 
-/** The candidate of an e-mail, created with the form's fields when unknown; a known one is never changed. */
+/**
+ * This promotion's candidate of an e-mail, created with the form's fields when unknown here; a
+ * known one is never changed, and another promotion's record of the same person is never read
+ * (docs/decisions/008-candidates-per-promotion.md).
+ */
 const candidateOf = async (tx: Tx, input: RegistrationInput, promotionId: number) => {
   const [created] = await tx
     .insert(candidates)
@@ -127,10 +131,14 @@ const candidateOf = async (tx: Tx, input: RegistrationInput, promotionId: number
     // Two registrations of one e-mail at the same instant: the second finds the first's row.
     .onConflictDoNothing()
     .returning();
-  if (created) return { candidate: created, isNew: true };
-  const [existing] = await tx.select().from(candidates).where(sql`lower(${candidates.email}) = ${input.email}`).limit(1);
+  if (created) return created;
+  const [existing] = await tx
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.promotionId, promotionId), sql`lower(${candidates.email}) = ${input.email}`))
+    .limit(1);
   if (!existing) throw new Error('registration: candidate row neither created nor found');
-  return { candidate: existing, isNew: false };
+  return existing;
 };
 
 /**
@@ -149,17 +157,10 @@ export const registerCandidate = async (deps: Deps, body: unknown, ip: string): 
   await hitRateLimit(deps.db, `register:email:${input.email}`, LIMITS.registerPerEmail * deps.rateLimitMultiplier, ONE_HOUR);
 
   await deps.db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: users.id, type: users.type, candidateId: users.candidateId })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email}`)
-      .limit(1);
+    const [account] = await tx.select({ type: users.type }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
     if (account && account.type !== 'candidate') return;
 
-    const { candidate, isNew } = await candidateOf(tx, input, promotion.id);
-    if (isNew && account && account.candidateId === null) {
-      await tx.update(users).set({ candidateId: candidate.id }).where(eq(users.id, account.id));
-    }
+    const candidate = await candidateOf(tx, input, promotion.id);
 
     const brokers = await tx
       .select({ id: users.id, agencyId: users.agencyId })

@@ -187,24 +187,32 @@ describe('POST /registration: candidate registration (spec part 2, 5 and 7.3)', 
     expect(await ctx.database.db.select().from(candidacies)).toHaveLength(1);
   });
 
-  it("gives a known candidate of another promotion a candidacy here, and links a candidate account's e-mail", async () => {
+  it("gives a person known in another promotion this promotion's own record, and reads or links nothing from elsewhere (decision 008)", async () => {
     const { promotion } = await setUp();
     const other = await createPromotion(ctx.database.db, { title: 'Autre' });
     await register(payload(other.token));
-    const account = await createUser(ctx.database.db, 'candidate', { email: 'paul.favre@exemple.ch' });
+    const db = ctx.database.db;
+    const [elsewhere] = await db.select().from(candidates).where(eq(candidates.promotionId, other.id));
+    await db.update(candidates).set({ householdIncome: 180_000 }).where(eq(candidates.id, elsewhere.id));
+    const account = await createUser(db, 'candidate', { email: 'paul.favre@exemple.ch' });
 
-    expect((await register(payload(promotion.token))).statusCode).toBe(200);
+    expect((await register(payload(promotion.token, { phone: '+41 79 000 00 00' }))).statusCode).toBe(200);
     expect(
       (await register(payload(promotion.token, { first_name: 'Paul', last_name: 'Favre', email: 'paul.favre@exemple.ch' }))).statusCode,
     ).toBe(200);
 
-    const db = ctx.database.db;
-    expect(await db.select().from(candidates)).toHaveLength(2);
-    const here = await db.select().from(candidacies).where(eq(candidacies.promotionId, promotion.id));
+    const here = await db.select().from(candidates).where(eq(candidates.promotionId, promotion.id));
     expect(here).toHaveLength(2);
-    const [paul] = await db.select().from(candidates).where(eq(candidates.email, 'paul.favre@exemple.ch'));
-    const [linked] = await db.select().from(users).where(eq(users.id, account.id));
-    expect(linked.candidateId).toBe(paul.id);
+    const same = here.find((c) => c.email === elsewhere.email);
+    expect(same?.id).not.toBe(elsewhere.id);
+    expect(same?.householdIncome).toBeNull();
+    const [untouched] = await db.select().from(candidates).where(eq(candidates.id, elsewhere.id));
+    expect(untouched).toEqual({ ...elsewhere, householdIncome: 180_000, updatedAt: untouched.updatedAt });
+    expect(untouched.phone).toBe(elsewhere.phone);
+    const candidaciesHere = await db.select().from(candidacies).where(eq(candidacies.promotionId, promotion.id));
+    expect(candidaciesHere.map((c) => c.candidateId).sort()).toEqual(here.map((c) => c.id).sort());
+    // The account is linked when the reservation form sends the access, not by a public page.
+    expect(here.find((c) => c.email === account.email)?.userId).toBeNull();
   });
 
   it("gives the same answer for a staff account's e-mail and creates nothing", async () => {

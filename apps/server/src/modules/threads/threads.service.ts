@@ -2,7 +2,7 @@ import { type CreatedThread, type CreateThreadInput, threadRecipientTypes, type 
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { candidacies, files, promotionUsers, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
+import { candidacies, candidates, files, promotionUsers, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
@@ -26,13 +26,14 @@ const resolveRecipient = async (
   input: CreateThreadInput,
 ): Promise<{ userId: number; candidacyId: number | null }> => {
   if (actor.type === 'candidate') {
-    if (actor.candidate_id === null) throw notFound();
     const [own] = await db
       .select({ id: candidacies.id, brokerId: candidacies.brokerId })
       .from(candidacies)
-      .where(and(eq(candidacies.candidateId, actor.candidate_id), eq(candidacies.promotionId, input.promotion)))
+      .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
+      .where(and(eq(candidates.userId, actor.id), eq(candidacies.promotionId, input.promotion)))
       .limit(1);
-    if (!own?.brokerId) throw unprocessable("Aucun courtier n'est encore attribué à votre dossier.");
+    if (!own) throw notFound();
+    if (!own.brokerId) throw unprocessable("Aucun courtier n'est encore attribué à votre dossier.");
     return { userId: own.brokerId, candidacyId: own.id };
   }
   if (!input.to_id || !input.to_base_class) throw badRequest('Destinataire requis');
@@ -40,18 +41,14 @@ const resolveRecipient = async (
 
   if (input.to_base_class === 'candidate') {
     const [candidacy] = await db
-      .select({ id: candidacies.id })
+      .select({ id: candidacies.id, userId: candidates.userId })
       .from(candidacies)
+      .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
       .where(and(eq(candidacies.candidateId, input.to_id), eq(candidacies.promotionId, input.promotion)))
       .limit(1);
     if (!candidacy) throw notFound();
-    const [account] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.candidateId, input.to_id), eq(users.type, 'candidate')))
-      .limit(1);
-    if (!account) throw unprocessable(NO_CANDIDATE_ACCOUNT);
-    return { userId: account.id, candidacyId: candidacy.id };
+    if (candidacy.userId === null) throw unprocessable(NO_CANDIDATE_ACCOUNT);
+    return { userId: candidacy.userId, candidacyId: candidacy.id };
   }
   const [member] = await db
     .select({ id: users.id })

@@ -32,9 +32,13 @@ const setup = async () => {
   const broker = await createUser(db, 'broker', { promotionIds: [promotion.id] });
   const notary = await createUser(db, 'notary', { promotionIds: [promotion.id] });
   const outsider = await createUser(db, 'notary', { promotionIds: [other.id] });
-  const [candidate] = await db.insert(candidates).values({ firstName: 'Anne', lastName: 'Meylan', email: 'anne@test.ch' }).returning();
+  const [candidate] = await db
+    .insert(candidates)
+    .values({ promotionId: promotion.id, firstName: 'Anne', lastName: 'Meylan', email: 'anne@test.ch' })
+    .returning();
   await db.insert(candidacies).values({ promotionId: promotion.id, candidateId: candidate.id, brokerId: broker.id });
-  const account = await createUser(db, 'candidate', { candidateId: candidate.id, email: 'anne@test.ch', promotionIds: [promotion.id] });
+  const account = await createUser(db, 'candidate', { email: 'anne@test.ch', promotionIds: [promotion.id] });
+  await db.update(candidates).set({ userId: account.id }).where(eq(candidates.id, candidate.id));
   return { promotion, other, broker, notary, outsider, candidate, account };
 };
 
@@ -119,7 +123,7 @@ describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', 
     const { promotion, other, broker } = await setup();
     const [lonely] = await ctx.database.db
       .insert(candidates)
-      .values({ firstName: 'Paul', lastName: 'Roch', email: 'paul@test.ch' })
+      .values({ promotionId: promotion.id, firstName: 'Paul', lastName: 'Roch', email: 'paul@test.ch' })
       .returning();
     await ctx.database.db.insert(candidacies).values({ promotionId: promotion.id, candidateId: lonely.id, brokerId: broker.id });
     const token = await signIn(ctx.app, broker.email);

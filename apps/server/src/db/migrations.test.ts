@@ -1,0 +1,92 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from './client.js';
+
+/** The migrations folder as it was up to (and including) the migration `tag`. */
+const foldersUpTo = async (tag: string) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'promovente-migrations-'));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  journal.entries = journal.entries.slice(0, last + 1);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+};
+
+describe('migration 0002: candidate records per promotion (docs/decisions/008-candidates-per-promotion.md)', () => {
+  const client = new PGlite();
+  const db = drizzle(client);
+  const folders: string[] = [];
+  afterAll(async () => {
+    await client.close();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('splits a person shared by two promotions into one record each, keeps his account on both, and drops unreachable records', async () => {
+    const before = await foldersUpTo('0001_reference_data');
+    folders.push(before);
+    await migrate(db, { migrationsFolder: before });
+
+    await client.exec(`
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into candidates (id, promotion_id, first_name, last_name, email, phone, household_income, avs)
+        values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch', '+41 79 111 22 33', 210000, '756.1234.5678.97'),
+               (11, null, 'Orphelin', 'Sans', 'orphelin@exemple.ch', null, null, null),
+               (12, 2, 'Marc', 'Vaud', 'marc@exemple.ch', null, null, null),
+               (13, 2, 'Léa', 'Seule', 'lea@exemple.ch', null, null, null);
+      select setval(pg_get_serial_sequence('candidates', 'id'), 13);
+      insert into candidacies (id, promotion_id, candidate_id, status) values
+        (100, 1, 10, 3), (101, 2, 10, 0), (102, 1, 12, 1);
+      insert into users (id, type, email, candidate_id) values (500, 'candidate', 'anne@exemple.ch', 10);
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query<{
+      id: number;
+      promotion_id: number;
+      email: string;
+      phone: string | null;
+      household_income: number | null;
+      avs: string | null;
+      user_id: number | null;
+    }>('select id, promotion_id, email, phone, household_income, avs, user_id from candidates order by id');
+    const anne = rows.filter((r) => r.email === 'anne@exemple.ch');
+    expect(anne.map((r) => r.promotion_id)).toEqual([1, 2]);
+    expect(anne[0].id).toBe(10);
+    expect(anne[1].id).toBeGreaterThan(13);
+    // Each record keeps what its promotion had, and the one account is linked to both.
+    for (const record of anne) {
+      expect(record).toMatchObject({ phone: '+41 79 111 22 33', household_income: 210000, avs: '756.1234.5678.97', user_id: 500 });
+    }
+    // The record of a candidacy elsewhere only moves to that promotion; an unreachable one is gone.
+    expect(rows.find((r) => r.email === 'marc@exemple.ch')?.promotion_id).toBe(1);
+    expect(rows.find((r) => r.email === 'orphelin@exemple.ch')).toBeUndefined();
+    expect(rows.find((r) => r.email === 'lea@exemple.ch')?.promotion_id).toBe(2);
+
+    const candidacies = await client.query<{ id: number; candidate_id: number; promotion_id: number }>(
+      'select k.id, k.candidate_id, c.promotion_id from candidacies k join candidates c on c.id = k.candidate_id order by k.id',
+    );
+    expect(candidacies.rows).toEqual([
+      { id: 100, candidate_id: 10, promotion_id: 1 },
+      { id: 101, candidate_id: anne[1].id, promotion_id: 2 },
+      { id: 102, candidate_id: 12, promotion_id: 1 },
+    ]);
+
+    // From now on the database itself refuses a candidacy whose person is another promotion's.
+    await expect(client.query('insert into candidacies (promotion_id, candidate_id) values (2, 12)')).rejects.toThrow();
+    await expect(
+      client.query(`insert into candidates (promotion_id, first_name, last_name, email) values (1, 'A', 'B', 'ANNE@exemple.ch')`),
+    ).rejects.toThrow();
+    const columns = await client.query(
+      `select 1 from information_schema.columns where table_name = 'users' and column_name = 'candidate_id'`,
+    );
+    expect(columns.rows).toEqual([]);
+  });
+});
