@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
@@ -48,7 +48,7 @@ const openCopy = async (onQuery: (query: string) => void): Promise<{ database: D
 };
 
 /** One application over its own copy of the migrated template database, for one test file. */
-export const createTestContext = async (): Promise<TestContext> => {
+export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> => {
   let counted = 0;
   const { database, drop } = await openCopy(() => {
     counted += 1;
@@ -63,6 +63,7 @@ export const createTestContext = async (): Promise<TestContext> => {
     jobs,
     storage: localStorage(filesDir),
     logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false,
+    onRoute: options.onRoute,
   });
   await app.ready();
 

@@ -1,0 +1,737 @@
+import { threadRecipientTypes, type UserType } from '@promovente/shared';
+import { type Caller, type Ids, taskDate } from './cross-promotion.world.js';
+
+/**
+ * The committed table of the cross-promotion suite: for every route under /api and every
+ * command, where its ids are (path, query, body, multipart, command fields), and for each id
+ * location at least one case calling it with another promotion's id, the other ids valid in
+ * the caller's promotion. The suite fails on a route or command missing here, on an id field
+ * found in its schema but missing from its row, and on a listed field without a case.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A call; `multipart` fields are sent as multipart/form-data (with a small PDF for uploads). */
+export type CallRequest = {
+  method: Method;
+  url: string;
+  payload?: Record<string, unknown>;
+  multipart?: Record<string, string | number>;
+  upload?: boolean;
+};
+
+/**
+ * a: the caller's promotion's ids; x: the ids under test (the other promotion's, or missing ones).
+ * callers: when only some of the route's roles read the field (default: every role the route admits).
+ */
+export type RouteCase = {
+  route: string;
+  fields: readonly string[];
+  label: string;
+  call: (a: Ids, x: Ids, caller: Caller) => CallRequest;
+  callers?: readonly UserType[];
+};
+export type CommandCase = {
+  command: string;
+  fields: readonly string[];
+  label: string;
+  call: (a: Ids, x: Ids) => { entity_id: number; fields: Record<string, unknown> };
+};
+
+/**
+ * One row per route: `ids` the id locations the suite calls with another promotion's ids,
+ * `ignored` id-like fields that are not promotion rows or not read (with why), `viaCommands`
+ * the command routes, whose ids are the commands' cases.
+ */
+export type RouteRow = { ids: readonly string[]; ignored?: Readonly<Record<string, string>>; viaCommands?: true };
+
+const LIST_FILTERS = [
+  'query.promotion',
+  'query.buildings',
+  'query.broker',
+  'query.candidat',
+  'query.candidacy',
+  'query.application',
+  'query.lot',
+];
+const UNREAD_BY_LOTS = {
+  'query.candidat': 'shared list filter, not read by the lots lists',
+  'query.candidacy': 'shared list filter, not read by the lots lists',
+  'query.application': 'shared list filter, not read by the lots lists',
+  'query.broker': 'shared list filter, not read by the lots lists',
+};
+const LOT_FILTERS = ['query.promotion', 'query.buildings', 'query.lot'];
+const COMMAND_ROUTE = { ids: ['body.entity_id'], viaCommands: true } as const;
+const APPLICATION_PATH = { ids: ['path.id'] } as const;
+
+export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
+  'GET /api/health': { ids: [] },
+  'POST /api/login': { ids: [] },
+  'POST /api/logout': { ids: [] },
+  'POST /api/password/create': { ids: [] },
+  'GET /api/password/find/:token': { ids: [], ignored: { 'path.token': 'a reset token, not a promotion row' } },
+  'POST /api/password/reset': { ids: [], ignored: { 'body.token': 'a reset token, not a promotion row' } },
+  'POST /api/askdemo': { ids: [] },
+  'GET /api/user': { ids: [] },
+  'GET /api/user/preferences': { ids: [] },
+  'GET /api/user/promotion': { ids: [] },
+  'PUT /api/user/promotion': { ids: ['body.promotion'] },
+  'POST /api/user/update': { ids: [] },
+  'PUT /api/user/password': { ids: [] },
+  'GET /api/brokers': { ids: ['query.promotion'] },
+  'GET /api/investors': { ids: ['query.promotion'] },
+  'GET /api/pilots': { ids: ['query.promotion'] },
+  'POST /api/brokers/:id/assistants/:assistantId': { ids: ['path.id', 'path.assistantId'] },
+  'DELETE /api/brokers/:id/assistants/:assistantId': {
+    ids: [],
+    ignored: {
+      'path.id': 'admins only (403 to everyone else, whatever the ids): every promotion is theirs',
+      'path.assistantId': 'admins only (403 to everyone else, whatever the ids): every promotion is theirs',
+    },
+  },
+  'GET /api/images/:uuid': { ids: [], ignored: { 'path.uuid': 'public images (avatars, logos) by design' } },
+  'GET /api/app/filters': { ids: ['query.promotion'] },
+  'GET /api/notifications': { ids: [] },
+  'GET /api/notifications/count': { ids: [] },
+  'PUT /api/notifications/:id/read': { ids: ['path.id'] },
+  'GET /api/admin/mails': { ids: [] },
+  'POST /api/app/executeCommand': { ids: ['body.entity_id', 'body.params.entity_id'], viaCommands: true },
+  'POST /api/commands/:name': COMMAND_ROUTE,
+  'GET /api/files/:uuid/download': { ids: [], ignored: { 'path.uuid': 'the signature is the permission (issued to an allowed user)' } },
+  'POST /api/candidacies/files': { ids: ['multipart.candidacy_id'] },
+  'DELETE /api/candidacies/files/:id': { ids: ['path.id'] },
+  'GET /api/file-url/:uuid': { ids: ['path.uuid'] },
+  'POST /api/threads': { ids: ['multipart.promotion', 'multipart.to_id', 'multipart.candidacy_id'] },
+  'GET /api/candidacies': { ids: LIST_FILTERS },
+  'GET /api/candidacies/all': { ids: ['query.promotion'] },
+  'GET /api/candidacies/download': { ids: LIST_FILTERS },
+  'GET /api/candidacies/:id': { ids: ['path.id'] },
+  'GET /api/candidates': { ids: ['query.promotion'] },
+  'GET /api/candidates/:id': { ids: ['path.id'] },
+  'GET /api/actions': { ids: ['query.promotion', 'query.target_id', 'query.candidat', 'query.broker'] },
+  'GET /api/promotions/:id/notary/actions': { ids: ['path.id', 'query.candidat'] },
+  'GET /api/actions/:id': { ids: ['path.id'] },
+  'POST /api/promotions/:id/lots/actions': { ids: ['path.id', 'body.lot_id', 'body.broker_id'] },
+  'PUT /api/promotions/:id/lots/actions/:actionId': { ids: ['path.id', 'path.actionId', 'body.broker_id'] },
+  'POST /api/promotions/:id/applications/actions': { ids: ['path.id', 'body.application_id', 'body.broker_id'] },
+  'PUT /api/promotions/:id/applications/actions/:actionId': { ids: ['path.id', 'path.actionId', 'body.broker_id'] },
+  'GET /api/logs': { ids: ['query.promotion', 'query.application_id', 'query.lot_id', 'query.candidacy_id'] },
+  'GET /api/lots/for-attribution': { ids: ['query.candidacy_id'] },
+  'GET /api/applications/partners': { ids: ['query.candidacy_id'] },
+  'GET /api/attribution/candidacies': { ids: ['query.lot_id'] },
+  'GET /api/applications': { ids: LIST_FILTERS },
+  'GET /api/applications/download': { ids: LIST_FILTERS },
+  'GET /api/applications/:id': APPLICATION_PATH,
+  'GET /api/applications/:publicId/pdf': { ids: ['path.publicId'] },
+  'GET /api/applications/public/:publicId': { ids: ['path.publicId'] },
+  'PUT /api/applications/:id/markAsComplete': APPLICATION_PATH,
+  'POST /api/applications/sendNotificationIncomplete/:id': APPLICATION_PATH,
+  'POST /api/applications/complete/:id': APPLICATION_PATH,
+  'POST /api/applications/:id/scheduleAgreement': APPLICATION_PATH,
+  'POST /api/applications/:id/planActOfPurchase': APPLICATION_PATH,
+  'POST /api/applications/:id/createPlanActOfPurchase': APPLICATION_PATH,
+  'POST /api/applications/:id/reservation-deposit-received': APPLICATION_PATH,
+  'POST /api/applications/:id/deposit-received': APPLICATION_PATH,
+  'POST /api/applications/:id/client-solvent': APPLICATION_PATH,
+  'POST /api/applications/:id/client-non-solvent': APPLICATION_PATH,
+  'POST /api/applications/:id/confirm-received-agreement-funds': APPLICATION_PATH,
+  'POST /api/applications/:id/send-act': APPLICATION_PATH,
+  'POST /api/applications/:id/sign-act': APPLICATION_PATH,
+  'POST /api/applications/:id/send-call-for-funds': APPLICATION_PATH,
+  'GET /api/lots': { ids: LOT_FILTERS, ignored: UNREAD_BY_LOTS },
+  'GET /api/candidate/lots': { ids: LOT_FILTERS, ignored: UNREAD_BY_LOTS },
+  'GET /api/lots/download': { ids: LOT_FILTERS, ignored: UNREAD_BY_LOTS },
+  'GET /api/lots/public/:id': { ids: [], ignored: { 'path.id': "a lot's public page, open to any visitor by design" } },
+  'GET /api/lots/:id': { ids: ['path.id'] },
+  'PUT /api/lots/:id': { ids: ['path.id', 'body.id'] },
+  'GET /api/lots_types': { ids: [] },
+  'GET /api/lots_floors': { ids: [] },
+  'GET /api/analytics/dashboard': { ids: ['query.promotion', 'query.buildings'] },
+  'GET /api/registration/:token': { ids: ['query.lot'], ignored: { 'path.token': "the promotion's public link, public by design" } },
+  'POST /api/registration': { ids: [] },
+  'GET /api/promotions/:id/registration-link': { ids: ['path.id'] },
+};
+
+/** Where each command's ids are: always entity_id, plus its id fields (additionnal_fields.*). */
+export const COMMAND_IDS: Readonly<Record<string, readonly string[]>> = {
+  createAction: ['entity_id', 'promotion_id', 'candidacy_id', 'lot_id', 'application_id', 'broker_id'],
+  updateAction: ['entity_id', 'broker_id'],
+  markActionAsFinished: ['entity_id'],
+  attributeLot: ['entity_id', 'lot_id', 'promotion_id', 'candidacy_2_id'],
+  createCandidacy: ['entity_id', 'candidacy.broker_id'],
+  updateCandidacy: ['entity_id', 'promotion_id', 'candidacy.broker_id'],
+  deleteCandidacy: ['entity_id'],
+  moveCandidacyToOtherAgency: ['entity_id', 'agency_id'],
+  createComment: ['entity_id'],
+  updateComment: ['entity_id', 'comment_id'],
+  submitReservationForm: ['entity_id', 'candidacy1.candidate.id', 'candidacy2.candidate.id'],
+  sendReservationForm: ['entity_id'],
+  validateReservationForm: ['entity_id'],
+  unvalidateReservationForm: ['entity_id'],
+  advanceDepositReceived: ['entity_id'],
+  ClientSolvent: ['entity_id'],
+  clientNonSolvent: ['entity_id'],
+  scheduleAgreement: ['entity_id'],
+  draftActSent: ['entity_id'],
+  agreementFundsReceived: ['entity_id'],
+  planActOfPurchase: ['entity_id'],
+  callForFundsSent: ['entity_id'],
+  actOfPurchaseSigned: ['entity_id'],
+  updateApplication: ['entity_id'],
+  goToBestAvailablePriority: ['entity_id'],
+  goToLatestPriority: ['entity_id'],
+  UpdateLastPriorityChange: ['entity_id'],
+  deleteApplication: ['entity_id'],
+  addCandidacy: ['entity_id', 'promotion_id', 'candidacy_2_id'],
+  detachCandidacy: ['entity_id', 'promotion_id', 'candidacy_id'],
+  sendNewAccess: ['entity_id'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Route cases
+
+const q = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+const get = (url: string): CallRequest => ({ method: 'GET', url });
+
+/** The seven list filters that name rows, one at a time, the promotion being A's otherwise. */
+const listCases = (route: string, path: string, filters: readonly string[]): RouteCase[] => {
+  const all: RouteCase[] = [
+    { route, fields: ['query.promotion'], label: 'promotion', call: (_a, x) => get(`${path}?${q({ promotion: x.promotion })}`) },
+    {
+      route,
+      fields: ['query.buildings'],
+      label: 'building',
+      call: (a, x) => get(`${path}?${q({ promotion: a.promotion, buildings: x.building })}`),
+    },
+    { route, fields: ['query.broker'], label: 'broker', call: (a, x) => get(`${path}?${q({ promotion: a.promotion, broker: x.broker })}`) },
+    {
+      route,
+      fields: ['query.candidat'],
+      label: 'candidate',
+      call: (a, x) => get(`${path}?${q({ promotion: a.promotion, candidat: x.candidate })}`),
+    },
+    {
+      route,
+      fields: ['query.candidacy'],
+      label: 'candidacy',
+      call: (a, x) => get(`${path}?${q({ promotion: a.promotion, candidacy: x.candidacy })}`),
+    },
+    {
+      route,
+      fields: ['query.application'],
+      label: 'application',
+      call: (a, x) => get(`${path}?${q({ promotion: a.promotion, application: x.application })}`),
+    },
+    { route, fields: ['query.lot'], label: 'lot', call: (a, x) => get(`${path}?${q({ promotion: a.promotion, lot: x.lotPublicId })}`) },
+  ];
+  return all.filter((c) => filters.includes(c.fields[0]));
+};
+
+const promotionQueryCase = (route: string, path: string): RouteCase => ({
+  route,
+  fields: ['query.promotion'],
+  label: 'promotion',
+  call: (_a, x) => get(`${path}?promotion=${x.promotion}`),
+});
+
+const taskForm = (a: Ids) => ({ title: 'Rappel', end_at: taskDate(), type: 1, broker_id: a.broker, detail: null });
+
+const taskRouteCases = (target: 'lots' | 'applications'): RouteCase[] => {
+  const create = `POST /api/promotions/:id/${target}/actions`;
+  const update = `PUT /api/promotions/:id/${target}/actions/:actionId`;
+  const field = target === 'lots' ? 'lot_id' : 'application_id';
+  const own = (ids: Ids) => (target === 'lots' ? ids.lot : ids.application);
+  const task = (ids: Ids) => (target === 'lots' ? ids.lotTask : ids.applicationTask);
+  return [
+    {
+      route: create,
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({
+        method: 'POST',
+        url: `/api/promotions/${x.promotion}/${target}/actions`,
+        payload: { ...taskForm(a), [field]: own(a) },
+      }),
+    },
+    {
+      route: create,
+      fields: [`body.${field}`],
+      label: target === 'lots' ? 'lot' : 'application',
+      call: (a, x) => ({
+        method: 'POST',
+        url: `/api/promotions/${a.promotion}/${target}/actions`,
+        payload: { ...taskForm(a), [field]: own(x) },
+      }),
+    },
+    {
+      route: create,
+      fields: ['body.broker_id'],
+      label: 'assignee',
+      call: (a, x) => ({
+        method: 'POST',
+        url: `/api/promotions/${a.promotion}/${target}/actions`,
+        payload: { ...taskForm(a), broker_id: x.broker, [field]: own(a) },
+      }),
+    },
+    {
+      route: update,
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({ method: 'PUT', url: `/api/promotions/${x.promotion}/${target}/actions/${task(a)}`, payload: taskForm(a) }),
+    },
+    {
+      route: update,
+      fields: ['path.actionId'],
+      label: 'task',
+      call: (a, x) => ({ method: 'PUT', url: `/api/promotions/${a.promotion}/${target}/actions/${task(x)}`, payload: taskForm(a) }),
+    },
+    {
+      route: update,
+      fields: ['body.broker_id'],
+      label: 'assignee',
+      call: (a, x) => ({
+        method: 'PUT',
+        url: `/api/promotions/${a.promotion}/${target}/actions/${task(a)}`,
+        payload: { ...taskForm(a), broker_id: x.broker },
+      }),
+    },
+  ];
+};
+
+const MAIL = { subject: 'Votre dossier', body: 'Bonjour,' };
+
+/** The direct application routes of spec part 2, 7.2, each with a body its command accepts. */
+const DIRECT: [Method, string, Record<string, unknown>][] = [
+  ['PUT', '/api/applications/:id/markAsComplete', {}],
+  ['POST', '/api/applications/sendNotificationIncomplete/:id', MAIL],
+  ['POST', '/api/applications/complete/:id', {}],
+  ['POST', '/api/applications/:id/scheduleAgreement', { date: '2030-01-15T09:00:00.000Z' }],
+  ['POST', '/api/applications/:id/planActOfPurchase', { date: '2030-01-15T09:00:00.000Z', ...MAIL, do_not_send_email: true }],
+  ['POST', '/api/applications/:id/createPlanActOfPurchase', { date: '2030-01-15T09:00:00.000Z', ...MAIL, do_not_send_email: true }],
+  ['POST', '/api/applications/:id/reservation-deposit-received', {}],
+  ['POST', '/api/applications/:id/deposit-received', {}],
+  ['POST', '/api/applications/:id/client-solvent', {}],
+  ['POST', '/api/applications/:id/client-non-solvent', {}],
+  ['POST', '/api/applications/:id/confirm-received-agreement-funds', {}],
+  ['POST', '/api/applications/:id/send-act', {}],
+  ['POST', '/api/applications/:id/sign-act', {}],
+  ['POST', '/api/applications/:id/send-call-for-funds', {}],
+];
+
+/** The class of user each role writes to (a candidate writes to his broker, without choosing). */
+const recipientClass = (caller: Caller) =>
+  (caller === 'anonymous' ? [] : threadRecipientTypes(caller)).find((t): t is keyof Ids['recipients'] => t !== 'candidate') ?? 'broker';
+const threadFields = (a: Ids, caller: Caller) => {
+  const to = recipientClass(caller);
+  return { title: 'Question', content: 'Bonjour', promotion: a.promotion, to_base_class: to, to_id: a.recipients[to] };
+};
+/** The roles that choose a recipient (spec part 1, 2.5). */
+const WRITERS: readonly UserType[] = ['broker', 'notary', 'pilot', 'investor'];
+
+export const ROUTE_CASES: readonly RouteCase[] = [
+  {
+    route: 'PUT /api/user/promotion',
+    fields: ['body.promotion'],
+    label: 'promotion',
+    call: (_a, x) => ({ method: 'PUT', url: '/api/user/promotion', payload: { promotion: x.promotion } }),
+  },
+  promotionQueryCase('GET /api/brokers', '/api/brokers'),
+  promotionQueryCase('GET /api/investors', '/api/investors'),
+  promotionQueryCase('GET /api/pilots', '/api/pilots'),
+  ...(['POST'] as const).flatMap((method): RouteCase[] => [
+    {
+      route: `${method} /api/brokers/:id/assistants/:assistantId`,
+      fields: ['path.id'],
+      label: 'broker',
+      call: (a, x) => ({ method, url: `/api/brokers/${x.broker}/assistants/${a.user}` }),
+    },
+    {
+      route: `${method} /api/brokers/:id/assistants/:assistantId`,
+      fields: ['path.assistantId'],
+      label: 'assistant',
+      call: (a, x) => ({ method, url: `/api/brokers/${a.broker}/assistants/${x.user}` }),
+    },
+  ]),
+  promotionQueryCase('GET /api/app/filters', '/api/app/filters'),
+  {
+    route: 'PUT /api/notifications/:id/read',
+    fields: ['path.id'],
+    label: 'notification',
+    call: (_a, x) => ({ method: 'PUT', url: `/api/notifications/${x.notification}/read` }),
+  },
+  {
+    route: 'POST /api/candidacies/files',
+    fields: ['multipart.candidacy_id'],
+    label: 'candidacy',
+    call: (_a, x) => ({ method: 'POST', url: '/api/candidacies/files', multipart: { candidacy_id: x.candidacy }, upload: true }),
+  },
+  {
+    route: 'DELETE /api/candidacies/files/:id',
+    fields: ['path.id'],
+    label: 'candidacy file',
+    call: (_a, x) => ({ method: 'DELETE', url: `/api/candidacies/files/${x.candidacyFile}` }),
+  },
+  {
+    route: 'GET /api/file-url/:uuid',
+    fields: ['path.uuid'],
+    label: 'candidacy file',
+    call: (_a, x) => get(`/api/file-url/${x.candidacyFileUuid}`),
+  },
+  {
+    route: 'GET /api/file-url/:uuid',
+    fields: ['path.uuid'],
+    label: 'thread attachment',
+    call: (_a, x) => get(`/api/file-url/${x.threadFileUuid}`),
+  },
+  {
+    route: 'POST /api/threads',
+    fields: ['multipart.promotion'],
+    label: 'promotion',
+    call: (a, x, caller) => ({ method: 'POST', url: '/api/threads', multipart: { ...threadFields(a, caller), promotion: x.promotion } }),
+  },
+  {
+    route: 'POST /api/threads',
+    fields: ['multipart.to_id'],
+    label: 'user recipient',
+    callers: WRITERS,
+    call: (a, x, caller) => ({
+      method: 'POST',
+      url: '/api/threads',
+      multipart: { ...threadFields(a, caller), to_id: x.recipients[recipientClass(caller)] },
+    }),
+  },
+  {
+    route: 'POST /api/threads',
+    fields: ['multipart.to_id'],
+    label: 'candidate recipient',
+    callers: ['broker', 'notary'],
+    call: (a, x, caller) => ({
+      method: 'POST',
+      url: '/api/threads',
+      multipart: { ...threadFields(a, caller), to_base_class: 'candidate', to_id: x.candidate },
+    }),
+  },
+  {
+    route: 'POST /api/threads',
+    fields: ['multipart.candidacy_id'],
+    label: 'candidacy',
+    callers: WRITERS,
+    call: (a, x, caller) => ({ method: 'POST', url: '/api/threads', multipart: { ...threadFields(a, caller), candidacy_id: x.candidacy } }),
+  },
+  ...listCases('GET /api/candidacies', '/api/candidacies', LIST_FILTERS),
+  promotionQueryCase('GET /api/candidacies/all', '/api/candidacies/all'),
+  ...listCases('GET /api/candidacies/download', '/api/candidacies/download', LIST_FILTERS),
+  { route: 'GET /api/candidacies/:id', fields: ['path.id'], label: 'candidacy', call: (_a, x) => get(`/api/candidacies/${x.candidacy}`) },
+  promotionQueryCase('GET /api/candidates', '/api/candidates'),
+  { route: 'GET /api/candidates/:id', fields: ['path.id'], label: 'candidate', call: (_a, x) => get(`/api/candidates/${x.candidate}`) },
+  { ...promotionQueryCase('GET /api/actions', '/api/actions'), label: 'promotion of the tasks screen', callers: ['broker'] },
+  {
+    route: 'GET /api/actions',
+    fields: ['query.promotion'],
+    label: 'promotion of a target',
+    call: (a, x) => get(`/api/actions?${q({ promotion: x.promotion, target: 'lot', target_id: a.lot })}`),
+  },
+  ...(['candidacy', 'lot', 'application'] as const).map(
+    (target): RouteCase => ({
+      route: 'GET /api/actions',
+      fields: ['query.target_id'],
+      label: `${target} target`,
+      call: (a, x) => get(`/api/actions?${q({ promotion: a.promotion, target, target_id: x[target] })}`),
+    }),
+  ),
+  {
+    route: 'GET /api/actions',
+    fields: ['query.candidat'],
+    label: 'candidacy',
+    callers: ['broker'],
+    call: (a, x) => get(`/api/actions?${q({ promotion: a.promotion, candidat: x.candidacy })}`),
+  },
+  {
+    route: 'GET /api/actions',
+    fields: ['query.broker'],
+    label: 'assignee',
+    callers: ['broker'],
+    call: (a, x) => get(`/api/actions?${q({ promotion: a.promotion, broker: x.broker })}`),
+  },
+  {
+    route: 'GET /api/promotions/:id/notary/actions',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/notary/actions`),
+  },
+  {
+    route: 'GET /api/promotions/:id/notary/actions',
+    fields: ['query.candidat'],
+    label: 'candidacy',
+    call: (a, x) => get(`/api/promotions/${a.promotion}/notary/actions?candidat=${x.candidacy}`),
+  },
+  ...(['lotTask', 'applicationTask', 'candidacyTask'] as const).map(
+    (task): RouteCase => ({
+      route: 'GET /api/actions/:id',
+      fields: ['path.id'],
+      label: task,
+      call: (_a, x) => get(`/api/actions/${x[task]}`),
+    }),
+  ),
+  ...taskRouteCases('lots'),
+  ...taskRouteCases('applications'),
+  ...(
+    [
+      ['query.promotion', 'promotion'],
+      ['query.application_id', 'application'],
+      ['query.lot_id', 'lot'],
+      ['query.candidacy_id', 'candidacy'],
+    ] as const
+  ).map(
+    ([field, kind]): RouteCase => ({
+      route: 'GET /api/logs',
+      fields: [field],
+      label: kind,
+      call: (a, x) =>
+        get(
+          `/api/logs?${q({ promotion: kind === 'promotion' ? x.promotion : a.promotion, [field.slice(6)]: kind === 'promotion' ? undefined : x[kind] })}`,
+        ),
+    }),
+  ),
+  {
+    route: 'GET /api/lots/for-attribution',
+    fields: ['query.candidacy_id'],
+    label: 'candidacy',
+    call: (_a, x) => get(`/api/lots/for-attribution?candidacy_id=${x.candidacy}`),
+  },
+  {
+    route: 'GET /api/applications/partners',
+    fields: ['query.candidacy_id'],
+    label: 'candidacy',
+    call: (_a, x) => get(`/api/applications/partners?candidacy_id=${x.candidacy}`),
+  },
+  {
+    route: 'GET /api/attribution/candidacies',
+    fields: ['query.lot_id'],
+    label: 'lot',
+    call: (_a, x) => get(`/api/attribution/candidacies?lot_id=${x.lot}`),
+  },
+  ...listCases('GET /api/applications', '/api/applications', LIST_FILTERS),
+  ...listCases('GET /api/applications/download', '/api/applications/download', LIST_FILTERS),
+  {
+    route: 'GET /api/applications/:id',
+    fields: ['path.id'],
+    label: 'application',
+    call: (_a, x) => get(`/api/applications/${x.application}`),
+  },
+  {
+    route: 'GET /api/applications/:publicId/pdf',
+    fields: ['path.publicId'],
+    label: 'application',
+    call: (_a, x) => get(`/api/applications/${x.applicationPublicId}/pdf`),
+  },
+  {
+    route: 'GET /api/applications/public/:publicId',
+    fields: ['path.publicId'],
+    label: 'application',
+    call: (_a, x) => get(`/api/applications/public/${x.applicationPublicId}`),
+  },
+  ...DIRECT.map(
+    ([method, path, payload]): RouteCase => ({
+      route: `${method} ${path}`,
+      fields: ['path.id'],
+      label: 'application',
+      call: (_a, x) => ({ method, url: path.replace(':id', String(x.application)), payload }),
+    }),
+  ),
+  ...listCases('GET /api/lots', '/api/lots', LOT_FILTERS),
+  ...listCases('GET /api/candidate/lots', '/api/candidate/lots', LOT_FILTERS),
+  ...listCases('GET /api/lots/download', '/api/lots/download', LOT_FILTERS),
+  { route: 'GET /api/lots/:id', fields: ['path.id'], label: 'lot', call: (_a, x) => get(`/api/lots/${x.lot}`) },
+  {
+    route: 'PUT /api/lots/:id',
+    fields: ['path.id', 'body.id'],
+    label: 'lot',
+    call: (_a, x) => ({ method: 'PUT', url: `/api/lots/${x.lot}`, payload: { id: x.lot, status: 1 } }),
+  },
+  promotionQueryCase('GET /api/analytics/dashboard', '/api/analytics/dashboard'),
+  {
+    route: 'GET /api/analytics/dashboard',
+    fields: ['query.buildings'],
+    label: 'building',
+    call: (a, x) => get(`/api/analytics/dashboard?${q({ promotion: a.promotion, buildings: x.building })}`),
+  },
+  {
+    route: 'GET /api/registration/:token',
+    fields: ['query.lot'],
+    label: 'lot',
+    call: (a, x) => get(`/api/registration/${a.token}?lot=${x.lotPublicId}`),
+  },
+  {
+    route: 'GET /api/promotions/:id/registration-link',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/registration-link`),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Command cases
+
+let emailCounter = 0;
+/** A fresh e-mail for each createCandidacy, so that no call answers already_exists by accident. */
+const freshEmail = () => {
+  emailCounter += 1;
+  return `croise.${emailCounter}@test.ch`;
+};
+const candidacyForm = (candidate: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  status: 0,
+  priority: 9,
+  ...extra,
+  candidate: { first_name: 'Marc', last_name: 'Dubois', ...candidate },
+});
+const reservationCandidate = (extra: Record<string, unknown> = {}) => ({
+  candidate: { last_name: 'Dubois', first_name: 'Marc', gender: 'M', email: 'marc.dubois@test.ch', ...extra },
+  financing: {},
+});
+
+const APPLICATION_FIELDS: Record<string, Record<string, unknown>> = {
+  sendReservationForm: { ...MAIL, do_not_send_email: true },
+  validateReservationForm: {},
+  unvalidateReservationForm: MAIL,
+  scheduleAgreement: { date: '2030-01-15T09:00:00.000Z' },
+  planActOfPurchase: { date: '2030-01-15T09:00:00.000Z', ...MAIL, do_not_send_email: true },
+  updateApplication: { priority: 9 },
+};
+const ENTITY_ONLY_APPLICATION = [
+  'sendReservationForm',
+  'validateReservationForm',
+  'unvalidateReservationForm',
+  'advanceDepositReceived',
+  'ClientSolvent',
+  'clientNonSolvent',
+  'scheduleAgreement',
+  'draftActSent',
+  'agreementFundsReceived',
+  'planActOfPurchase',
+  'callForFundsSent',
+  'actOfPurchaseSigned',
+  'updateApplication',
+  'goToBestAvailablePriority',
+  'goToLatestPriority',
+  'UpdateLastPriorityChange',
+  'sendNewAccess',
+];
+
+const entity = (command: string, label: string, call: CommandCase['call']): CommandCase => ({
+  command,
+  fields: ['entity_id'],
+  label,
+  call,
+});
+const field = (command: string, name: string, label: string, call: CommandCase['call']): CommandCase => ({
+  command,
+  fields: [name],
+  label,
+  call,
+});
+
+const actionFields = (a: Ids) => ({ ...taskForm(a), lot_id: a.lot });
+
+/** Destructive commands come last, so that a defect there cannot hide another one. */
+export const COMMAND_CASES: readonly CommandCase[] = [
+  entity('createAction', 'promotion', (a, x) => ({ entity_id: x.promotion, fields: actionFields(a) })),
+  field('createAction', 'promotion_id', 'promotion', (a, x) => ({
+    entity_id: a.promotion,
+    fields: { ...actionFields(a), promotion_id: x.promotion },
+  })),
+  field('createAction', 'candidacy_id', 'candidacy', (a, x) => ({
+    entity_id: a.promotion,
+    fields: { ...taskForm(a), candidacy_id: x.candidacy },
+  })),
+  field('createAction', 'lot_id', 'lot', (a, x) => ({ entity_id: a.promotion, fields: { ...taskForm(a), lot_id: x.lot } })),
+  field('createAction', 'application_id', 'application', (a, x) => ({
+    entity_id: a.promotion,
+    fields: { ...taskForm(a), application_id: x.application },
+  })),
+  field('createAction', 'broker_id', 'assignee', (a, x) => ({
+    entity_id: a.promotion,
+    fields: { ...actionFields(a), broker_id: x.broker },
+  })),
+  entity('updateAction', 'task', (a, x) => ({ entity_id: x.lotTask, fields: taskForm(a) })),
+  field('updateAction', 'broker_id', 'assignee', (a, x) => ({ entity_id: a.lotTask, fields: { ...taskForm(a), broker_id: x.broker } })),
+  entity('markActionAsFinished', 'task', (_a, x) => ({ entity_id: x.candidacyTask, fields: {} })),
+  entity('attributeLot', 'candidacy', (a, x) => ({ entity_id: x.candidacy, fields: { lot_id: a.lot, priority: 9 } })),
+  field('attributeLot', 'lot_id', 'lot', (a, x) => ({ entity_id: a.candidacy, fields: { lot_id: x.lot, priority: 9 } })),
+  field('attributeLot', 'promotion_id', 'promotion', (a, x) => ({
+    entity_id: a.candidacy,
+    fields: { lot_id: a.lot, priority: 9, promotion_id: x.promotion },
+  })),
+  field('attributeLot', 'candidacy_2_id', 'partner candidacy', (a, x) => ({
+    entity_id: a.candidacy,
+    fields: { lot_id: a.lot, priority: 9, candidacy_2_id: x.candidacy },
+  })),
+  entity('createCandidacy', 'promotion', (_a, x) => ({
+    entity_id: x.promotion,
+    fields: { candidacy: candidacyForm({ email: freshEmail() }) },
+  })),
+  field('createCandidacy', 'candidacy.broker_id', 'broker', (a, x) => ({
+    entity_id: a.promotion,
+    fields: { candidacy: candidacyForm({ email: freshEmail() }, { broker_id: x.broker }) },
+  })),
+  entity('updateCandidacy', 'candidacy', (_a, x) => ({ entity_id: x.candidacy, fields: { candidacy: candidacyForm({}) } })),
+  field('updateCandidacy', 'promotion_id', 'promotion', (a, x) => ({
+    entity_id: a.candidacy,
+    fields: { candidacy: candidacyForm({}), promotion_id: x.promotion },
+  })),
+  field('updateCandidacy', 'candidacy.broker_id', 'broker', (a, x) => ({
+    entity_id: a.candidacy,
+    fields: { candidacy: candidacyForm({}, { broker_id: x.broker }) },
+  })),
+  entity('moveCandidacyToOtherAgency', 'candidacy', (a, x) => ({ entity_id: x.candidacy, fields: { agency_id: a.agency } })),
+  field('moveCandidacyToOtherAgency', 'agency_id', 'agency', (a, x) => ({ entity_id: a.candidacy, fields: { agency_id: x.agency } })),
+  entity('createComment', 'candidacy', (_a, x) => ({ entity_id: x.candidacy, fields: { comment: 'Rappeler lundi' } })),
+  entity('updateComment', 'candidacy', (a, x) => ({
+    entity_id: x.candidacy,
+    fields: { comment_id: a.comment, comment: 'Rappeler mardi' },
+  })),
+  field('updateComment', 'comment_id', 'comment', (a, x) => ({
+    entity_id: a.candidacy,
+    fields: { comment_id: x.comment, comment: 'Rappeler mardi' },
+  })),
+  entity('submitReservationForm', 'application', (_a, x) => ({
+    entity_id: x.application,
+    fields: { candidacy1: reservationCandidate(), candidacy2: null },
+  })),
+  field('submitReservationForm', 'candidacy1.candidate.id', 'candidate', (a, x) => ({
+    entity_id: a.application,
+    fields: { candidacy1: reservationCandidate({ id: x.candidate, email: null }), candidacy2: null },
+  })),
+  field('submitReservationForm', 'candidacy2.candidate.id', 'partner candidate', (a, x) => ({
+    entity_id: a.application,
+    fields: { candidacy1: reservationCandidate(), candidacy2: reservationCandidate({ id: x.candidate, email: null }) },
+  })),
+  ...ENTITY_ONLY_APPLICATION.map((name) =>
+    entity(name, 'application', (_a, x) => ({ entity_id: x.application, fields: APPLICATION_FIELDS[name] ?? {} })),
+  ),
+  entity('addCandidacy', 'application', (a, x) => ({ entity_id: x.application, fields: { candidacy_2_id: a.candidacy } })),
+  field('addCandidacy', 'candidacy_2_id', 'partner candidacy', (a, x) => ({
+    entity_id: a.application,
+    fields: { candidacy_2_id: x.candidacy },
+  })),
+  field('addCandidacy', 'promotion_id', 'promotion', (a, x) => ({
+    entity_id: a.application,
+    fields: { candidacy_2_id: a.candidacy, promotion_id: x.promotion },
+  })),
+  entity('detachCandidacy', 'application', (a, x) => ({ entity_id: x.partnerApplication, fields: { candidacy_id: a.partnerCandidacy } })),
+  field('detachCandidacy', 'candidacy_id', 'candidacy', (a, x) => ({
+    entity_id: a.partnerApplication,
+    fields: { candidacy_id: x.candidacy },
+  })),
+  field('detachCandidacy', 'promotion_id', 'promotion', (a, x) => ({
+    entity_id: a.partnerApplication,
+    fields: { candidacy_id: a.partnerCandidacy, promotion_id: x.promotion },
+  })),
+  entity('deleteApplication', 'application', (_a, x) => ({ entity_id: x.application, fields: {} })),
+  entity('deleteCandidacy', 'candidacy', (_a, x) => ({ entity_id: x.candidacy, fields: {} })),
+];
