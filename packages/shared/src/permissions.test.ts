@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  candidacyAudienceOf,
   canEditCandidacyOf,
   canEditTask,
   canFinishTask,
@@ -57,6 +58,32 @@ describe('row rules (spec part 1, 6)', () => {
     expect(threadRecipientTypes('pilot')).toEqual(['investor']);
     expect(threadRecipientTypes('investor')).toEqual(['pilot']);
     expect(threadRecipientTypes('candidate')).toEqual([]);
+  });
+});
+
+describe('who reads what (issue 8, defect 9)', () => {
+  it('gives each role its candidacy audience', () => {
+    expect(Object.fromEntries(USER_TYPES.map((type) => [type, candidacyAudienceOf(actor(type))]))).toEqual({
+      broker: 'sales',
+      promoter: 'partner',
+      banker: 'partner',
+      architect: 'viewer',
+      notary: 'partner',
+      candidate: 'owner',
+      pilot: 'viewer',
+      investor: 'viewer',
+    });
+    // The admin flag shows nothing more: an admin candidate is still the owner of his candidacy only.
+    expect(candidacyAudienceOf(actor('candidate', true))).toBe('owner');
+  });
+
+  it('lets nobody list brokers, investors or pilots without a screen or a thread that needs them', () => {
+    expect(rolesWith('broker.list')).toEqual(['broker', 'promoter', 'banker', 'architect', 'notary']);
+    expect(rolesWith('investor.list')).toEqual(['pilot']);
+    expect(rolesWith('pilot.list')).toEqual(['investor']);
+    for (const permission of ['broker.list', 'investor.list', 'pilot.list'] as const) {
+      expect(can(actor('candidate'), permission)).toBe(false);
+    }
   });
 });
 

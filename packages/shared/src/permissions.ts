@@ -1,4 +1,5 @@
 import { type Actor, CRM_AGENCY_ID, USER_TYPES, type UserType } from './roles.js';
+import { showsBrokerFilter } from './routes.js';
 
 /**
  * Who may do what: one table of pure functions, used by the server to authorise and by the
@@ -9,6 +10,10 @@ const roles =
   (...types: UserType[]) =>
   (actor: Actor) =>
     types.includes(actor.type);
+
+// Rules other rules build on.
+const createsTasks = roles('broker');
+const addsAssistants = roles('broker');
 
 export const PERMISSIONS = {
   /** Brokers manage candidates and candidacies (edit and delete within their agency: see below). */
@@ -21,7 +26,7 @@ export const PERMISSIONS = {
   'comment.create': roles('broker', 'notary', 'banker', 'promoter'),
   'file.upload': roles('broker', 'notary', 'banker', 'architect', 'promoter'),
   'file.delete': roles('broker', 'candidate', 'promoter'),
-  'task.create': roles('broker'),
+  'task.create': createsTasks,
   'task.edit': roles('broker'),
   /** Notaries finish only the tasks assigned to them: see taskFinishRefusal. */
   'task.finish': roles('broker', 'notary'),
@@ -31,10 +36,32 @@ export const PERMISSIONS = {
   'lot.download': roles('broker'),
   'lot.contextMenu': roles('broker'),
   'application.download': roles('broker'),
-  'assistant.add': roles('broker'),
+  'assistant.add': addsAssistants,
   'assistant.remove': (actor: Actor) => actor.admin,
   'promotion.add': (actor: Actor) => actor.admin && actor.type === 'broker',
   'outbox.read': (actor: Actor) => actor.admin,
+  /**
+   * A candidacy's sales notes: its priority (A, B, C, NP), VIP flag and reason, CRM id and
+   * validation (spec part 1, 2.7: the candidates screen is the brokers').
+   */
+  'candidacy.readSalesNotes': roles('broker'),
+  /**
+   * A candidate's personal and financial record (civil data, AVS, income, own funds, financing):
+   * the people who sell, finance and notarise the sale. A candidate reads his own (see
+   * candidacyAudienceOf); an architect sees who the buyer is, not his finances.
+   */
+  'candidate.readRecord': roles('broker', 'promoter', 'notary', 'banker'),
+  /**
+   * GET brokers: for the screens with the broker picker (candidates, funnel, tasks), the
+   * notary's thread recipients, the brokers' task assignees and assistants. Never a candidate.
+   */
+  'broker.list': (actor: Actor) =>
+    showsBrokerFilter(actor.type) || threadRecipientTypes(actor.type).includes('broker') || createsTasks(actor) || addsAssistants(actor),
+  /** GET investors and GET pilots: the thread recipients of spec part 1, 6 (a pilot writes to an investor, an investor to a pilot). */
+  'investor.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('investor'),
+  'pilot.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('pilot'),
+  /** The e-mail and agency of the people those lists give: brokers, who pick assistants by e-mail. */
+  'member.readContact': roles('broker'),
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -86,6 +113,27 @@ export const canEditCandidacyOf = (actor: Actor, candidacyAgencyId: number | nul
 
 /** The CRM column and 'validated' flag are for agency 1 only. */
 export const seesCrmColumns = (actor: Actor): boolean => actor.agency_id === CRM_AGENCY_ID;
+
+/**
+ * Who reads a candidacy, and so which fields its answers carry (one serializer per audience on
+ * the server): 'sales' (sales notes and the whole record), 'partner' (the whole record without
+ * the sales notes), 'viewer' (who the buyer is, his lots and files), 'owner' (the candidate, his
+ * own candidacy without the staff's notes, tasks and comments).
+ */
+export type CandidacyAudience = 'sales' | 'partner' | 'viewer' | 'owner';
+
+export const candidacyAudienceOf = (actor: Pick<Actor, 'type' | 'admin'>): CandidacyAudience => {
+  if (actor.type === 'candidate') return 'owner';
+  if (can(actor, 'candidacy.readSalesNotes')) return 'sales';
+  if (can(actor, 'candidate.readRecord')) return 'partner';
+  return 'viewer';
+};
+
+/** The member lists of GET brokers, investors and pilots, and the permission each needs. */
+export const MEMBER_LISTS = { broker: 'broker.list', investor: 'investor.list', pilot: 'pilot.list' } as const satisfies Partial<
+  Record<UserType, Permission>
+>;
+export type MemberListType = keyof typeof MEMBER_LISTS;
 
 /** Thread recipients a user may choose (spec part 1, 6); a candidate cannot choose. */
 export const threadRecipientTypes = (type: UserType): UserType[] => {

@@ -100,10 +100,22 @@ describe('header menu by role (spec part 1, 2.4)', () => {
     expect(labels(actor('investor', { restricted_access: 1 }))).toEqual(['Avancement', 'Documents', 'Planning', 'Messages']);
   });
 
+  it('closes the routes it hides from the light investor, and only to him (spec part 1, 2.4)', () => {
+    const light = actor('investor', { restricted_access: 1 });
+    expect(ROUTES.filter((route) => !canAccessRoute(light, route) && canAccessRoute(actor('investor'), route)).map((r) => r.name)).toEqual([
+      'dashboard',
+      'finances',
+    ]);
+    // restricted_access means nothing to other types.
+    expect(canAccessRoute(actor('pilot', { restricted_access: 1 }), routeByName('finances'))).toBe(true);
+  });
+
   it('only offers entries whose route the role may open', () => {
     for (const type of USER_TYPES) {
       for (const entry of menuFor(actor(type))) expect(canAccessRoute({ type }, routeByName(entry.route))).toBe(true);
     }
+    const light = actor('investor', { restricted_access: 1 });
+    for (const entry of menuFor(light)) expect(canAccessRoute(light, routeByName(entry.route))).toBe(true);
   });
 });
 

@@ -50,6 +50,8 @@ export type RouteDef = {
   filters: readonly FilterControl[];
   /** Controls of `filters` shown to brokers only. */
   brokerOnlyFilters?: readonly FilterControl[];
+  /** Closed to the light investor although his type may open it (spec part 1, 2.4). */
+  closedToLightInvestor?: true;
 };
 
 const ALL = USER_TYPES;
@@ -65,6 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Dashboard',
     layout: 'default',
     filters: ['buildings', 'floors', 'rooms', 'myAgency', 'toKCHF', 'price', 'reset'],
+    // 'Dashboard hidden for candidates and light investors' (spec part 1, 2.4): hidden is closed.
+    closedToLightInvestor: true,
   },
   {
     name: 'candidats',
@@ -132,7 +136,16 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'documents', path: '/documents', roles: ALL, title: 'Documents', layout: 'default', filters: [] },
   { name: 'promotions', path: '/promotions', roles: ['broker'], title: 'Mes promotions', layout: 'default', filters: [] },
   { name: 'planning', path: '/planning', roles: ['broker', 'pilot', 'investor'], title: 'Planning', layout: 'default', filters: [] },
-  { name: 'finances', path: '/finances', roles: ['broker', 'pilot', 'investor'], title: 'Finances', layout: 'default', filters: [] },
+  {
+    name: 'finances',
+    path: '/finances',
+    roles: ['broker', 'pilot', 'investor'],
+    title: 'Finances',
+    layout: 'default',
+    filters: [],
+    // 'Finances for pilot or non-light investor' (spec part 1, 2.4).
+    closedToLightInvestor: true,
+  },
   {
     name: 'faq',
     path: '/FAQ',
@@ -160,10 +173,18 @@ export const routeByName = (name: RouteName): RouteDef => {
   return route;
 };
 
-/** The guard's role check (spec part 1, 2.2): no guard or an empty role list is open. */
-export const canAccessRoute = (user: Pick<Actor, 'type'> | null, route: RouteDef): boolean => {
+/** Who a route check needs to know: the type, and restricted_access for the light investor. */
+export type RouteUser = Pick<Actor, 'type'> & Partial<Pick<Actor, 'restricted_access'>>;
+
+/**
+ * The guard's role check (spec part 1, 2.2): no guard or an empty role list is open; a route
+ * closed to the light investor refuses him. The client's guard and menu and the server's API
+ * routes behind these screens (e.g. GET analytics/dashboard) all decide with it.
+ */
+export const canAccessRoute = (user: RouteUser | null, route: RouteDef): boolean => {
   if (!route.roles || route.roles.length === 0) return true;
-  return user !== null && route.roles.includes(user.type);
+  if (user === null || !route.roles.includes(user.type)) return false;
+  return !(route.closedToLightInvestor && isLightInvestor({ type: user.type, restricted_access: user.restricted_access ?? 0 }));
 };
 
 /** Home route by user type (spec part 1, 2.3). */
@@ -174,6 +195,10 @@ export const homeRouteFor = (type: UserType): RouteName =>
 export const filterControlsFor = (route: RouteDef, type: UserType): readonly FilterControl[] =>
   type === 'broker' ? route.filters : route.filters.filter((control) => !route.brokerOnlyFilters?.includes(control));
 
+/** Whether one of the screens the type may open shows the filter bar's broker picker. */
+export const showsBrokerFilter = (type: UserType): boolean =>
+  ROUTES.some((route) => canAccessRoute({ type }, route) && filterControlsFor(route, type).includes('broker'));
+
 export const pageTitle = (screen: string) => `Promovente | ${screen}`;
 
 export type MenuEntry = { route: RouteName; label: string };
@@ -181,9 +206,9 @@ export type MenuEntry = { route: RouteName; label: string };
 /** Header menu entries by role (spec part 1, 2.4); labels are the screen names of section 1. */
 export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuEntry[] => {
   const { type } = actor;
-  const light = isLightInvestor(actor);
+  // The light investor's hidden entries (Dashboard, Finances) are his closed routes: canAccessRoute.
   const rules: [boolean, MenuEntry][] = [
-    [type !== 'candidate' && !light, { route: 'dashboard', label: 'Dashboard' }],
+    [type !== 'candidate', { route: 'dashboard', label: 'Dashboard' }],
     [type === 'broker', { route: 'candidats', label: 'Candidats' }],
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'lots', label: 'Lots' }],
     [type === 'candidate', { route: 'candidate-lots', label: 'Grille des prix' }],
@@ -192,12 +217,12 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
     [type !== 'notary' && type !== 'banker', { route: 'progression', label: 'Avancement' }],
     [true, { route: 'documents', label: 'Documents' }],
     [type === 'pilot' || type === 'investor', { route: 'planning', label: 'Planning' }],
-    [type === 'pilot' || (type === 'investor' && !light), { route: 'finances', label: 'Finances' }],
+    [type === 'pilot' || type === 'investor', { route: 'finances', label: 'Finances' }],
     [true, { route: 'message', label: 'Messages' }],
     [type !== 'pilot' && type !== 'investor', { route: 'faq', label: 'FAQ' }],
   ];
   // A menu entry is only ever offered for a route the role may open.
-  return rules.filter(([shown, entry]) => shown && canAccessRoute({ type }, routeByName(entry.route))).map(([, entry]) => entry);
+  return rules.filter(([shown, entry]) => shown && canAccessRoute(actor, routeByName(entry.route))).map(([, entry]) => entry);
 };
 
 /** Profile menu entries (spec part 1, 2.4). */

@@ -35,6 +35,11 @@ describe('redirectFor', () => {
     expect(redirectFor(routeByName('candidats'), user({ type: 'notary' }), url('/candidats'))).toBe('/401');
   });
 
+  it('sends the light investor to the 401 page on the dashboard his menu hides, as the server refuses it', () => {
+    expect(redirectFor(routeByName('dashboard'), user({ type: 'investor', restricted_access: 1 }), url('/dashboard'))).toBe('/401');
+    expect(redirectFor(routeByName('dashboard'), user({ type: 'investor' }), url('/dashboard'))).toBeNull();
+  });
+
   it('sends a candidate who never changed his password to the settings first', () => {
     const candidate = user({ type: 'candidate', number_connections: 0 });
     expect(redirectFor(routeByName('candidate-home'), candidate, url('/home'))).toBe('/settings?password=true');

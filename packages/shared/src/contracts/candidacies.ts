@@ -7,6 +7,8 @@ import type { Task } from './tasks.js';
 /**
  * Candidates and candidacies (spec part 1, 2.7, 3, 5, 6, 7 'Candidates and candidacies').
  * Every path is under /api. Lists answer the pagination object; single loads answer { data }.
+ * The types below are the brokers' answers; other readers receive fewer fields, one list per
+ * audience (candidacyAudienceOf; server: modules/candidacies/candidacies.serializers.ts).
  *
  *   GET    /candidacies              broker     CandidaciesPage        query candidaciesListQuerySchema
  *   GET    /candidacies/all          broker     { data: CandidacyOption[] }   query { promotion? }

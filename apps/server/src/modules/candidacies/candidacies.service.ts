@@ -19,8 +19,10 @@ import {
   type CandidateRecord,
   type CandidateSummary,
   can,
+  candidacyAudienceOf,
   canEditCandidacyOf,
   DEFAULT_CANDIDACY_SORT,
+  type Paginated,
 } from '@promovente/shared';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -53,6 +55,7 @@ import {
   findLiveApplications,
   findPromotions,
 } from './candidacies.queries.js';
+import { type CandidacyView, serializeCandidacyFor } from './candidacies.serializers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -223,7 +226,11 @@ const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesLi
 const emptyPage = (): CandidaciesPage => ({ ...paginate<CandidacyRow>([], 0, 1, CANDIDACIES_PAGE_SIZE), status_counts: {} });
 
 /** GET /candidacies: one page of the current promotion's candidacies. A page past the last answers the last. */
-export const listCandidacies = async (db: Db, actor: RequestActor, query: CandidaciesListQuery): Promise<CandidaciesPage> => {
+export const listCandidacies = async (
+  db: Db,
+  actor: RequestActor,
+  query: CandidaciesListQuery,
+): Promise<Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) return emptyPage();
   const filter = filterOf(actor, promotionId, query);
@@ -242,7 +249,8 @@ export const listCandidacies = async (db: Db, actor: RequestActor, query: Candid
     CANDIDACIES_PAGE_SIZE,
     (page - 1) * CANDIDACIES_PAGE_SIZE,
   );
-  const rows = await buildRows(db, actor, base);
+  const audience = candidacyAudienceOf(actor);
+  const rows = (await buildRows(db, actor, base)).map((row) => serializeCandidacyFor(audience, row));
   return {
     ...paginate(rows, total, page, CANDIDACIES_PAGE_SIZE),
     status_counts: Object.fromEntries(byStatus.map((r) => [String(r.status), Number(r.total)])),
@@ -404,11 +412,11 @@ export const maySeeCandidateOf = async (db: Queryable, actor: RequestActor, reco
 };
 
 /** GET /candidacies/{id}: another promotion's (or another candidate's) candidacy answers 404. */
-export const getCandidacy = async (db: Db, actor: RequestActor, id: number): Promise<CandidacyDetail> => {
+export const getCandidacy = async (db: Db, actor: RequestActor, id: number): Promise<CandidacyView> => {
   const [row] = await findCandidacyRows(db, [id]);
   if (!row || !(await maySeeCandidateOf(db, actor, row.candidate))) throw notFound();
   const [detail] = await buildDetails(db, actor, [row]);
-  return detail;
+  return serializeCandidacyFor(candidacyAudienceOf(actor), detail);
 };
 
 /**

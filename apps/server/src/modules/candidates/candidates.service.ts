@@ -8,11 +8,13 @@ import {
   type CandidatesListQuery,
   type CandidatesPage,
   type CandidateThread,
+  candidacyAudienceOf,
 } from '@promovente/shared';
 import type { Db } from '../../db/client.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { paginate } from '../../platform/pagination.js';
+import { serializeCandidateDetailFor } from '../candidacies/candidacies.serializers.js';
 import { getCandidate, toCandidateSummary, toPerson } from '../candidacies/candidacies.service.js';
 import { avatarUrl } from '../users/users.queries.js';
 import {
@@ -66,7 +68,11 @@ export const listCandidates = async (db: Db, actor: RequestActor, query: Candida
  * threads about the candidate the caller takes part in, in the promotions of the candidacies he
  * may open. Threads are conversations between two users: nobody reads another pair's thread.
  */
-export const getCandidateRecord = async (db: Db, actor: RequestActor, id: number): Promise<CandidateRecordDetail> => {
+export const getCandidateRecord = async (
+  db: Db,
+  actor: RequestActor,
+  id: number,
+): Promise<ReturnType<typeof serializeCandidateDetailFor> & Pick<CandidateRecordDetail, 'threads'>> => {
   const detail = await getCandidate(db, actor, id);
   const promotionIds = [...new Set(detail.candidacies.map((c) => c.promotion_id))];
   const rows =
@@ -98,5 +104,5 @@ export const getCandidateRecord = async (db: Db, actor: RequestActor, id: number
       unread_count: Number(t.unreadCount),
     };
   });
-  return { ...detail, threads };
+  return { ...serializeCandidateDetailFor(candidacyAudienceOf(actor), detail), threads };
 };

@@ -1,4 +1,4 @@
-import { salesYearMonths, swissMonthOf } from '@promovente/shared';
+import { menuFor, salesYearMonths, swissMonthOf } from '@promovente/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { applications, buildings, candidacies, candidates, lots } from '../../db/schema/index.js';
@@ -251,6 +251,24 @@ describe('GET analytics/dashboard (spec part 1, 2.6)', () => {
     const refused = await get(await signIn(ctx.app, candidate.email));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Accès refusé');
+  });
+
+  it('refuses the light investor, whose menu hides the dashboard, and answers the full investor (spec part 1, 2.4)', async () => {
+    const db = ctx.database.db;
+    const { promotion } = await buildPromotion(db);
+    const light = await createUser(db, 'investor', { promotionIds: [promotion.id], restrictedAccess: 1 });
+    const full = await createUser(db, 'investor', { promotionIds: [promotion.id] });
+    const refused = await get(await signIn(ctx.app, light.email));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Accès refusé');
+    // Refused before its query is read: an invalid filter answers him 403 too, never 400.
+    expect((await get(await signIn(ctx.app, light.email), '?nb_rooms=abc')).status).toBe(403);
+    const answered = await get(await signIn(ctx.app, full.email));
+    expect(answered.status).toBe(200);
+    expect(answered.body.data.global_situation.total.count).toBe(7);
+    // The same rule hides the entry from his menu.
+    expect(menuFor({ type: 'investor', restricted_access: 1 }).map((entry) => entry.route)).not.toContain('dashboard');
+    expect(menuFor({ type: 'investor', restricted_access: 0 }).map((entry) => entry.route)).toContain('dashboard');
   });
 
   it("answers 404 for another promotion's id", async () => {

@@ -1,4 +1,4 @@
-import { EMPTY_FILTER_OPTIONS, type FilterOptions } from '@promovente/shared';
+import { EMPTY_FILTER_OPTIONS, type FilterOptions, showsBrokerFilter } from '@promovente/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, buildings, floors, lots, promotionAgencies, promotions } from '../../db/schema/index.js';
@@ -32,7 +32,8 @@ export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?:
       .select({ min: sql<number>`coalesce(min(${lots.rawPrice}), 0)`, max: sql<number>`coalesce(max(${lots.rawPrice}), 0)` })
       .from(lots)
       .where(mainLots),
-    membersOfType(db, promotionId, 'broker'),
+    // The broker picker's names, for the roles whose screens show it (never candidates).
+    showsBrokerFilter(actor.type) ? membersOfType(db, promotionId, 'broker') : Promise.resolve([]),
     db
       .select({ id: agencies.id, name: agencies.name })
       .from(promotionAgencies)

@@ -1,4 +1,14 @@
-import { assistantParamsSchema, MESSAGES, passwordChangeSchema, profileUpdateSchema, selectPromotionSchema } from '@promovente/shared';
+import {
+  assistantParamsSchema,
+  MEMBER_LISTS,
+  MESSAGES,
+  type MemberListType,
+  type Permission,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  rolesWith,
+  selectPromotionSchema,
+} from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,16 +72,12 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
     return { code: '200', message: MESSAGES.passwordChanged };
   });
 
-  const staffAndPeople = { access: 'authenticated' } as const;
-  app.get('/brokers', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
-    data: await listMembers(db(), actorOf(request), 'broker', request.query.promotion),
-  }));
-  app.get('/investors', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
-    data: await listMembers(db(), actorOf(request), 'investor', request.query.promotion),
-  }));
-  app.get('/pilots', { config: staffAndPeople, schema: { querystring: promotionQuery } }, async (request) => ({
-    data: await listMembers(db(), actorOf(request), 'pilot', request.query.promotion),
-  }));
+  // Who may list whom, and what of each member, is the permission table's (MEMBER_LISTS).
+  for (const [type, permission] of Object.entries(MEMBER_LISTS) as [MemberListType, Permission][]) {
+    app.get(`/${type}s`, { config: { access: rolesWith(permission) }, schema: { querystring: promotionQuery } }, async (request) => ({
+      data: await listMembers(db(), actorOf(request), type, request.query.promotion),
+    }));
+  }
 
   app.post(
     '/brokers/:id/assistants/:assistantId',

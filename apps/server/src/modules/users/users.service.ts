@@ -1,4 +1,11 @@
-import { type Broker, MESSAGES, type PasswordChangeInput, type ProfileUpdateInput, type User, type UserType } from '@promovente/shared';
+import {
+  type Broker,
+  MESSAGES,
+  type MemberListType,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type User,
+} from '@promovente/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
@@ -8,7 +15,8 @@ import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
-import { assistantsOf, avatarUrl, findUserByEmail, fullName, loadUserPayload, membersOfType } from './users.queries.js';
+import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType } from './users.queries.js';
+import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
 export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
   // The current promotion is a preference: fall back to the first one the user may open.
@@ -95,15 +103,16 @@ const currentPromotion = async (db: Db, actor: RequestActor, requested?: number)
   return promotionId;
 };
 
-export const listMembers = async (db: Db, actor: RequestActor, type: UserType, requested?: number): Promise<Broker[]> => {
+/** GET brokers, investors, pilots: the current promotion's members of that type, shaped for the caller. */
+export const listMembers = async (
+  db: Db,
+  actor: RequestActor,
+  type: MemberListType,
+  requested?: number,
+): Promise<(Broker | MemberName)[]> => {
   const rows = await membersOfType(db, await currentPromotion(db, actor, requested), type);
-  return rows.map((r) => ({
-    id: r.id,
-    full_name: fullName(r),
-    email: r.email,
-    profile_picture: avatarUrl(r.picture),
-    agency_id: r.agencyId,
-  }));
+  const audience = memberAudienceOf(actor);
+  return rows.map((row) => serializeMemberFor(audience, row));
 };
 
 /** A broker adds an assistant among the current promotion's brokers (spec part 1, 2.5). */

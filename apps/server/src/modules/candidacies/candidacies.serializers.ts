@@ -1,0 +1,186 @@
+import type {
+  CandidacyApplicationSummary,
+  CandidacyAudience,
+  CandidacyDetail,
+  CandidacyRow,
+  CandidateDetail,
+  CandidateRecord,
+} from '@promovente/shared';
+
+/**
+ * One serializer per audience for candidates and candidacies (candidacyAudienceOf in the
+ * shared permission table says who is which audience). Every answer that carries a candidacy
+ * or a candidate record goes through here, and each audience receives exactly the fields its
+ * list names: a new field reaches nobody until it is added to a list on purpose, and the
+ * compile-time checks below fail when a field of the contract is in no decision at all.
+ *
+ *   sales    brokers: everything, with the sales notes (priority, VIP, CRM) and the tasks
+ *   partner  promoters, notaries, bankers: the buyer's record and finances, the comments and
+ *            tasks of the sale, without the brokers' sales notes and CRM data
+ *   viewer   architects: who the buyer is and how to reach him, his lots and files
+ *   owner    the candidate himself: his own record, financing, lots and documents, never the
+ *            desk's classification (status, priority, VIP, CRM), tasks or comments
+ */
+
+const pick = <T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> => {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) if (key in source) picked[key] = source[key];
+  return picked;
+};
+
+/** Compile-time: `true` only when the lists together decide every key of T. */
+type Decided<T, Listed> = [Exclude<keyof T, Listed>] extends [never] ? true : Exclude<keyof T, Listed>;
+
+// ---------------------------------------------------------------------------------------------
+// The candidate record
+
+const IDENTITY = ['id', 'full_name', 'first_name', 'last_name', 'gender', 'is_company', 'company_name', 'profile_picture'] as const;
+const CONTACT = ['email', 'phone', 'phone_private', 'phone_pro'] as const;
+const PERSONAL = [
+  'budget',
+  'city',
+  'zip',
+  'address',
+  'country',
+  'household_size',
+  'household_income',
+  'own_funds',
+  'maiden_name',
+  'father_first_name',
+  'mother_first_name',
+  'mother_maiden_name',
+  'birthday',
+  'birthday_city',
+  'place_origin',
+  'establishment_permit',
+  'job',
+  'civil_status',
+  'matrimonial_property',
+  'avs',
+  'already_swiss_owner',
+  'company_type',
+  'head_office',
+  'company_address',
+] as const;
+/** The desk's links: the candidate's sign-in account and the record he was copied from. */
+const DESK_LINKS = ['user_id', 'parent_candidate_id'] as const;
+
+export const CANDIDATE_FIELDS = {
+  sales: [...IDENTITY, ...CONTACT, ...PERSONAL, ...DESK_LINKS],
+  partner: [...IDENTITY, ...CONTACT, ...PERSONAL, ...DESK_LINKS],
+  viewer: [...IDENTITY, ...CONTACT],
+  owner: [...IDENTITY, ...CONTACT, ...PERSONAL],
+} as const satisfies Record<CandidacyAudience, readonly (keyof CandidateRecord)[]>;
+
+const candidateDecided: Decided<CandidateRecord, (typeof CANDIDATE_FIELDS.sales)[number]> = true;
+
+export const serializeCandidateFor = (audience: CandidacyAudience, record: CandidateRecord): CandidateView =>
+  pick(record, CANDIDATE_FIELDS[audience] as readonly (keyof CandidateRecord)[]);
+
+// ---------------------------------------------------------------------------------------------
+// Applications inside a candidacy
+
+const APPLICATION_ALL = [
+  'id',
+  'public_id',
+  'priority',
+  'status',
+  'status_text',
+  'is_main',
+  'lot',
+  'deadline',
+  'deadline_is_in_less_than_one_day',
+  'is_over_deadline',
+  'reservation_sent_at',
+  'created_at',
+] as const;
+
+export const APPLICATION_FIELDS = {
+  sales: APPLICATION_ALL,
+  partner: APPLICATION_ALL,
+  viewer: APPLICATION_ALL,
+  // His lots and where his sale stands; the positions among candidates and their deadlines are the desk's.
+  owner: ['id', 'public_id', 'status', 'status_text', 'is_main', 'lot', 'reservation_sent_at', 'created_at'],
+} as const satisfies Record<CandidacyAudience, readonly (keyof CandidacyApplicationSummary)[]>;
+
+const applicationDecided: Decided<CandidacyApplicationSummary, (typeof APPLICATION_ALL)[number]> = true;
+
+const serializeApplicationFor = (audience: CandidacyAudience, application: CandidacyApplicationSummary) =>
+  pick(application, APPLICATION_FIELDS[audience] as readonly (keyof CandidacyApplicationSummary)[]);
+
+// ---------------------------------------------------------------------------------------------
+// The candidacy
+
+type CandidacyKey = keyof CandidacyDetail;
+
+const CANDIDACY_BASE = ['id', 'promotion_id', 'created_at', 'couple', 'broker', 'candidate', 'applications', 'promotion'] as const;
+const DESK = ['status', 'status_text', 'agency_id', 'agency_name', 'broker_id', 'can_edit'] as const;
+const FINANCING = [
+  'budget',
+  'mortgage_amount',
+  'mortgage_bank_name',
+  'mortgage_contact_name',
+  'second_pillar_amount',
+  'second_pillar_bank_name',
+  'second_pillar_contact_name',
+  'third_pillar_amount',
+  'third_pillar_bank_name',
+  'third_pillar_contact_name',
+  'financials_unavailable',
+] as const;
+const DOCUMENTS = ['files', 'files_count'] as const;
+/** The work of the sale: the comments, the registration comment and the tasks. */
+const WORK = ['comment', 'comments_count', 'user_comments', 'tasks', 'tasks_count', 'actions'] as const;
+/** The brokers' sales notes (permission candidacy.readSalesNotes). */
+const SALES_NOTES = ['priority', 'priority_text', 'vip', 'reason_vip', 'crm_validated', 'crm_id'] as const;
+
+export const CANDIDACY_FIELDS = {
+  sales: [...CANDIDACY_BASE, ...DESK, ...FINANCING, ...DOCUMENTS, ...WORK, ...SALES_NOTES],
+  partner: [...CANDIDACY_BASE, ...DESK, ...FINANCING, ...DOCUMENTS, ...WORK],
+  viewer: [...CANDIDACY_BASE, ...DESK, ...DOCUMENTS],
+  // His own registration comment is his; the desk's comments and tasks are not.
+  owner: [...CANDIDACY_BASE, ...FINANCING, ...DOCUMENTS, 'comment'],
+} as const satisfies Record<CandidacyAudience, readonly CandidacyKey[]>;
+
+const candidacyDecided: Decided<CandidacyDetail, (typeof CANDIDACY_FIELDS.sales)[number]> = true;
+
+/** The promotion inside a candidacy: its CRM sync date is the brokers' CRM data. */
+const PROMOTION_FIELDS = {
+  sales: ['id', 'title', 'multi_agency', 'crm_updated_at'],
+  partner: ['id', 'title', 'multi_agency'],
+  viewer: ['id', 'title', 'multi_agency'],
+  owner: ['id', 'title'],
+} as const satisfies Record<CandidacyAudience, readonly (keyof CandidacyDetail['promotion'])[]>;
+
+type AnyCandidacy = CandidacyRow | CandidacyDetail;
+
+/** A candidacy as one audience receives it: the fields of its list (see CANDIDACY_FIELDS). */
+export type CandidacyView = Partial<Record<CandidacyKey, unknown>>;
+/** A candidate record as one audience receives it (see CANDIDATE_FIELDS). */
+export type CandidateView = Partial<CandidateRecord>;
+
+/**
+ * A candidacy (a list row or a full load) for its audience: the fields of the audience's list
+ * the candidacy has, with its candidate, applications and promotion shaped the same way.
+ */
+export const serializeCandidacyFor = (audience: CandidacyAudience, candidacy: AnyCandidacy): CandidacyView => {
+  const shaped: CandidacyView = pick(candidacy as CandidacyDetail, CANDIDACY_FIELDS[audience] as readonly CandidacyKey[]);
+  shaped.candidate = serializeCandidateFor(audience, candidacy.candidate as CandidateRecord);
+  shaped.applications = candidacy.applications.map((application) => serializeApplicationFor(audience, application));
+  if ('promotion' in candidacy) {
+    shaped.promotion = pick(candidacy.promotion, PROMOTION_FIELDS[audience] as readonly (keyof CandidacyDetail['promotion'])[]);
+  }
+  return shaped;
+};
+
+/** GET /candidates/{id}: the record and its candidacies, both for the same audience. */
+export const serializeCandidateDetailFor = (
+  audience: CandidacyAudience,
+  detail: CandidateDetail,
+): CandidateView & { candidacies: CandidacyView[] } => ({
+  ...serializeCandidateFor(audience, detail),
+  candidacies: detail.candidacies.map((candidacy) => serializeCandidacyFor(audience, candidacy)),
+});
+
+// Referenced so that the compile-time checks above are kept (and read) with the lists.
+export const FIELD_LISTS_DECIDED = candidateDecided && applicationDecided && candidacyDecided;
