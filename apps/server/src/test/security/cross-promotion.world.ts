@@ -229,9 +229,9 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
     const user = await createUser(db, role, {
       promotionIds: [A.id],
       agencyId: role === 'broker' ? 1 : undefined,
-      candidateId: role === 'candidate' ? aPerson.candidate_id : undefined,
       preferences: { selected_promotion: A.id },
     });
+    if (role === 'candidate') await db.execute(sql`update candidates set user_id = ${user.id} where id = ${aPerson.candidate_id}`);
     members[role] = user.id;
   }
   const aBroker2 = await createUser(db, 'broker', { agencyId: 1, promotionIds: [A.id], preferences: { selected_promotion: A.id } });
