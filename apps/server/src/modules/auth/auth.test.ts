@@ -5,6 +5,7 @@ import { buildApp } from '../../app.js';
 import { mailMessages, users } from '../../db/schema/index.js';
 import { bearer, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { awayFromWindowEnd } from '../../test/rate-limits.js';
 import { LOGIN_LIMITS } from './auth.service.js';
 
 let ctx: TestContext;
@@ -17,16 +18,6 @@ beforeEach(() => ctx.reset());
 /** One sign-in attempt from `remoteAddress`, with optional extra headers. */
 const attemptLogin = (email: string, password: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress, headers });
-
-/**
- * The counters are fixed 15-minute windows: a test whose attempts must fall in one window
- * starts it afresh when fewer than `seconds` are left in the current one.
- */
-const awayFromWindowEnd = async (seconds = 60) => {
-  const windowMs = 15 * 60_000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-};
 
 const statusesOf = async (attempts: (() => Promise<{ statusCode: number }>)[]) => {
   const statuses: number[] = [];
