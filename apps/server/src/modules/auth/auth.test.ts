@@ -149,6 +149,15 @@ describe('sign-in limits: failures only (docs/decisions/005-rate-limits-in-the-d
     expect((await attemptLogin(owner.email, 'nouveau-secret-1', '203.0.113.5')).statusCode).toBe(200);
   });
 
+  it('lets no more than 10 of 30 simultaneous guesses on one account from one address reach the password check', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const answers = await Promise.all(times(30, () => attemptLogin(broker.email, WRONG, '198.51.100.7')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAccountAndAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMITS.perAccountAndAddress);
+  });
+
   it('limits the failures from one address across accounts', async () => {
     await awayFromWindowEnd();
     const broker = await createUser(ctx.database.db, 'broker');
