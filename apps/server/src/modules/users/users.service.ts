@@ -96,8 +96,8 @@ export const changePassword = async (
   const { db } = deps;
   if (!mustChangePassword(actor)) {
     if (!input.current_password) throw badRequest(MESSAGES.currentPasswordRequired);
-    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-    const account = { email: actor.email, passwordHash: row?.passwordHash ?? null };
+    const user = await findUserByEmail(db, actor.email);
+    const account = { email: actor.email, passwordHash: user?.passwordHash ?? null };
     if (!(await checkPasswordAttempt(deps, account, input.current_password, ip))) throw badRequest(MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.password);
