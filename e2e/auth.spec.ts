@@ -89,6 +89,7 @@ test.describe('password reset (spec part 1, 2.5 and 8)', () => {
 
     // Put the demo password back through 'Mon compte'.
     await page.goto('/settings');
+    await page.getByLabel('Mot de passe actuel').fill('architecte-2027');
     await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel('Confirmation du mot de passe').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();

@@ -63,7 +63,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const fastify = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies (none by default): TRUSTED_PROXIES.
+    trustProxy: deps.config.TRUSTED_PROXIES.length > 0 ? deps.config.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
   }) as unknown as FastifyInstance;
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,20 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** The names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +33,27 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Multiplies the sign-in and reset rate limits (a browser test suite signs in often). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).default(1),
+  /**
+   * The reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (comma-separated
+   * addresses or CIDR ranges). Empty, the default: no forwarded header is trusted and the
+   * client address is the connection's, so nobody can choose the address rate limits count.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isProxyAddress, { error: (issue) => `TRUSTED_PROXIES: ${String(issue.input)} is not an IP address or a CIDR range` }),
+      ),
+    ),
   /** Seconds between two polls of the e-mail outbox. */
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
 });

@@ -31,4 +31,7 @@ export const MESSAGES = {
   noRegistrationComment: "Le candidat n'a laissé aucun commentaire lors de son inscription",
   noComments: 'Aucun commentaire',
   confirmDeleteDocument: 'Voulez-vous vraiment supprimer ce document ?',
+  // Password change from 'Mon compte' (issue 8, defect 6).
+  currentPasswordRequired: 'Mot de passe actuel requis',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect',
 } as const;

@@ -2,17 +2,81 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tooManyRequests } from './errors.js';
 
-/**
- * A fixed-window counter kept in the database, so that every server process behind a load
- * balancer shares it. Throws 429 once `max` hits are exceeded within the window.
- */
-export const hitRateLimit = async (db: Db, key: string, max: number, windowSeconds: number) => {
+/** At most `max` counted hits on `key` within each fixed window of `windowSeconds`. */
+export type Limit = { key: string; max: number; windowSeconds: number };
+
+const windowStartOf = (windowSeconds: number, now: number) => {
   const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-  const result = await db.execute<{ hits: number }>(sql`
-    insert into rate_limit_hits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
+  return new Date(Math.floor(now / windowMs) * windowMs).toISOString();
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Adds one hit to each limit's counter in the current window, in one statement, and answers
+ * each counter's new value. The counters live in the database, so every server process
+ * behind a load balancer shares them.
+ */
+const addHits = async (db: Db, limits: readonly Limit[], now: number) => {
+  const values = sql.join(
+    limits.map((limit) => sql`(${limit.key}, ${windowStartOf(limit.windowSeconds, now)}, 1)`),
+    sql`, `,
+  );
+  const result = await db.execute<{ key: string; hits: number }>(sql`
+    insert into rate_limit_hits (key, window_start, hits) values ${values}
     on conflict (key, window_start) do update set hits = rate_limit_hits.hits + 1
-    returning hits`);
-  const hits = Number((result as unknown as { rows: { hits: number }[] }).rows[0]?.hits ?? 0);
-  if (hits > max) throw tooManyRequests();
+    returning key, hits`);
+  return new Map(rowsOf<{ key: string; hits: number }>(result).map((row) => [row.key, Number(row.hits)]));
+};
+
+const removeHits = async (db: Db, limits: readonly Limit[], now: number) => {
+  for (const limit of limits) {
+    await db.execute(sql`
+      update rate_limit_hits set hits = greatest(hits - 1, 0)
+      where key = ${limit.key} and window_start = ${windowStartOf(limit.windowSeconds, now)}`);
+  }
+};
+
+/** Counts every call: throws 429 once `max` hits are exceeded within the window. */
+export const hitRateLimit = async (db: Db, key: string, max: number, windowSeconds: number) => {
+  const hits = await addHits(db, [{ key, max, windowSeconds }], Date.now());
+  if ((hits.get(key) ?? 0) > max) throw tooManyRequests();
+};
+
+export type Attempt = {
+  /** The attempt succeeded: it does not count, and the counters under `clear` start again from zero. */
+  succeeded: (clear?: readonly string[]) => Promise<void>;
+};
+
+/**
+ * An attempt that counts only if it fails (a sign-in, a current-password check).
+ *
+ * One hit is reserved on every limit before the check, so that concurrent guesses cannot slip
+ * past a ceiling between a read and a write. When a limit is already reached the attempt is
+ * refused with 429 before any check, and its reservations are given back (a refused attempt
+ * is not a failure). A failed attempt keeps its hits; a successful one gives them back.
+ */
+export const reserveAttempt = async (db: Db, limits: readonly Limit[]): Promise<Attempt> => {
+  const now = Date.now();
+  const hits = await addHits(db, limits, now);
+  if (limits.some((limit) => (hits.get(limit.key) ?? 0) > limit.max)) {
+    await removeHits(db, limits, now);
+    throw tooManyRequests();
+  }
+  return {
+    succeeded: async (clear = []) => {
+      await removeHits(db, limits, now);
+      await clearCounters(db, clear);
+    },
+  };
+};
+
+/** Forgets every window of the given counters. */
+export const clearCounters = async (db: Db, keys: readonly string[]) => {
+  for (const key of keys) await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+};
+
+/** Forgets every window of every counter whose key starts with `prefix`. */
+export const clearCountersStartingWith = async (db: Db, prefix: string) => {
+  await db.execute(sql`delete from rate_limit_hits where starts_with(key, ${prefix})`);
 };

@@ -7,24 +7,70 @@ import { HttpError, unauthorized } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { queueMail } from '../../platform/mail.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { clearCounters, clearCountersStartingWith, hitRateLimit, type Limit, reserveAttempt } from '../../platform/rate-limit.js';
 import { hashToken, newToken, RESET_LIFETIME_MINUTES, TOKEN_LIFETIME_DAYS } from '../../platform/tokens.js';
 import { findUserByEmail, fullName, loadUserPayload } from '../users/users.queries.js';
 
 type Deps = { db: Db; jobs: Jobs; appUrl: string; rateLimitMultiplier: number };
+type LimitDeps = Pick<Deps, 'db' | 'rateLimitMultiplier'>;
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** POST login: an opaque token valid 30 days, and the user. Rate-limited per address and per account. */
-export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<{ token: string; data: User }> => {
-  await hitRateLimit(deps.db, `login:ip:${ip}`, 30 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
-  await hitRateLimit(deps.db, `login:account:${input.email}`, 10 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
-  const user = await findUserByEmail(deps.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    throw unauthorized(MESSAGES.wrongCredentials);
+/**
+ * Failed password checks allowed per 15 minutes (docs/decisions/005-rate-limits-in-the-database.md),
+ * each multiplied by RATE_LIMIT_MULTIPLIER. Only failures count: a success gives its hit back
+ * and clears its (account, address) counter, so nobody can lock an account he does not own
+ * from his own address, and the owner is not locked by his own sign-ins.
+ */
+export const LOGIN_LIMITS = {
+  /** One account guessed from one address. */
+  perAccountAndAddress: 10,
+  /** One account guessed from any number of addresses (distributed guessing). */
+  perAccount: 100,
+  /** Any accounts guessed from one address (credential stuffing). */
+  perAddress: 30,
+} as const;
+
+const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+/** An e-mail has no space: the prefix `login:account-address:<email> ` names one account's counters. */
+const accountAddressPrefix = (email: string) => `login:account-address:${email.toLowerCase()} `;
+
+const loginLimits = (email: string, ip: string, multiplier: number) => {
+  const limit = (key: string, max: number): Limit => ({ key, max: max * multiplier, windowSeconds: FIFTEEN_MINUTES });
+  return {
+    accountAndAddress: limit(`${accountAddressPrefix(email)}${ip}`, LOGIN_LIMITS.perAccountAndAddress),
+    account: limit(accountKey(email), LOGIN_LIMITS.perAccount),
+    address: limit(`login:ip:${ip}`, LOGIN_LIMITS.perAddress),
+  };
+};
+
+/**
+ * Checks a password as one sign-in attempt of `email` from `ip`: 429 when a limit is reached
+ * (even for the right password), otherwise whether the password is right. `passwordHash` null
+ * (no such account) burns the time of a real check, so that timing tells nothing.
+ */
+export const checkPasswordAttempt = async (
+  deps: LimitDeps,
+  account: { email: string; passwordHash: string | null },
+  password: string,
+  ip: string,
+): Promise<boolean> => {
+  const limits = loginLimits(account.email, ip, deps.rateLimitMultiplier);
+  const attempt = await reserveAttempt(deps.db, Object.values(limits));
+  if (account.passwordHash === null) {
+    await burnPasswordCheck(password);
+    return false;
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.wrongCredentials);
+  const valid = await verifyPassword(account.passwordHash, password);
+  if (valid) await attempt.succeeded([limits.accountAndAddress.key]);
+  return valid;
+};
+
+/** POST login: an opaque token valid 30 days, and the user. Failed attempts are limited (LOGIN_LIMITS). */
+export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<{ token: string; data: User }> => {
+  const user = await findUserByEmail(deps.db, input.email);
+  const valid = await checkPasswordAttempt(deps, { email: input.email, passwordHash: user?.passwordHash ?? null }, input.password, ip);
+  if (!user || !valid) throw unauthorized(MESSAGES.wrongCredentials);
 
   const token = newToken();
   await deps.db.transaction(async (tx) => {
@@ -98,7 +144,10 @@ export const findPasswordReset = async (db: Db, token: string) => {
   return { email: reset.email };
 };
 
-/** POST password/reset: sets the new password and signs out every open session. */
+/**
+ * POST password/reset: sets the new password, signs out every open session and reopens the
+ * account's sign-in (the e-mailed link proves the owner; see LOGIN_LIMITS).
+ */
 export const resetPassword = async (deps: Pick<Deps, 'db' | 'rateLimitMultiplier'>, input: PasswordResetInput, ip: string) => {
   const { db } = deps;
   await hitRateLimit(db, `reset-confirm:ip:${ip}`, 20 * deps.rateLimitMultiplier, FIFTEEN_MINUTES);
@@ -121,6 +170,8 @@ export const resetPassword = async (deps: Pick<Deps, 'db' | 'rateLimitMultiplier
       .set({ revokedAt: new Date() })
       .where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
   });
+  await clearCounters(db, [accountKey(reset.email)]);
+  await clearCountersStartingWith(db, accountAddressPrefix(reset.email));
 };
 
 /** POST askdemo: keeps the request and tells the sales team and the requester. */

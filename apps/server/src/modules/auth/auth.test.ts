@@ -1,9 +1,12 @@
 import { MESSAGES } from '@promovente/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { mailMessages, users } from '../../db/schema/index.js';
 import { bearer, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { awayFromWindowEnd } from '../../test/rate-limits.js';
+import { LOGIN_LIMITS } from './auth.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,6 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
+
+/** One sign-in attempt from `remoteAddress`, with optional extra headers. */
+const attemptLogin = (email: string, password: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress, headers });
+
+const statusesOf = async (attempts: (() => Promise<{ statusCode: number }>)[]) => {
+  const statuses: number[] = [];
+  for (const attempt of attempts) statuses.push((await attempt()).statusCode);
+  return statuses;
+};
+const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
 
 const lastMail = async () => {
   const [mail] = await ctx.database.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(1);
@@ -53,23 +67,6 @@ describe('POST login (spec part 1, 2.5 and 7)', () => {
     expect(response.json().message).toBe('E-mail invalide');
   });
 
-  it('rate-limits attempts per account', async () => {
-    const broker = await createUser(ctx.database.db, 'broker');
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: broker.email, password: 'faux-faux-faux' },
-      });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: broker.email, password: PASSWORD } });
-    expect(blocked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
-  });
-
   it('keeps the stored token hashed, and logout revokes it', async () => {
     const broker = await createUser(ctx.database.db, 'broker');
     const token = await signIn(ctx.app, broker.email);
@@ -79,6 +76,145 @@ describe('POST login (spec part 1, 2.5 and 7)', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: MESSAGES.pleaseSignIn });
+  });
+});
+
+describe('sign-in limits: failures only (docs/decisions/005-rate-limits-in-the-database.md)', () => {
+  const WRONG = 'mauvais-mot-de-passe';
+
+  it("does not let an attacker's 50 wrong passwords from one address stop the owner signing in from his", async () => {
+    await awayFromWindowEnd();
+    const owner = await createUser(ctx.database.db, 'broker');
+    const attacker = await statusesOf(times(50, () => () => attemptLogin(owner.email, WRONG, '198.51.100.7')));
+    expect(attacker.slice(0, LOGIN_LIMITS.perAccountAndAddress).every((s) => s === 401)).toBe(true);
+    expect(attacker.slice(LOGIN_LIMITS.perAccountAndAddress).every((s) => s === 429)).toBe(true);
+    expect((await attemptLogin(owner.email, PASSWORD, '203.0.113.5')).statusCode).toBe(200);
+  });
+
+  it('never counts a successful sign-in', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const successes = await statusesOf(times(LOGIN_LIMITS.perAddress + 5, () => () => attemptLogin(broker.email, PASSWORD)));
+    expect(successes.every((s) => s === 200)).toBe(true);
+    expect((await attemptLogin(broker.email, WRONG)).statusCode).toBe(401);
+  });
+
+  it('answers 429 with the French message, even to the right password, after 10 failures of one account from one address', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const colleague = await createUser(ctx.database.db, 'broker');
+    const failures = await statusesOf(times(LOGIN_LIMITS.perAccountAndAddress, () => () => attemptLogin(broker.email, WRONG)));
+    expect(failures.every((s) => s === 401)).toBe(true);
+    const blocked = await attemptLogin(broker.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+    // The address itself is not shut: another account signs in from it.
+    expect((await attemptLogin(colleague.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('clears the counter of an account and address when a sign-in succeeds', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const limit = LOGIN_LIMITS.perAccountAndAddress;
+    const before = await statusesOf(times(limit - 1, () => () => attemptLogin(broker.email, WRONG)));
+    expect((await attemptLogin(broker.email, PASSWORD)).statusCode).toBe(200);
+    const after = await statusesOf(times(limit + 1, () => () => attemptLogin(broker.email, WRONG)));
+    expect([...before, ...after.slice(0, limit)].every((s) => s === 401)).toBe(true);
+    expect(after[limit]).toBe(429);
+  });
+
+  it('holds a higher ceiling per account across addresses, which a password reset reopens', { timeout: 120_000 }, async () => {
+    await awayFromWindowEnd(120);
+    const owner = await createUser(ctx.database.db, 'broker');
+    const colleague = await createUser(ctx.database.db, 'broker');
+    const perAddress = LOGIN_LIMITS.perAccountAndAddress;
+    const addresses = LOGIN_LIMITS.perAccount / perAddress;
+    const distributed = await statusesOf(
+      times(LOGIN_LIMITS.perAccount, (i) => () => attemptLogin(owner.email, WRONG, `10.0.${Math.floor(i / perAddress)}.1`)),
+    );
+    expect(addresses).toBeGreaterThan(1);
+    expect(distributed.every((s) => s === 401)).toBe(true);
+
+    expect((await attemptLogin(owner.email, PASSWORD, '203.0.113.5')).statusCode).toBe(429);
+    expect((await attemptLogin(colleague.email, PASSWORD, '203.0.113.5')).statusCode).toBe(200);
+
+    await ctx.app.inject({ method: 'POST', url: '/api/password/create', payload: { email: owner.email } });
+    const token = /\/password\/update\/([A-Za-z0-9_-]+)/.exec((await lastMail()).text)?.[1];
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { email: owner.email, password: 'nouveau-secret-1', password_confirmation: 'nouveau-secret-1', token },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attemptLogin(owner.email, 'nouveau-secret-1', '203.0.113.5')).statusCode).toBe(200);
+  });
+
+  it('lets no more than 10 of 30 simultaneous guesses on one account from one address reach the password check', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const answers = await Promise.all(times(30, () => attemptLogin(broker.email, WRONG, '198.51.100.7')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAccountAndAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_LIMITS.perAccountAndAddress);
+  });
+
+  it('limits the failures from one address across accounts', async () => {
+    await awayFromWindowEnd();
+    const broker = await createUser(ctx.database.db, 'broker');
+    const guesses = await statusesOf(
+      times(LOGIN_LIMITS.perAddress, (i) => () => attemptLogin(`inconnu-${i}@test.ch`, WRONG, '198.51.100.7')),
+    );
+    expect(guesses.every((s) => s === 401)).toBe(true);
+    expect((await attemptLogin(broker.email, PASSWORD, '198.51.100.7')).statusCode).toBe(429);
+    expect((await attemptLogin(broker.email, PASSWORD, '203.0.113.5')).statusCode).toBe(200);
+  });
+});
+
+describe('forwarded addresses (TRUSTED_PROXIES)', () => {
+  const WRONG = 'mauvais-mot-de-passe';
+  const guessesFrom = (forwardedFor: (i: number) => string, app = ctx.app) =>
+    statusesOf(
+      times(
+        LOGIN_LIMITS.perAddress + 1,
+        (i) => () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { email: `inconnu-${i}@test.ch`, password: WRONG },
+            headers: { 'x-forwarded-for': forwardedFor(i) },
+          }),
+      ),
+    );
+
+  it('trusts no X-Forwarded-For by default: rotating it does not escape the per-address limit', async () => {
+    await awayFromWindowEnd();
+    expect(ctx.app.deps.config.TRUSTED_PROXIES).toEqual([]);
+    const statuses = await guessesFrom((i) => `203.0.113.${i + 1}`);
+    expect(statuses.slice(0, LOGIN_LIMITS.perAddress).every((s) => s === 401)).toBe(true);
+    expect(statuses[LOGIN_LIMITS.perAddress]).toBe(429);
+  });
+
+  it('counts the forwarded address when the connection comes from a trusted proxy', async () => {
+    await awayFromWindowEnd();
+    // app.inject connects from 127.0.0.1: the proxy this application is told to trust.
+    const proxied = await buildApp({ ...ctx.app.deps, config: { ...ctx.app.deps.config, TRUSTED_PROXIES: ['127.0.0.1'] } });
+    try {
+      const rotating = await guessesFrom((i) => `203.0.113.${i + 1}`, proxied);
+      expect(rotating.every((s) => s === 401)).toBe(true);
+      const oneClient = await guessesFrom(() => '198.51.100.7', proxied);
+      expect(oneClient.slice(0, LOGIN_LIMITS.perAddress).every((s) => s === 401)).toBe(true);
+      expect(oneClient[LOGIN_LIMITS.perAddress]).toBe(429);
+      const broker = await createUser(ctx.database.db, 'broker');
+      const other = await proxied.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: broker.email, password: PASSWORD },
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -68,7 +68,8 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
   });
 
   app.put('/user/password', { config: mine, schema: { body: passwordChangeSchema } }, async (request) => {
-    await changePassword(db(), actorOf(request), request.body);
+    const deps = { db: db(), rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER };
+    await changePassword(deps, actorOf(request), request.body, request.ip);
     return { code: '200', message: MESSAGES.passwordChanged };
   });
 

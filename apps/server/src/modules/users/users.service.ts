@@ -6,15 +6,16 @@ import {
   type ProfileUpdateInput,
   type User,
 } from '@promovente/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import { assistants, files, users } from '../../db/schema/index.js';
+import { assistants, authTokens, files, users } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { mustChangePassword, type RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
+import { checkPasswordAttempt } from '../auth/auth.service.js';
 import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType } from './users.queries.js';
 import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
@@ -89,12 +90,35 @@ export const updateProfile = async (
   return getUser(deps.db, actor);
 };
 
-export const changePassword = async (db: Db, actor: RequestActor, input: PasswordChangeInput) => {
+/**
+ * PUT user/password ('Mon compte'). The current password is asked, and checked as a sign-in
+ * attempt (same limits), except on the forced first change of a candidate, who signed in with
+ * the e-mailed password a moment ago. Every other session of the user is signed out.
+ */
+export const changePassword = async (
+  deps: { db: Db; rateLimitMultiplier: number },
+  actor: RequestActor,
+  input: PasswordChangeInput,
+  ip: string,
+) => {
+  const { db } = deps;
+  if (!mustChangePassword(actor)) {
+    if (!input.current_password) throw badRequest(MESSAGES.currentPasswordRequired);
+    const user = await findUserByEmail(db, actor.email);
+    const account = { email: actor.email, passwordHash: user?.passwordHash ?? null };
+    if (!(await checkPasswordAttempt(deps, account, input.current_password, ip))) throw badRequest(MESSAGES.currentPasswordWrong);
+  }
   const passwordHash = await hashPassword(input.password);
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date(), numberConnections: sql`greatest(${users.numberConnections}, 1)` })
-    .where(eq(users.id, actor.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(), numberConnections: sql`greatest(${users.numberConnections}, 1)` })
+      .where(eq(users.id, actor.id));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, actor.id), isNull(authTokens.revokedAt), ne(authTokens.id, actor.token_id)));
+  });
 };
 
 const currentPromotion = async (db: Db, actor: RequestActor, requested?: number) => {

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@promovente/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createAgency, createPromotion, createUser, signIn } from '../../test/fixtures.js';
+import { bearer, createAgency, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { awayFromWindowEnd } from '../../test/rate-limits.js';
+import { LOGIN_LIMITS } from '../auth/auth.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -155,10 +157,80 @@ describe("'Mon compte' (spec part 1, 2.5)", () => {
       method: 'PUT',
       url: '/api/user/password',
       headers: bearer(token),
-      payload: { password: 'secret-secret-1', password_confirmation: 'secret-secret-2' },
+      payload: { current_password: PASSWORD, password: 'secret-secret-1', password_confirmation: 'secret-secret-2' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(MESSAGES.passwordsMustMatch);
+  });
+});
+
+describe('PUT user/password (issue 8, defect 6)', () => {
+  const changePassword = (token: string, payload: Record<string, string>) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/user/password', headers: bearer(token), payload });
+  const NEW = { password: 'nouveau-secret-1', password_confirmation: 'nouveau-secret-1' };
+
+  it('asks for the current password and refuses a wrong one with a French message', async () => {
+    const architect = await createUser(ctx.database.db, 'architect');
+    const token = await signIn(ctx.app, architect.email);
+
+    const missing = await changePassword(token, NEW);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: MESSAGES.currentPasswordRequired });
+    const wrong = await changePassword(token, { current_password: 'pas-le-bon-1', ...NEW });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: MESSAGES.currentPasswordWrong });
+    // Neither changed anything.
+    await signIn(ctx.app, architect.email, PASSWORD);
+
+    const right = await changePassword(token, { current_password: PASSWORD, ...NEW });
+    expect(right.json()).toEqual({ code: '200', message: MESSAGES.passwordChanged });
+    await signIn(ctx.app, architect.email, NEW.password);
+    const old = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: architect.email, password: PASSWORD } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('signs out every other session of the user and keeps the current one', async () => {
+    const promoter = await createUser(ctx.database.db, 'promoter');
+    const stranger = await createUser(ctx.database.db, 'promoter');
+    const current = await signIn(ctx.app, promoter.email);
+    const otherDevice = await signIn(ctx.app, promoter.email);
+    const strangerToken = await signIn(ctx.app, stranger.email);
+
+    expect((await changePassword(current, { current_password: PASSWORD, ...NEW })).statusCode).toBe(200);
+
+    const revoked = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(otherDevice) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ message: MESSAGES.pleaseSignIn });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(current) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(strangerToken) })).statusCode).toBe(200);
+  });
+
+  it('counts a wrong current password as a failed sign-in', async () => {
+    await awayFromWindowEnd();
+    const notary = await createUser(ctx.database.db, 'notary');
+    const token = await signIn(ctx.app, notary.email);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i += 1) {
+      expect((await changePassword(token, { current_password: `faux-${i}`, ...NEW })).statusCode).toBe(400);
+    }
+    const blocked = await changePassword(token, { current_password: PASSWORD, ...NEW });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+  });
+
+  it("lets a candidate's forced first change go without the e-mailed password, and signs out his other sessions", async () => {
+    const promotion = await createPromotion(ctx.database.db);
+    const candidate = await createUser(ctx.database.db, 'candidate', { numberConnections: 0, promotionIds: [promotion.id] });
+    const current = await signIn(ctx.app, candidate.email);
+    const earlier = await signIn(ctx.app, candidate.email);
+
+    const change = await changePassword(current, NEW);
+    expect(change.json()).toEqual({ code: '200', message: MESSAGES.passwordChanged });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(earlier) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/app/filters', headers: bearer(current) })).statusCode).toBe(200);
+
+    // Once his own password is set, changing it again asks for it.
+    const again = await changePassword(current, { password: 'encore-un-autre', password_confirmation: 'encore-un-autre' });
+    expect(again.json()).toEqual({ message: MESSAGES.currentPasswordRequired });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput, User } from '@promovente/shared';
+import type { PasswordChangeInput, ProfileUpdateInput, User } from '@promovente/shared';
 import { api } from '../../../lib/api';
 
 type AccountResponse = { code: string; message: string };
@@ -13,9 +13,8 @@ export const updateProfile = (input: ProfileUpdateInput, avatar: Blob | null) =>
   return api.post<AccountResponse & { data: User }>('user/update', form, { quiet: true });
 };
 
-/** PUT user/password. */
-export const changePassword = (password: string, password_confirmation: string) =>
-  api.put<AccountResponse>('user/password', { password, password_confirmation }, { quiet: true });
+/** PUT user/password; `current_password` is left out on a candidate's forced first change. */
+export const changePassword = (input: PasswordChangeInput) => api.put<AccountResponse>('user/password', input, { quiet: true });
 
 /** Account calls succeed only when the body says code "200" (spec part 1, 7). */
 export const isAccountSuccess = (response: { code?: unknown }) => String(response.code) === '200';

@@ -39,7 +39,7 @@ export const SettingsPage = () => {
         <ProfileForm user={user} />
       </div>
       <div className={cardClasses}>
-        <PasswordForm onChanged={handlePasswordChanged} />
+        <PasswordForm asksCurrent={!mustChangePassword(user)} onChanged={handlePasswordChanged} />
       </div>
       {can(actorOf(user), 'assistant.add') && (
         <div className={cardClasses}>
