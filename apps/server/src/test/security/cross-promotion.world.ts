@@ -148,7 +148,7 @@ const pick = async (db: Db, promotionId: number) => {
         join candidacies k on k.candidate_id = c.id and k.promotion_id = ${promotionId} and k.agency_id = 1
         where c.email is not null
           and not exists (select 1 from candidacies o where o.candidate_id = c.id and o.promotion_id <> ${promotionId})
-          and not exists (select 1 from users u where u.candidate_id = c.id)
+          and c.user_id is null
         order by (c.phone is not null and c.household_income is not null and c.own_funds is not null and c.address is not null) desc, c.id
         limit 1`,
   );
@@ -361,9 +361,8 @@ export const hashPromotion = async (db: Db, promotionId: number): Promise<Record
   );
   const linked: Record<string, string> = {
     promotions: `id = ${promotionId}`,
-    candidates: `id in (select candidate_id from candidacies where promotion_id = ${promotionId})`,
     users: `id in (select user_id from promotion_user where promotion_id = ${promotionId})
-            or candidate_id in (select candidate_id from candidacies where promotion_id = ${promotionId})`,
+            or id in (select user_id from candidates where promotion_id = ${promotionId})`,
     files: `promotion_id = ${promotionId} or candidacy_id in (select id from candidacies where promotion_id = ${promotionId})`,
     thread_messages: `thread_id in (select id from threads where promotion_id = ${promotionId})`,
     thread_reads: `thread_id in (select id from threads where promotion_id = ${promotionId})`,
