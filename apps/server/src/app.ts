@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@promovente/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -44,6 +44,8 @@ export type AppDeps = {
   jobs: Jobs;
   storage: Storage;
   logger?: Logger | boolean;
+  /** Sees every route as it is registered (the security suites list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
@@ -68,6 +70,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -48,7 +48,7 @@ const openCopy = async (onQuery: (query: string) => void): Promise<{ database: D
 };
 
 /** One application over its own copy of the migrated template database, for one test file. */
-export const createTestContext = async (): Promise<TestContext> => {
+export const createTestContext = async (options: { onRoute?: (route: RouteOptions) => void } = {}): Promise<TestContext> => {
   let counted = 0;
   const { database, drop } = await openCopy(() => {
     counted += 1;
@@ -63,6 +63,7 @@ export const createTestContext = async (): Promise<TestContext> => {
     jobs,
     storage: localStorage(filesDir),
     logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false,
+    onRoute: options.onRoute,
   });
   await app.ready();
 
