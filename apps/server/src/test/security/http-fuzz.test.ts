@@ -18,6 +18,8 @@ import { buildWorld, PRINCIPALS, type Principal, TINY_PDF, type World } from './
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/** Reading routes get fewer: their inputs are a query and path ids. */
+const GET_RUNS = Number(process.env.FUZZ_GET_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const COMMAND_ROUTES = ['POST /api/app/executeCommand', 'POST /api/commands/:name'];
 /** Calls after which the rows the next input names are gone: new rows are made. */
@@ -28,7 +30,7 @@ type Finding = { target: string; input: string; status: number; problem: string;
 
 let ctx: TestContext;
 let world: World;
-const schemas = new Map<string, { body?: unknown; params?: unknown }>();
+const schemas = new Map<string, { body?: unknown; params?: unknown; querystring?: unknown }>();
 const findings: Finding[] = [];
 let calls = 0;
 
@@ -36,8 +38,10 @@ beforeAll(async () => {
   ctx = await createTestContext({
     onRoute: (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { body?: unknown; params?: unknown } | undefined;
-      for (const method of methods) schemas.set(`${method} ${route.url}`, { body: schema?.body, params: schema?.params });
+      const schema = route.schema as { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
+      for (const method of methods) {
+        schemas.set(`${method} ${route.url}`, { body: schema?.body, params: schema?.params, querystring: schema?.querystring });
+      }
     },
   });
   world = await buildWorld(ctx);
@@ -221,6 +225,33 @@ const mutatingRoutes = () =>
     cells,
   }));
 
+const readingRoutes = () => ROUTE_TABLE.filter(([key]) => key.startsWith('GET ')).map(([key, cells]) => ({ key, cells }));
+
+type QueryMutation =
+  | { kind: 'set'; name: string; value: unknown }
+  | { kind: 'twice'; name: string; value: unknown }
+  | { kind: 'drop'; name: string }
+  | { kind: 'segment'; at: number; value: string };
+
+/** A reading request with one query parameter or one path id made hostile. */
+const mutateQuery = (url: string, mutation: QueryMutation): string => {
+  if (mutation.kind === 'segment') {
+    const segments = idSegments(url);
+    return segments.length === 0 ? url : withSegment(url, segments[mutation.at % segments.length].index, mutation.value);
+  }
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+  if (mutation.kind === 'drop') params.delete(mutation.name);
+  if (mutation.kind === 'set') params.set(mutation.name, text(mutation.value));
+  if (mutation.kind === 'twice') {
+    params.set(mutation.name, text(mutation.value));
+    params.append(mutation.name, '2147483648');
+  }
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+};
+
 describe('HTTP fuzz from the shared zod contracts', () => {
   it('fuzzes every mutating route and every command', () => {
     expect(mutatingRoutes().length).toBeGreaterThan(20);
@@ -228,7 +259,7 @@ describe('HTTP fuzz from the shared zod contracts', () => {
   });
 
   for (const { key, cells } of mutatingRoutes()) {
-    it(`${key}: ${RUNS} hostile inputs, no 5xx, nothing internal shown`, async () => {
+    it(`${key}: every hostile body and path id, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`, async () => {
       const [method] = key.split(' ');
       const principal = callerOf(cells, key);
       const call = ROUTE_CALLS[key];
@@ -240,6 +271,15 @@ describe('HTTP fuzz from the shared zod contracts', () => {
         : dedupe([...fieldsOf(schema?.body), ...pathsOf(sample.payload)]);
       const segments = idSegments(sample.url).length;
       const before = findings.length;
+      // Every class once, whatever the seed: each hostile body, each hostile id in each path id.
+      const fixed: Mutation[] = [
+        ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
+        ...Array.from({ length: segments }, (_, at) => HOSTILE_IDS.map((value) => ({ kind: 'segment' as const, at, value }))).flat(),
+      ];
+      for (const mutation of fixed) {
+        const base = call(world, principal);
+        await fire(key, principal, mutate(method, base, mutation, multipartFieldsOf(base)));
+      }
       await fc.assert(
         fc.asyncProperty(mutationOf(fields, segments, multipartFields !== null), async (mutation) => {
           const base = call(world, principal);
@@ -251,8 +291,43 @@ describe('HTTP fuzz from the shared zod contracts', () => {
     });
   }
 
+  for (const { key, cells } of readingRoutes()) {
+    it(`${key}: ${GET_RUNS} hostile queries and path ids, no 5xx, nothing internal shown`, async () => {
+      const principal = callerOf(cells, key);
+      const call = ROUTE_CALLS[key];
+      const sample = call(world, principal);
+      const names = [
+        ...new Set([
+          ...fieldsOf(schemas.get(key)?.querystring).map((path) => path[0]),
+          ...new URLSearchParams(sample.url.split('?')[1] ?? '').keys(),
+          'promotion',
+          'page',
+          'search',
+        ]),
+      ];
+      const arbitraries: fc.Arbitrary<QueryMutation>[] = [
+        fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom(...names), value: hostileValue() }),
+        fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom(...names), value: fc.constantFrom<unknown>(...HOSTILE_IDS) }),
+        fc.record({ kind: fc.constant('twice' as const), name: fc.constantFrom(...names), value: hostileValue() }),
+        fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...names) }),
+      ];
+      if (idSegments(sample.url).length > 0) {
+        arbitraries.push(fc.record({ kind: fc.constant('segment' as const), at: fc.nat(5), value: fc.constantFrom(...HOSTILE_IDS) }));
+      }
+      const before = findings.length;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...arbitraries), async (mutation) => {
+          const base = call(world, principal);
+          await fire(key, principal, { method: 'GET', url: mutateQuery(base.url, mutation), headers: {} });
+        }),
+        { numRuns: GET_RUNS, seed: SEED, endOnFailure: true },
+      );
+      expect(summarise(findings.slice(before)), `${key}: answers that break the rules`).toEqual([]);
+    });
+  }
+
   for (const [name, cells] of COMMAND_TABLE) {
-    it(`command ${name}: ${RUNS} hostile inputs, no 5xx, nothing internal shown`, async () => {
+    it(`command ${name}: every hostile body and entity_id, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`, async () => {
       const principal = callerOf(cells, name);
       const call = COMMAND_CALLS[name];
       const command = COMMANDS.get(name);
@@ -266,6 +341,17 @@ describe('HTTP fuzz from the shared zod contracts', () => {
         ...pathsOf(sample.additionnal_fields).map((path) => ['params', 'additionnal_fields', ...path]),
       ]);
       const before = findings.length;
+      const fixed: Mutation[] = [
+        ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
+        ...HOSTILE_IDS.map((value) => ({ kind: 'field' as const, path: ['params', 'entity_id'], value })),
+      ];
+      for (const mutation of fixed) {
+        await fire(
+          name,
+          principal,
+          mutate('POST', { url: '/api/app/executeCommand', payload: { name, params: call(world, principal) } }, mutation, null),
+        );
+      }
       await fc.assert(
         fc.asyncProperty(mutationOf(fields, 0, false), fc.boolean(), async (mutation, named) => {
           const params = call(world, principal);
