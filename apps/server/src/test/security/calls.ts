@@ -29,6 +29,13 @@ export const multipart = (fields: [string, string][], fileParts: MultipartFile[]
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 
+let counter = 0;
+/** A new e-mail for each call that creates a person. */
+const unique = () => {
+  counter += 1;
+  return `${Date.now()}.${counter}`;
+};
+
 const userOf = (w: World, p: Principal) => (p === 'anonymous' || p === 'revoked' ? w.user.broker : w.user[p]);
 const inWeek = () => new Date(Math.ceil((Date.now() + 7 * 86_400_000) / 900_000) * 900_000).toISOString();
 const task = (w: World) => ({
@@ -230,7 +237,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/registration/:token': (w) => ({ url: `/api/registration/${w.promotion.token}` }),
   'POST /api/registration': (w) => ({
     url: '/api/registration',
-    payload: { last_name: 'Favre', first_name: 'Jeanne', email: `jeanne.${Date.now()}@exemple.ch`, promotion_token: w.promotion.token },
+    payload: { last_name: 'Favre', first_name: 'Jeanne', email: `jeanne.${unique()}@exemple.ch`, promotion_token: w.promotion.token },
   }),
   'GET /api/promotions/:id/registration-link': (w) => ({ url: `/api/promotions/${w.promotion.id}/registration-link` }),
 };
@@ -269,7 +276,7 @@ export const COMMAND_CALLS: Record<string, CommandCall> = {
   createCandidacy: (w) => ({
     entity: 'promotion',
     entity_id: w.promotion.id,
-    additionnal_fields: { candidacy: candidateForm(`luc.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@exemple.ch`) },
+    additionnal_fields: { candidacy: candidateForm(`luc.${unique()}@exemple.ch`) },
   }),
   updateCandidacy: onCandidacy((w) => ({ candidacy: candidateForm(w.rows.main.candidate.email ?? ''), promotion_id: w.promotion.id })),
   deleteCandidacy: onCandidacy(),

@@ -59,7 +59,10 @@ const callerOf = (cells: string, key: string): Principal => {
 };
 
 const describeInput = (sent: Sent) => {
-  const body = sent.payload === undefined ? '' : String(sent.payload);
+  const raw = sent.payload === undefined ? '' : String(sent.payload);
+  // A multipart body reads as its parts, so that the hostile one shows.
+  const parts = [...raw.matchAll(/name="([^"]*)"(?:; filename="([^"]*)")?\r\n(?:Content-Type: ([^\r]*)\r\n)?\r\n([^\r]{0,40})/g)];
+  const body = parts.length > 0 ? parts.map((m) => (m[2] !== undefined ? `${m[1]}=<${m[2]} ${m[3]}>` : `${m[1]}=${m[4]}`)).join('; ') : raw;
   const shown = body.length > 200 ? `${body.slice(0, 200)}... (${body.length} chars)` : body;
   return `${sent.method} ${sent.url.slice(0, 200)} ${sent.headers['content-type'] ?? ''} ${JSON.stringify(shown)}`;
 };
