@@ -295,7 +295,7 @@ describe('HTTP fuzz from the shared zod contracts', () => {
   }
 
   for (const { key, cells } of readingRoutes()) {
-    it(`${key}: ${GET_RUNS} hostile queries and path ids, no 5xx, nothing internal shown`, async () => {
+    it(`${key}: every hostile path id, then ${GET_RUNS} generated hostile queries and path ids; no 5xx, nothing internal shown`, async () => {
       const principal = callerOf(cells, key);
       const call = ROUTE_CALLS[key];
       const sample = call(world, principal);
@@ -314,10 +314,21 @@ describe('HTTP fuzz from the shared zod contracts', () => {
         fc.record({ kind: fc.constant('twice' as const), name: fc.constantFrom(...names), value: hostileValue() }),
         fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...names) }),
       ];
-      if (idSegments(sample.url).length > 0) {
+      const segments = idSegments(sample.url).length;
+      if (segments > 0) {
         arbitraries.push(fc.record({ kind: fc.constant('segment' as const), at: fc.nat(5), value: fc.constantFrom(...HOSTILE_IDS) }));
       }
       const before = findings.length;
+      // Every hostile id in each path id once, whatever the seed.
+      for (let at = 0; at < segments; at += 1) {
+        for (const value of HOSTILE_IDS) {
+          await fire(key, principal, {
+            method: 'GET',
+            url: mutateQuery(call(world, principal).url, { kind: 'segment', at, value }),
+            headers: {},
+          });
+        }
+      }
       await fc.assert(
         fc.asyncProperty(fc.oneof(...arbitraries), async (mutation) => {
           const base = call(world, principal);
