@@ -34,9 +34,11 @@ import { authPlugin } from './platform/auth.js';
 import { registerErrorHandling } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Storage } from './platform/storage.js';
+import { plainFrenchIssue } from './platform/validation-messages.js';
 
-// Zod's own messages (type errors and the like) in French.
+// Zod's own messages (type errors and the like) in plain French naming the field.
 z.config(z.locales.fr());
+z.config({ customError: plainFrenchIssue });
 
 export type AppDeps = {
   config: Config;

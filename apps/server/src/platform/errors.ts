@@ -20,6 +20,13 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string = MESSAGES.tooManyAttempts) => new HttpError(429, message);
 
+/**
+ * The multipart parser (@fastify/busboy) rejects a body cut short with a plain Error and no
+ * status: it is the client's request that is broken, not the server.
+ */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found$/i;
+export const MESSAGE_MALFORMED_MULTIPART = 'Le formulaire envoyé est incomplet';
+
 /** One error handler: French messages, no stack trace ever reaches a client. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,6 +44,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, payload too large, ...): a French message.
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Fichier trop volumineux' : MESSAGES.invalidInput;
       return reply.status(error.statusCode).send({ message });
+    }
+    if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(400).send({ message: MESSAGE_MALFORMED_MULTIPART });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.serverError });

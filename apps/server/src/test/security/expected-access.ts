@@ -1,0 +1,165 @@
+import { PRINCIPALS, type Principal } from './world.js';
+
+/**
+ * Who may call what: the expected answer of every API route and every command for each principal,
+ * written from the specification (part 1, 2.1, 6 and 7; part 2, 2.1, 4.4, 6 and 7; part 3) and
+ * docs/permissions.md, NOT from the code's own declarations. route-matrix.test.ts calls each cell.
+ *
+ *   ok   the call reaches its rule: any answer but 401, 403, 404 and 5xx (400, 409, 422 and 429
+ *        are rule answers on the real rows of promotion A)
+ *   401  nobody signed in, or a revoked session
+ *   403  a role the specification does not give the call to
+ *   404  the row belongs to another promotion (the outsider names A's ids): hidden as if missing
+ *   no   refused either way (403 or 404): a row of the caller's promotion he may not see
+ *
+ * Principals: the eight roles, all members of promotion A; adm = a broker with the admin flag
+ * (member of no promotion: admins see them all); lig = the light investor (restricted access);
+ * ano = no token; rev = a token closed by logout; out = a broker (agency Léman) of promotion B only,
+ * calling with A's ids. Lists are called with ?promotion=A, so the outsider's answer is 404.
+ *
+ * A GET route also answers HEAD (Fastify adds it): the HEAD route follows its GET row.
+ */
+// biome-ignore format: a table is read as a table
+export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, source: string])[] = [
+  //                                                              bro pro ban arc not can pil inv adm lig ano rev out
+  ['GET /api/health',                                            'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: the load balancer checks it'],
+  ['POST /api/login',                                            'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 1, 2.5 sign-in'],
+  ['POST /api/logout',                                           'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 2.3 every signed-in user logs out'],
+  ['POST /api/password/create',                                  'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 1, 7 reset request'],
+  ['GET /api/password/find/:token',                              'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 1, 7 /password/update/{token}'],
+  ['POST /api/password/reset',                                   'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 1, 7'],
+  ['POST /api/askdemo',                                          'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 1, 7 /demo'],
+  ['GET /api/user',                                              'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7 the current user'],
+  ['GET /api/user/preferences',                                  'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7'],
+  ['GET /api/user/promotion',                                    'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7'],
+  ['PUT /api/user/promotion',                                    'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'spec 1, 7; A is not the outsider\'s'],
+  ['POST /api/user/update',                                      'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 2.4 /settings: all eight roles'],
+  ['PUT /api/user/password',                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 2.4 /settings: all eight roles'],
+  ['GET /api/brokers',                                           'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 1, 2.4 assistants (broker); 6 a notary writes to a broker'],
+  ['GET /api/investors',                                         '403 403 403 403 403 403 ok  403 403 403 401 401 403', 'spec 1, 6 a pilot writes to an investor'],
+  ['GET /api/pilots',                                            '403 403 403 403 403 403 403 ok  403 ok  401 401 403', 'spec 1, 6 an investor writes to a pilot'],
+  ['POST /api/brokers/:id/assistants/:assistantId',              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission assistant.add'],
+  ['DELETE /api/brokers/:id/assistants/:assistantId',            '403 403 403 403 403 403 403 403 ok  403 401 401 403', 'permission assistant.remove (admin only)'],
+  ['GET /api/images/:uuid',                                      'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: img tags send no token (unguessable uuid)'],
+  ['GET /api/app/filters',                                       'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'spec 1, 7; the filters of promotion A'],
+  ['GET /api/notifications',                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7: his own'],
+  ['GET /api/notifications/count',                               'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7: his own'],
+  ['PUT /api/notifications/:id/read',                            'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'spec 1, 7: his own; the outsider names another user\'s'],
+  ['GET /api/admin/mails',                                       '403 403 403 403 403 403 403 403 ok  403 401 401 403', 'permission outbox.read (admin only)'],
+  ['POST /api/app/executeCommand',                               'cmd', 'one row per command in COMMAND_TABLE'],
+  ['POST /api/commands/:name',                                   'cmd', 'one row per command in COMMAND_TABLE'],
+  ['GET /api/files/:uuid/download',                              'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: the signature is the permission'],
+  ['POST /api/candidacies/files',                                'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'permission file.upload; spec 1, 6'],
+  ['DELETE /api/candidacies/files/:id',                          'ok  ok  403 403 403 ok  403 403 ok  403 401 401 404', 'permission file.delete; spec 1, 6 (the candidate uploaded it)'],
+  ['GET /api/file-url/:uuid',                                    'ok  ok  ok  ok  ok  ok  no  no  ok  no  401 401 404', 'spec 1, 6 candidacy files: the uploaders\' roles and the candidate himself'],
+  ['POST /api/threads',                                          'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'spec 1, 2.1 /messages: all eight roles'],
+  ['GET /api/candidacies',                                       'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.1 /candidats: broker'],
+  ['GET /api/candidacies/all',                                   'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.1 /candidats: broker'],
+  ['GET /api/candidacies/download',                              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission candidacy.download'],
+  ['GET /api/candidacies/:id',                                   'ok  ok  ok  ok  ok  ok  403 403 ok  403 401 401 404', 'spec 2, 7.2 single load by the funnel\'s roles; the candidate his own'],
+  ['GET /api/candidates',                                        'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.1 /candidats: broker'],
+  ['GET /api/candidates/:id',                                    'ok  403 403 403 403 ok  403 403 ok  403 401 401 404', 'spec 1, 2.1 /candidate/{id}: broker; the candidate his own record'],
+  ['GET /api/actions',                                           'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 tasksHistory (broker, notary, banker, promoter); 1, 2.8 tasks on the lots screen'],
+  ['GET /api/promotions/:id/notary/actions',                     '403 403 403 403 ok  403 403 403 403 403 401 401 403', 'spec 2, 6 the notary\'s own actions list'],
+  ['GET /api/actions/:id',                                       'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 1, 2.8 show task on the staff screens'],
+  ['POST /api/promotions/:id/lots/actions',                      'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.create'],
+  ['PUT /api/promotions/:id/lots/actions/:actionId',             'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.edit'],
+  ['POST /api/promotions/:id/applications/actions',              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.create'],
+  ['PUT /api/promotions/:id/applications/actions/:actionId',     'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.edit'],
+  ['GET /api/logs',                                              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission logs.read; spec 2, 2.1 /logs'],
+  ['GET /api/lots/for-attribution',                              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.7 attribute a lot (broker)'],
+  ['GET /api/applications/partners',                             'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.7 attribute a lot (broker)'],
+  ['GET /api/attribution/candidacies',                           'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.8 attribute a lot (broker)'],
+  ['GET /api/applications',                                      'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 2, 2.1 /tunnel-de-vente'],
+  ['GET /api/applications/download',                             'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission application.download'],
+  ['GET /api/applications/:id',                                  'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 2, 2.1 /tunnel-de-vente'],
+  ['GET /api/applications/:publicId/pdf',                        'ok  ok  ok  403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 downloadPdf'],
+  ['GET /api/applications/public/:publicId',                     'ok  ok  ok  403 ok  ok  403 403 ok  403 401 401 404', 'spec 2, 2.1 /candidate/form/{id}'],
+  ['PUT /api/applications/:id/markAsComplete',                   'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 validateReservationForm (broker)'],
+  ['POST /api/applications/sendNotificationIncomplete/:id',      'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 unvalidateReservationForm (broker)'],
+  ['POST /api/applications/complete/:id',                        'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 validateReservationForm (broker)'],
+  ['POST /api/applications/:id/scheduleAgreement',               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 scheduleAgreement (broker)'],
+  ['POST /api/applications/:id/planActOfPurchase',               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 planActOfPurchase (broker)'],
+  ['POST /api/applications/:id/createPlanActOfPurchase',         'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 planActOfPurchase (broker)'],
+  ['POST /api/applications/:id/reservation-deposit-received',    'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 advanceDepositReceived (broker, notary)'],
+  ['POST /api/applications/:id/deposit-received',                'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 advanceDepositReceived (broker, notary)'],
+  ['POST /api/applications/:id/client-solvent',                  'ok  403 ok  403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 ClientSolvent (broker, banker)'],
+  ['POST /api/applications/:id/client-non-solvent',              'ok  403 ok  403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 clientNonSolvent (broker, banker)'],
+  ['POST /api/applications/:id/confirm-received-agreement-funds','ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 agreementFundsReceived (broker, notary)'],
+  ['POST /api/applications/:id/send-act',                        'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 draftActSent (broker, notary)'],
+  ['POST /api/applications/:id/sign-act',                        'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 actOfPurchaseSigned (broker)'],
+  ['POST /api/applications/:id/send-call-for-funds',             'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 callForFundsSent (broker, notary)'],
+  ['GET /api/lots',                                              'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 1, 2.1 /lots'],
+  ['GET /api/candidate/lots',                                    '403 403 403 403 403 ok  403 403 403 403 401 401 403', 'spec 1, 2.1 /grille-des-prix: candidate'],
+  ['GET /api/lots/download',                                     'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission lot.download'],
+  ['GET /api/lots/public/:id',                                   'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 2, 2.6 the registration page'],
+  ['GET /api/lots/:id',                                          'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'spec 1, 2.1 /lots'],
+  ['PUT /api/lots/:id',                                          'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permissions lot.changeStatus, lot.changePrice'],
+  ['GET /api/lots_types',                                        'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7 reference data'],
+  ['GET /api/lots_floors',                                       'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 7 reference data'],
+  ['GET /api/analytics/dashboard',                               'ok  ok  ok  ok  ok  403 ok  ok  ok  403 401 401 404', 'spec 1, 2.1 /dashboard; menu: not the light investor (issue 8, 10)'],
+  ['GET /api/registration/:token',                               'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 2, 2.6'],
+  ['POST /api/registration',                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: spec 2, 2.6'],
+  ['GET /api/promotions/:id/registration-link',                  'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 2.6 the broker shares the link'],
+];
+
+/** Every command, run through both command routes (spec part 1, 7 and part 2, 4.4 and 7.1). */
+// biome-ignore format: a table is read as a table
+export const COMMAND_TABLE: readonly (readonly [command: string, cells: string, source: string])[] = [
+  //                                                              bro pro ban arc not can pil inv adm lig ano rev out
+  ['createAction',                                               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.create'],
+  ['updateAction',                                               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission task.edit'],
+  ['markActionAsFinished',                                       'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'permission task.finish (the notary his own task)'],
+  ['attributeLot',                                               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 1, 2.7 attribute a lot (broker)'],
+  ['createCandidacy',                                            'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission candidacy.create'],
+  ['updateCandidacy',                                            'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission candidacy.edit'],
+  ['deleteCandidacy',                                            'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission candidacy.delete'],
+  ['moveCandidacyToOtherAgency',                                 'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission candidacy.changeAgency'],
+  ['createComment',                                              'ok  ok  ok  403 ok  403 403 403 ok  403 401 401 404', 'permission comment.create'],
+  ['updateComment',                                              'ok  ok  ok  403 ok  403 403 403 ok  403 401 401 404', 'permission comment.create (his own comment)'],
+  ['submitReservationForm',                                      'ok  403 403 403 403 ok  403 403 ok  403 401 401 404', 'spec 2, 2.5 Confirm: broker, and the candidate before confirmation'],
+  ['sendReservationForm',                                        'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['validateReservationForm',                                    'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['unvalidateReservationForm',                                  'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['advanceDepositReceived',                                     'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, notary)'],
+  ['ClientSolvent',                                              'ok  403 ok  403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, banker)'],
+  ['clientNonSolvent',                                           'ok  403 ok  403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, banker)'],
+  ['scheduleAgreement',                                          'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['draftActSent',                                               'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, notary)'],
+  ['agreementFundsReceived',                                     'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, notary)'],
+  ['planActOfPurchase',                                          'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['callForFundsSent',                                           'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker, notary)'],
+  ['actOfPurchaseSigned',                                        'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['updateApplication',                                          'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 negotiatePrice, updateStatuses, updatePriority (broker)'],
+  ['goToBestAvailablePriority',                                  'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.5 priority modal (broker)'],
+  ['goToLatestPriority',                                         'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.5 priority modal (broker)'],
+  ['UpdateLastPriorityChange',                                   '403 403 403 403 403 403 403 403 ok  403 401 401 no ', 'design note sales-process: admins only restart the counter'],
+  ['deleteApplication',                                          'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['addCandidacy',                                               'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['detachCandidacy',                                            'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+  ['sendNewAccess',                                              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'spec 2, 4.4 (broker)'],
+];
+
+export type Expectation = 'ok' | 'no' | 401 | 403 | 404;
+
+/** The cells of a row, by principal (a wrong cell count or value fails the suite). */
+export const cellsOf = (key: string, cells: string): Record<Principal, Expectation> => {
+  const values = cells.trim().split(/\s+/);
+  if (values.length !== PRINCIPALS.length) throw new Error(`${key}: ${values.length} cells for ${PRINCIPALS.length} principals`);
+  return Object.fromEntries(
+    PRINCIPALS.map((principal, index) => {
+      const value = values[index];
+      if (value === 'ok' || value === 'no') return [principal, value];
+      if (value === '401' || value === '403' || value === '404') return [principal, Number(value)];
+      throw new Error(`${key}: unknown cell '${value}' for ${principal}`);
+    }),
+  ) as Record<Principal, Expectation>;
+};
+
+/** Whether an answer meets its cell. */
+export const meets = (expected: Expectation, status: number) => {
+  if (status >= 500) return false;
+  if (expected === 'ok') return ![401, 403, 404].includes(status);
+  if (expected === 'no') return status === 403 || status === 404;
+  return status === expected;
+};

@@ -1,0 +1,241 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  applications,
+  assistants,
+  authTokens,
+  candidacies,
+  candidates,
+  comments,
+  files,
+  notifications,
+  passwordResets,
+  promotionUsers,
+  tasks,
+  users,
+} from '../../db/schema/index.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+import { createAgency, createBuildingWithLots, createPromotion, createUser, PASSWORD } from '../fixtures.js';
+import type { TestContext } from '../harness.js';
+
+/**
+ * The principals of the security suites (issue 8): the eight roles, the admin broker, the light
+ * investor, nobody, a revoked token and a member of another promotion only. Every signed-in
+ * principal except the outsider belongs to promotion A (the admin sees every promotion).
+ */
+export const PRINCIPALS = [
+  'broker',
+  'promoter',
+  'banker',
+  'architect',
+  'notary',
+  'candidate',
+  'pilot',
+  'investor',
+  'admin',
+  'lightInvestor',
+  'anonymous',
+  'revoked',
+  'outsider',
+] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+type SignedIn = Exclude<Principal, 'anonymous' | 'revoked'>;
+
+export const CRM_AGENCY = 1;
+export const LEMAN_AGENCY = 2;
+
+/** A PDF of a few bytes whose content is a PDF (the upload policy sniffs the content). */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A 1x1 PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const inAWeek = () => {
+  const step = 15 * 60_000;
+  return new Date(Math.ceil((Date.now() + 7 * 86_400_000) / step) * step);
+};
+
+/**
+ * Promotion A with every role, promotion B with the outsider, and the business rows every route
+ * and command needs. `refresh()` makes a new set of rows in A (after a call that changed or
+ * removed them), so that each call meets rows in a known state.
+ */
+export const buildWorld = async (ctx: TestContext) => {
+  const db = ctx.database.db;
+  await createAgency(db, 'Agence CRM', CRM_AGENCY);
+  await createAgency(db, 'Agence du Léman', LEMAN_AGENCY);
+  const promotion = await createPromotion(db, { title: 'Les Hauts de Rolle', agencyIds: [CRM_AGENCY, LEMAN_AGENCY] });
+  const other = await createPromotion(db, { title: 'Le Clos de Morges', agencyIds: [LEMAN_AGENCY] });
+  const inA = { promotionIds: [promotion.id], preferences: { selected_promotion: promotion.id } };
+
+  const user = {
+    broker: await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY, firstName: 'Paul', lastName: 'Courtier' }),
+    promoter: await createUser(db, 'promoter', inA),
+    banker: await createUser(db, 'banker', inA),
+    architect: await createUser(db, 'architect', inA),
+    notary: await createUser(db, 'notary', inA),
+    candidate: await createUser(db, 'candidate', inA),
+    pilot: await createUser(db, 'pilot', inA),
+    investor: await createUser(db, 'investor', inA),
+    admin: await createUser(db, 'broker', { admin: true, agencyId: LEMAN_AGENCY, preferences: { selected_promotion: promotion.id } }),
+    lightInvestor: await createUser(db, 'investor', { ...inA, restrictedAccess: 1 }),
+    outsider: await createUser(db, 'broker', {
+      promotionIds: [other.id],
+      agencyId: LEMAN_AGENCY,
+      preferences: { selected_promotion: other.id },
+    }),
+  } satisfies Record<SignedIn, unknown>;
+  await db.update(promotionUsers).set({ main: true }).where(eq(promotionUsers.userId, user.notary.id));
+  /** Another broker of A (the assistant of the assistant routes). */
+  const colleague = await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY, firstName: 'Anne', lastName: 'Collègue' });
+  /** The account the sign-in and reset routes work on (its password never changes). */
+  const signInTarget = await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY });
+
+  // The revoked principal: a real session, closed by logout.
+  const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: colleague.email, password: PASSWORD } });
+  const revokedToken = login.json().token as string;
+  await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${revokedToken}` } });
+
+  /** A new session of a principal for each call (a call may log out or revoke the others). */
+  const headersOf = async (principal: Principal): Promise<Record<string, string>> => {
+    if (principal === 'anonymous') return {};
+    if (principal === 'revoked') return { authorization: `Bearer ${revokedToken}` };
+    const token = newToken();
+    await db
+      .insert(authTokens)
+      .values({ userId: user[principal].id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+    return { authorization: `Bearer ${token}` };
+  };
+
+  const [avatar] = await db
+    .insert(files)
+    .values({
+      name: 'avatar.png',
+      mime: 'image/png',
+      size: TINY_PNG.length,
+      storageKey: await ctx.app.deps.storage.put(TINY_PNG),
+      owner: 'avatar',
+    })
+    .returning();
+
+  let round = 0;
+  const makeRows = async () => {
+    round += 1;
+    const { lots } = await createBuildingWithLots(db, promotion.id, [750_000, 900_000, 1_250_000]);
+    const person = async (n: string) => {
+      const [candidate] = await db
+        .insert(candidates)
+        .values({ promotionId: promotion.id, firstName: 'Marie', lastName: `Rochat${n}${round}`, email: `marie${n}.${round}@exemple.ch` })
+        .returning();
+      const [candidacy] = await db
+        .insert(candidacies)
+        .values({ promotionId: promotion.id, candidateId: candidate.id, brokerId: user.broker.id, agencyId: LEMAN_AGENCY, status: 3 })
+        .returning();
+      return { candidate, candidacy };
+    };
+    const main = await person('a');
+    const partner = await person('b');
+    const spare = await person('c');
+    // The candidate principal's own record is the main candidacy's.
+    await db
+      .update(candidates)
+      .set({ userId: null })
+      .where(and(eq(candidates.userId, user.candidate.id), eq(candidates.promotionId, promotion.id)));
+    await db.update(candidates).set({ userId: user.candidate.id }).where(eq(candidates.id, main.candidate.id));
+    const [application] = await db
+      .insert(applications)
+      .values({ promotionId: promotion.id, lotId: lots[0].id, candidacy1Id: main.candidacy.id })
+      .returning();
+    const [coupled] = await db
+      .insert(applications)
+      .values({ promotionId: promotion.id, lotId: lots[1].id, candidacy1Id: spare.candidacy.id, candidacy2Id: partner.candidacy.id })
+      .returning();
+    const task = async (target: { candidacyId?: number; lotId?: number; applicationId?: number }, assignee: number) =>
+      (
+        await db
+          .insert(tasks)
+          .values({
+            promotionId: promotion.id,
+            title: 'Rappeler le client',
+            endAt: inAWeek(),
+            assignedToId: assignee,
+            createdById: user.broker.id,
+            ...target,
+          })
+          .returning()
+      )[0];
+    const candidacyTask = await task({ candidacyId: main.candidacy.id }, user.broker.id);
+    const notaryTask = await task({ candidacyId: main.candidacy.id }, user.notary.id);
+    const lotTask = await task({ lotId: lots[0].id }, user.broker.id);
+    const applicationTask = await task({ applicationId: application.id }, user.broker.id);
+    const commentBy = new Map<number, number>();
+    for (const author of [user.broker, user.promoter, user.banker, user.notary, user.admin]) {
+      const [row] = await db
+        .insert(comments)
+        .values({ promotionId: promotion.id, candidacyId: main.candidacy.id, comment: 'Rappeler lundi', createdById: author.id })
+        .returning();
+      commentBy.set(author.id, row.id);
+    }
+    const [file] = await db
+      .insert(files)
+      .values({
+        promotionId: promotion.id,
+        name: 'piece-identite.pdf',
+        mime: 'application/pdf',
+        size: TINY_PDF.length,
+        storageKey: await ctx.app.deps.storage.put(TINY_PDF),
+        owner: 'candidacy',
+        candidacyId: main.candidacy.id,
+        createdById: user.candidate.id,
+      })
+      .returning();
+    const notificationOf = new Map<number, number>();
+    for (const owner of Object.values(user)) {
+      const [row] = await db
+        .insert(notifications)
+        .values({ userId: owner.id, promotionId: promotion.id, title: 'Nouveau message' })
+        .returning();
+      notificationOf.set(owner.id, row.id);
+    }
+    await db.insert(assistants).values({ brokerId: user.broker.id, assistantId: colleague.id }).onConflictDoNothing();
+    const resetToken = newToken();
+    await db
+      .insert(passwordResets)
+      .values({ userId: signInTarget.id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 3_600_000) });
+    return {
+      lots,
+      main,
+      partner,
+      spare,
+      application,
+      coupled,
+      candidacyTask,
+      notaryTask,
+      lotTask,
+      applicationTask,
+      commentBy,
+      file,
+      notificationOf,
+      resetToken,
+    };
+  };
+
+  const world = {
+    db,
+    promotion,
+    other,
+    user,
+    colleague,
+    signInTarget,
+    avatar,
+    headersOf,
+    rows: await makeRows(),
+    /** New rows in A: called after a call that changed or removed the current ones. */
+    refresh: async () => {
+      world.rows = await makeRows();
+    },
+  };
+  return world;
+};
+export type World = Awaited<ReturnType<typeof buildWorld>>;
