@@ -34,6 +34,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth.js';
 import { registerErrorHandling, SERVICE_UNAVAILABLE } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
+import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
 
 // Zod's own messages (type errors and the like) in French.
@@ -64,6 +65,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Requests during a stop are answered by the drain (platform/shutdown.ts), in French.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +86,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
   registerErrorHandling(app);
+  registerDraining(app);
   // API answers hold personal data: no browser or proxy keeps a copy, errors and 404s included.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
