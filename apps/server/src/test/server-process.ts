@@ -160,7 +160,7 @@ export const signInDemo = async (url: string, email = 'courtier@demo.ch') => {
   return { authorization: `Bearer ${(JSON.parse(answer.body) as { token: string }).token}` };
 };
 
-/** The number of the group's processes still alive (a process group spawned detached). */
+/** Whether a process of the group (spawned detached) is still alive. */
 export const aliveInGroup = (pgid: number) => {
   try {
     process.kill(-pgid, 0);
