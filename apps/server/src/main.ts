@@ -22,7 +22,9 @@ const main = async () => {
   const log = pino({ level: config.LOG_LEVEL });
   const started = Date.now();
 
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, { onError: (err) => log.warn({ err }, 'database connection lost') })
+    : await openPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   log.info({ database: database.kind, ms: Date.now() - started }, 'database migrated');
 
