@@ -29,6 +29,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '53300',
   '08000',
   '08001',
   '08003',
@@ -46,6 +47,8 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
   /client has encountered a connection error/i,
   /client was closed and is not queryable/i,
+  /is not currently accepting connections/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
   /pglite is closed/i,
 ];
 
