@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signIn } from '../test/fixtures.js';
 import { withDatabase } from '../test/global-setup.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from './errors.js';
 
 const UNAVAILABLE = { message: SERVICE_UNAVAILABLE };
@@ -154,4 +155,58 @@ describeOnPostgres('connections terminated by PostgreSQL', () => {
     expect(recoveredIn).toBeLessThan(2000);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers })).statusCode).toBe(200);
   });
+});
+
+describeOnPostgres('connections terminated by PostgreSQL under the real server process', () => {
+  let data: ServerDatabase;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    data = await serverDatabase('outage');
+  }, 120_000);
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await data.drop();
+  });
+
+  it('keeps running (the job queue loses its connections too), answers 503 for 2 s of outage, then serves again within 2 s', async () => {
+    server = await startServer(data.env);
+    const headers = await signInDemo(server.url);
+    const name = new URL(data.url as string).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: withDatabase(data.url as string, 'postgres') });
+    await admin.connect();
+    const statuses: (number | string)[] = [];
+    try {
+      await admin.query(`alter database ${name} allow_connections false`);
+      expect(await terminateBackends(admin, name)).toBeGreaterThan(0);
+      const until = Date.now() + 2000;
+      while (Date.now() < until) {
+        for (const path of ['/api/health', '/api/user', '/api/lots']) {
+          const answer = await request(server.url, { path, headers }).answer;
+          statuses.push('status' in answer ? answer.status : answer.error);
+          if ('status' in answer) expect(JSON.parse(answer.body)).toMatchObject(UNAVAILABLE);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await admin.query(`alter database ${name} allow_connections true`);
+      await admin.end();
+    }
+    const back = Date.now();
+    let health = await request(server.url, { path: '/api/health' }).answer;
+    while (!('status' in health && health.status === 200) && Date.now() - back < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      health = await request(server.url, { path: '/api/health' }).answer;
+    }
+    const recoveredIn = Date.now() - back;
+    expect(new Set(statuses)).toEqual(new Set([503]));
+    expect(server.child.exitCode).toBeNull();
+    expect(recoveredIn).toBeLessThan(2000);
+    const user = await request(server.url, { path: '/api/user', headers }).answer;
+    expect('status' in user && user.status).toBe(200);
+    console.info(
+      `[outage postgres, real process] ${statuses.length} calls during 2 s of outage, all 503; health back ${recoveredIn} ms after`,
+    );
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  }, 120_000);
 });
