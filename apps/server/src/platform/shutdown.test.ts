@@ -91,6 +91,23 @@ describe(`SIGTERM while ${IN_FLIGHT} requests are in flight (${database})`, () =
   }, 120_000);
 });
 
+describe(`SIGTERM with an idle connection open (${database})`, () => {
+  it("a connection that never sends a request (a browser's spare one) holds the stop for 1 s of quiet, not 10", async () => {
+    const server = await startServer(data.env);
+    started.push(server);
+    const idle = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const closed = new Promise((resolve) => idle.once('close', resolve));
+    const signalAt = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    await closed;
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalAt).toBeLessThan(5000);
+    expect(server.logs()).toMatch(/"outcome":"quiet".*"msg":"stopped"/);
+  }, 120_000);
+});
+
 describe(`the README's start command stops on SIGTERM and Ctrl-C (${database})`, () => {
   const rootStart = (JSON.parse(readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
     .start;

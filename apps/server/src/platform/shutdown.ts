@@ -127,6 +127,9 @@ export const registerDraining = (app: FastifyInstance) => {
                   : null;
           if (outcome) {
             clearInterval(timer);
+            // What is left has no request running (a spare or kept-alive connection): closed
+            // here, since the listener's close would wait for it.
+            for (const [socket, state] of sockets) if (state.active === 0) socket.destroy();
             resolve(outcome);
           }
         };
