@@ -68,12 +68,17 @@ const main = async () => {
     }, STOP_LIMIT_MS).unref();
     clearInterval(maintenance);
     app.drain.begin(() => log.info('draining: new requests answer 503'));
-    const outcome = await app.drain.settled({ maxMs: DRAIN_MAX_MS, quietMs: 1000 });
-    await app.close();
-    await jobs.stop();
-    await database.close();
-    log.info({ outcome, ms: Date.now() - began }, 'stopped');
-    process.exit(reason.err ? 1 : 0);
+    try {
+      const outcome = await app.drain.settled({ maxMs: DRAIN_MAX_MS, quietMs: 1000 });
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      log.info({ outcome, ms: Date.now() - began }, 'stopped');
+      process.exit(reason.err ? 1 : 0);
+    } catch (err) {
+      log.error({ err }, 'the stop failed');
+      process.exit(1);
+    }
   };
   let stopping = 0;
   const onSignal = (signal: NodeJS.Signals) => {
