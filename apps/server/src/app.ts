@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@promovente/shared';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -31,8 +32,9 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { registerErrorHandling, SERVICE_UNAVAILABLE } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
+import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
 import { plainFrenchIssue } from './platform/validation-messages.js';
 
@@ -68,6 +70,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // Forwarded headers only from the configured proxies (none by default): TRUSTED_PROXIES.
     trustProxy: deps.config.TRUSTED_PROXIES.length > 0 ? deps.config.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
+    // Requests during a stop are answered by the drain (platform/shutdown.ts), in French.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -89,11 +93,23 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
   registerErrorHandling(app);
+  registerDraining(app);
+  // API answers hold personal data: no browser or proxy keeps a copy, errors and 404s included.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
   await app.register(authPlugin, { db: deps.database.db });
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+      api.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+        try {
+          await deps.database.db.execute(sql`select 1`);
+        } catch {
+          return reply.status(503).send({ status: 'unavailable', message: SERVICE_UNAVAILABLE });
+        }
+        return { status: 'ok' };
+      });
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(filtersRoutes);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -14,12 +13,18 @@ import { localStorage } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The stop's bounds: requests in flight drain for at most 6 s, the whole stop takes at most 10 s. */
+const DRAIN_MAX_MS = 6000;
+const STOP_LIMIT_MS = 10_000;
+
 const main = async () => {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
   const started = Date.now();
 
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, { onError: (err) => log.warn({ err }, 'database connection lost') })
+    : await openPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   log.info({ database: database.kind, ms: Date.now() - started }, 'database migrated');
 
@@ -49,13 +54,52 @@ const main = async () => {
     logger: log,
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
+  /**
+   * The stop (SIGTERM, Ctrl-C, a crash): drain the requests in flight while new ones answer 503,
+   * close the listener, the job queue, then the database, and exit within 10 s whatever happens.
+   */
+  const stop = async (reason: { signal?: string; err?: unknown }) => {
+    const began = Date.now();
+    if (reason.err) log.error({ err: reason.err }, 'stopping after an error');
+    else log.info({ signal: reason.signal }, 'stopping: the requests in flight complete');
+    setTimeout(() => {
+      log.error({ ms: Date.now() - began }, 'stop took too long, exiting');
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     clearInterval(maintenance);
-    await app.close();
-    await jobs.stop();
-    await database.close();
-  });
+    app.drain.begin(() => log.info('draining: new requests answer 503'));
+    try {
+      const outcome = await app.drain.settled({ maxMs: DRAIN_MAX_MS, quietMs: 1000 });
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      log.info({ outcome, ms: Date.now() - began }, 'stopped');
+      process.exit(reason.err ? 1 : 0);
+    } catch (err) {
+      log.error({ err }, 'the stop failed');
+      process.exit(1);
+    }
+  };
+  let stopping = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches the server from the terminal and again from each npm above it: one stop.
+    // A signal given a second later on purpose forces the exit.
+    if (stopping > 0) {
+      if (Date.now() - stopping > 1000) process.exit(1);
+      return;
+    }
+    stopping = Date.now();
+    void stop({ signal });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const onCrash = (err: unknown) => {
+    if (stopping > 0) process.exit(1);
+    stopping = Date.now();
+    void stop({ err });
+  };
+  process.once('uncaughtException', onCrash);
+  process.once('unhandledRejection', onCrash);
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   log.info({ ms: Date.now() - started, address }, `Promovente is serving http://localhost:${config.PORT}`);

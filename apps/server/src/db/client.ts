@@ -66,9 +66,12 @@ export const openPostgres = async (
   url: string,
   options: { onError?: (error: Error) => void; onQuery?: OnQuery } = {},
 ): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer fails the query within 5 s (a 503, platform/errors.ts)
+  // instead of holding the request until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by the server (restart, terminated backend) is an event, not a
-  // crash: pg discards that client and the next query opens a new one.
+  // crash: pg discards that client and the next query opens a new one, so the application
+  // recovers by itself once the database is back.
   pool.on('error', (error) => options.onError?.(error));
   const db = drizzleNodePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
   return {

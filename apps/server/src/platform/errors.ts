@@ -27,6 +27,52 @@ export const tooManyRequests = (message: string = MESSAGES.tooManyAttempts) => n
 const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found$/i;
 export const MESSAGE_MALFORMED_MULTIPART = 'Le formulaire envoyé est incomplet';
 
+/** Said when the database cannot be reached, and while the server drains before it stops. */
+export const SERVICE_UNAVAILABLE = 'Le service est momentanément indisponible, veuillez réessayer dans un instant.';
+export const serviceUnavailable = () => new HttpError(503, SERVICE_UNAVAILABLE);
+
+/** PostgreSQL's codes for a server shutting down or a connection lost (class 57P and 08). */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /connection (?:error|timeout|ended)/i,
+  /timeout exceeded when trying to connect/i,
+  /cannot use a pool after calling end/i,
+  /client has encountered a connection error/i,
+  /client was closed and is not queryable/i,
+  /is not currently accepting connections/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
+  /pglite is closed/i,
+];
+
+/**
+ * The database is down or the connection was cut (pg, its pool, PGlite closed): not a defect of
+ * the request, so it answers 503 and the pool opens a new connection at the next query. Drizzle
+ * wraps the driver's error, hence the walk down `cause`.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+  }
+  return false;
+};
+
 /** One error handler: French messages, no stack trace ever reaches a client. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +93,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
       return reply.status(400).send({ message: MESSAGE_MALFORMED_MULTIPART });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: SERVICE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.serverError });

@@ -7,10 +7,11 @@ import { mailMessages } from '../../db/schema/index.js';
 import { actorOf } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
+import { maskSecrets } from './mails.mask.js';
 
 const PER_PAGE = 50;
 
-/** Without SMTP every e-mail is kept in the database: admins read them here. */
+/** Without SMTP every e-mail is kept in the database: admins read them here, secrets masked. */
 export const mailsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -38,7 +39,7 @@ export const mailsRoutes = async (fastify: FastifyInstance) => {
           to: m.to,
           cc: m.cc,
           subject: m.subject,
-          text: m.text,
+          text: maskSecrets(m.text),
           status: m.status,
           attempts: m.attempts,
           last_error: m.lastError,
