@@ -3,11 +3,10 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@promovente/shared';
+import { MESSAGES, useFieldIssueMessages } from '@promovente/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
@@ -31,12 +30,12 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { registerErrorHandling, registerInputGuard } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
 import type { Storage } from './platform/storage.js';
 
-// Zod's own messages (type errors and the like) in French.
-z.config(z.locales.fr());
+// Every refused field answers a French message that names it (never zod's own wording).
+useFieldIssueMessages();
 
 export type AppDeps = {
   config: Config;
@@ -82,6 +81,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(authPlugin, { db: deps.database.db });
 
   await app.register(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { emailSchema, requiredText } from './common.js';
+import { emailSchema, requiredText, textOf, textSchema } from './common.js';
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -16,7 +16,7 @@ const newPassword = z
   .max(200, 'Mot de passe trop long');
 
 export const passwordChangeSchema = z
-  .object({ password: newPassword, password_confirmation: z.string({ error: 'Confirmation requise' }) })
+  .object({ password: newPassword, password_confirmation: textOf({ error: 'Confirmation requise' }) })
   .refine((v) => v.password === v.password_confirmation, {
     message: MESSAGES.passwordsMustMatch,
     path: ['password_confirmation'],
@@ -29,7 +29,7 @@ export const passwordResetSchema = z
   .object({
     email: emailSchema,
     password: newPassword,
-    password_confirmation: z.string({ error: 'Confirmation requise' }).optional(),
+    password_confirmation: textOf({ error: 'Confirmation requise' }).optional(),
     token: requiredText('Lien invalide'),
   })
   .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
@@ -41,6 +41,6 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 export const askDemoSchema = z.object({
   fullName: requiredText('Nom complet requis').pipe(z.string().max(200)),
   email: emailSchema,
-  phone: z.string().trim().max(40, 'Téléphone invalide').optional().default(''),
+  phone: textSchema.trim().max(40, 'Téléphone invalide').optional().default(''),
 });
 export type AskDemoInput = z.infer<typeof askDemoSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, idSchema, pageQuerySchema, textSchema } from './common.js';
 
 /** GET app/filters: the options of the filter bar for the current promotion (spec part 1, 2.4). */
 export type FilterOptions = {
@@ -24,7 +25,7 @@ export const EMPTY_FILTER_OPTIONS: FilterOptions = {
 };
 
 const csvNumbers = z
-  .union([z.string(), z.array(z.string())])
+  .union([textSchema, z.array(textSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number({ error: 'Filtre invalide' }).finite()));
 
@@ -44,15 +45,15 @@ export const listFiltersSchema = z.object({
   showNonRetained: flag.optional(),
   showMyAgency: flag.optional(),
   toKCHF: flag.optional(),
-  search: z.string().trim().max(200, 'Recherche trop longue').optional(),
-  broker: z.coerce.number().int().positive('Courtier invalide').optional(),
-  orderBy: z.string().max(60).optional(),
+  search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
+  broker: idOf('Courtier invalide').optional(),
+  orderBy: textSchema.max(60).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Ordre invalide' }).optional(),
-  page: z.coerce.number().int().min(1, 'Page invalide').default(1),
-  lot: z.string().max(60).optional(),
-  application: z.coerce.number().int().positive().optional(),
-  candidat: z.coerce.number().int().positive().optional(),
-  candidacy: z.coerce.number().int().positive().optional(),
-  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+  page: pageQuerySchema,
+  lot: textSchema.max(60).optional(),
+  application: idSchema.optional(),
+  candidat: idSchema.optional(),
+  candidacy: idSchema.optional(),
+  promotion: idOf('Promotion invalide').optional(),
 });
 export type ListFilters = z.infer<typeof listFiltersSchema>;

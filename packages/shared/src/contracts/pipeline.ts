@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationAction } from '../pipeline.js';
-import { emailSchema, idSchema, type Paginated, requiredText } from './common.js';
+import { emailSchema, idOf, idSchema, type Paginated, requiredText, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -106,7 +106,7 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const APPLICATIONS_PAGE_SIZE = 50;
 
 const stageList = z
-  .union([z.string(), z.array(z.string())])
+  .union([textSchema, z.array(textSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number().int('Statut invalide').min(0, 'Statut invalide').max(3, 'Statut invalide')));
 
@@ -243,7 +243,7 @@ export const scheduleAgreementSchema = z.object({ date: instant });
 export const planActOfPurchaseSchema = z.object({ date: instant, subject, body, emails, do_not_send_email: flag });
 export type PlanActOfPurchaseInput = z.input<typeof planActOfPurchaseSchema>;
 
-const milestoneText = z.string().trim().max(255, 'Texte trop long').nullable();
+const milestoneText = textSchema.trim().max(255, 'Texte trop long').nullable();
 /** updateApplication: exactly one of priority, negociated_price, or the milestone fields. */
 export const updateApplicationSchema = z.union([
   z.object({ priority: z.coerce.number().refine((v) => [1, 2, 3, 9].includes(v), { message: 'Priorité requise' }) }).strict(),
@@ -275,11 +275,11 @@ export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
 export const addCandidacySchema = z.object({
   promotion_id: idSchema.optional(),
-  candidacy_2_id: z.coerce.number({ error: PIPELINE_MESSAGES.candidacyRequired }).int().positive(PIPELINE_MESSAGES.candidacyRequired),
+  candidacy_2_id: idOf(PIPELINE_MESSAGES.candidacyRequired),
 });
 export const detachCandidacySchema = z.object({
   promotion_id: idSchema.optional(),
-  candidacy_id: z.coerce.number({ error: PIPELINE_MESSAGES.candidacyRequired }).int().positive(PIPELINE_MESSAGES.candidacyRequired),
+  candidacy_id: idOf(PIPELINE_MESSAGES.candidacyRequired),
 });
 
 export const emptyInputSchema = z.object({}).passthrough();

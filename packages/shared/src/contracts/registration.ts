@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOf, textSchema } from './common.js';
 import { PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
@@ -37,7 +38,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 const requiredName = (message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, REGISTRATION_MESSAGES.tooLong(label, 100));
+  textOf({ error: message }).trim().min(1, message).max(100, REGISTRATION_MESSAGES.tooLong(label, 100));
 
 /** The form's fields (Nom*, Prénom*, Email*, Téléphone, Adresse, Ville, Code Postal, Message). */
 export const registrationFormSchema = z.object({
@@ -73,8 +74,8 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
  * GET registration/{token}?lot={public_id}: the token and the optional lot whose title the page
  * shows. Both are checked by the server, which answers any broken link 'Lien invalide'.
  */
-export const registrationTargetQuerySchema = z.object({ lot: z.string().optional() });
-export const registrationTokenParamsSchema = z.object({ token: z.string() });
+export const registrationTargetQuerySchema = z.object({ lot: textSchema.optional() });
+export const registrationTokenParamsSchema = z.object({ token: textSchema });
 
 /** What the public page needs: the title to show and the promotion's site. */
 export type RegistrationTarget = {

@@ -1,3 +1,4 @@
+import { idSchema, textOf, textSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,15 +7,15 @@ import { executeCommand } from './commands.service.js';
 import type { Command } from './registry.js';
 
 const target = {
-  entity: z.string({ error: 'Entité requise' }).max(40),
-  entity_id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide'),
+  entity: textOf({ error: 'Entité requise' }).max(40),
+  entity_id: idSchema,
   additionnal_fields: z.record(z.string(), z.unknown()).optional().default({}),
 };
 
 /** Both shapes of the spec: { name, params: { entity, entity_id, additionnal_fields } } or flat. */
 const executeBodySchema = z.union([
-  z.object({ name: z.string().max(60), params: z.object(target) }),
-  z.object({ name: z.string().max(60), ...target }),
+  z.object({ name: textSchema.max(60), params: z.object(target) }),
+  z.object({ name: textSchema.max(60), ...target }),
 ]);
 
 export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => async (fastify: FastifyInstance) => {
@@ -31,7 +32,7 @@ export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => a
     '/commands/:name',
     {
       config: { access: 'authenticated' },
-      schema: { params: z.object({ name: z.string().max(60) }), body: z.object(target) },
+      schema: { params: z.object({ name: textSchema.max(60) }), body: z.object(target) },
     },
     async (request) => executeCommand(deps(), registry, actorOf(request), { name: request.params.name, ...request.body }),
   );

@@ -1,4 +1,12 @@
-import { assistantParamsSchema, MESSAGES, passwordChangeSchema, profileUpdateSchema, selectPromotionSchema } from '@promovente/shared';
+import {
+  assistantParamsSchema,
+  idOf,
+  MESSAGES,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  selectPromotionSchema,
+  validationMessage,
+} from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +25,7 @@ import {
   updateProfile,
 } from './users.service.js';
 
-const promotionQuery = z.object({ promotion: z.coerce.number().int().positive('Promotion invalide').optional() });
+const promotionQuery = z.object({ promotion: idOf('Promotion invalide').optional() });
 
 export const usersRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +60,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
       }
     }
     const parsed = profileUpdateSchema.safeParse(fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+    if (!parsed.success) throw badRequest(validationMessage(parsed.error));
     const data = await updateProfile({ db: db(), storage: app.deps.storage }, actorOf(request), parsed.data, avatar);
     return { code: '200', message: MESSAGES.changesSaved, data };
   });
