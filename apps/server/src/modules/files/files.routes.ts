@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
-import { deleteCandidacyFile, FILE_MESSAGES, fileUrlFor, type Upload, uploadCandidacyFiles } from './candidacy-files.service.js';
+import type { Upload } from '../../platform/uploads.js';
+import { deleteCandidacyFile, FILE_MESSAGES, fileUrlFor, uploadCandidacyFiles } from './candidacy-files.service.js';
 import { loadSignedFile } from './files.service.js';
 
 export const filesRoutes = async (fastify: FastifyInstance) => {
