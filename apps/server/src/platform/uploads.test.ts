@@ -151,7 +151,14 @@ describe('sniffContent and checkUpload', () => {
   });
 
   it('see no accepted format in markup, scripts or binary noise', () => {
-    for (const content of [HTML, SVG, XML_SVG, Buffer.from('#!/bin/sh\nrm -rf /'), Buffer.from([0x00, 0x01, 0x02, 0xfe]), Buffer.alloc(0)]) {
+    for (const content of [
+      HTML,
+      SVG,
+      XML_SVG,
+      Buffer.from('#!/bin/sh\nrm -rf /'),
+      Buffer.from([0x00, 0x01, 0x02, 0xfe]),
+      Buffer.alloc(0),
+    ]) {
       expect(sniffContent(content)).toBeNull();
     }
   });

@@ -16,15 +16,21 @@ export type ErrorBody = { message: string };
 /** The largest id a database row has (PostgreSQL integer). */
 export const ID_MAX = 2_147_483_647;
 
-type IssueLike = { code?: string; path?: readonly PropertyKey[]; input?: unknown };
+type IssueLike = {
+  code?: string;
+  path?: readonly PropertyKey[];
+  input?: unknown;
+  errors?: readonly (readonly { message?: string }[])[];
+};
 
 const fieldName = (path: readonly PropertyKey[] | undefined) => {
   const label = fieldLabelOf(path ?? []);
   return label ? `« ${label} »` : null;
 };
 
-/** 'Identifiant invalide : lot' (the path's field), or 'Identifiant invalide' for a path id. */
+/** 'Identifiant invalide : lot' (the path's field), or 'Identifiant invalide' for a path id; a missing one is 'requis'. */
 export const invalidIdMessage = (issue: IssueLike) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return fieldIssueMessage(issue);
   const key = fieldKeyOf(issue.path ?? []);
   const label = fieldLabelOf(issue.path ?? []);
   return key && key !== 'id' && label ? `Identifiant invalide : ${label.toLocaleLowerCase('fr')}` : 'Identifiant invalide';
@@ -41,6 +47,11 @@ export const forbiddenCharacterMessage = (path: readonly PropertyKey[]) => {
  * a user): it names the field with its French label.
  */
 export const fieldIssueMessage = (issue: IssueLike): string => {
+  // A body of several accepted shapes: the message of the shape that came closest.
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    if (closest[0]?.message) return closest[0].message;
+  }
   const name = fieldName(issue.path);
   if (!name) return issue.code === 'invalid_type' && issue.input === undefined ? 'Un champ requis est absent.' : 'Un champ est invalide.';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `Le champ ${name} est requis.`;

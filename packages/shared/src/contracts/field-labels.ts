@@ -12,7 +12,7 @@ export const FIELD_LABELS: Record<string, string> = {
   name: 'Commande',
   params: 'Paramètres',
   entity: 'Entité',
-  entity_id: 'Identifiant de la cible',
+  entity_id: 'Cible',
   additionnal_fields: 'Données de la commande',
   promotion: 'Promotion',
   promotion_id: 'Promotion',

@@ -312,7 +312,7 @@ describe('GET /lots/for-attribution and GET /applications/partners (the assign-l
     expect(promoterAnswer.statusCode).toBe(403);
     const invalid = await ctx.app.inject({ method: 'GET', url: '/api/lots/for-attribution?candidacy_id=abc', headers: bearer(token) });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe('Identifiant invalide');
+    expect(invalid.json().message).toBe('Identifiant invalide : candidature');
   });
 
   it('offers partners other than the candidacy, CRM-validated only for agency 1 after a sync', async () => {

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { candidacies, candidates, files, threadMessages, threads, users } from '../../db/schema/index.js';
 import { isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';

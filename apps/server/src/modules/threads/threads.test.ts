@@ -144,7 +144,10 @@ describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', 
 
   it("refuses another promotion's candidacy and an unknown one like a path id: 404, nothing stored", async () => {
     const { promotion, other, broker, notary } = await setup();
-    const [foreigner] = await ctx.database.db.insert(candidates).values({ firstName: 'Marc', lastName: 'Autre', promotionId: other.id }).returning();
+    const [foreigner] = await ctx.database.db
+      .insert(candidates)
+      .values({ firstName: 'Marc', lastName: 'Autre', promotionId: other.id })
+      .returning();
     const [foreign] = await ctx.database.db.insert(candidacies).values({ promotionId: other.id, candidateId: foreigner.id }).returning();
     const [own] = await ctx.database.db.select({ id: candidacies.id }).from(candidacies).where(eq(candidacies.promotionId, promotion.id));
     const token = await signIn(ctx.app, broker.email);
