@@ -107,7 +107,7 @@ describe('attributeLot in a promotion that is not multi-agency (spec part 1, 5 "
     expect(child.statusCode).toBe(422);
     expect(child.json().message).toBe('Seul un lot principal peut être attribué');
     const mismatch = await attribute(token, candidacy.id, { lot_id: lotA.id, promotion_id: promotion.id + 1 });
-    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.statusCode).toBe(404);
   });
 });
 
