@@ -10,8 +10,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const newPassword = z
-  .string({ error: 'Mot de passe requis' })
+const newPassword = textOf({ error: 'Mot de passe requis' })
   .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
   .max(200, 'Mot de passe trop long');
 

@@ -271,8 +271,7 @@ export const CANDIDACY_FILE_LIMITS = {
 // Commands
 
 const optionalText = (max = 200) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, 'Texte trop long')
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationAction } from '../pipeline.js';
-import { emailSchema, idOf, idSchema, type Paginated, requiredText, textSchema } from './common.js';
+import { emailSchema, idOf, idSchema, type Paginated, requiredText, textOf, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -205,8 +205,7 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 /** An instant (ISO 8601). The client converts its UTC+2 pickers before sending. */
-const instant = z
-  .string({ error: PIPELINE_MESSAGES.dateRequired })
+const instant = textOf({ error: PIPELINE_MESSAGES.dateRequired })
   .min(1, PIPELINE_MESSAGES.dateRequired)
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: PIPELINE_MESSAGES.dateInvalid });
 
@@ -223,14 +222,8 @@ export type SendReservationFormInput = z.input<typeof sendReservationFormSchema>
 export const validateReservationFormSchema = z
   .object({
     knowDate: flag,
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid)
-      .nullish(),
-    time: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, PIPELINE_MESSAGES.timeInvalid)
-      .nullish(),
+    date: textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid).nullish(),
+    time: textSchema.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, PIPELINE_MESSAGES.timeInvalid).nullish(),
   })
   .refine((v) => !v.knowDate || Boolean(v.date), { message: PIPELINE_MESSAGES.dateRequired, path: ['date'] });
 export type ValidateReservationFormInput = z.input<typeof validateReservationFormSchema>;

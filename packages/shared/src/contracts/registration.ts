@@ -30,8 +30,7 @@ export const showsRegistrationLink = (promotion: { is_demo: boolean }) => !promo
 export const withProtocol = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url.replace(/^\/+/, '')}`);
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, REGISTRATION_MESSAGES.tooLong(label, max))
     .nullish()
@@ -44,8 +43,7 @@ const requiredName = (message: string, label: string) =>
 export const registrationFormSchema = z.object({
   last_name: requiredName(REGISTRATION_MESSAGES.lastNameRequired, 'Le nom'),
   first_name: requiredName(REGISTRATION_MESSAGES.firstNameRequired, 'Le prénom'),
-  email: z
-    .string({ error: 'E-mail requis' })
+  email: textOf({ error: 'E-mail requis' })
     .trim()
     .toLowerCase()
     .min(1, 'E-mail requis')
@@ -63,8 +61,7 @@ export type RegistrationFormInput = z.input<typeof registrationFormSchema>;
 
 /** The public registration payload (spec part 2, 3): the form plus the promotion's token. */
 export const registrationSchema = registrationFormSchema.extend({
-  promotion_token: z
-    .string({ error: PIPELINE_MESSAGES.invalidLink })
+  promotion_token: textOf({ error: PIPELINE_MESSAGES.invalidLink })
     .trim()
     .pipe(z.uuid({ error: PIPELINE_MESSAGES.invalidLink })),
 });

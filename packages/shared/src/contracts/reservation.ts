@@ -81,8 +81,7 @@ export const reservationFormRights = (actor: Actor, form: ReservationFormState):
 // Field schemas (the form sends strings; the API accepts numbers too)
 
 const text = (max = 200) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, RESERVATION_MESSAGES.textTooLong)
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TaskTimeStatus } from '../statuses.js';
-import { idOf, idSchema, requiredText, textSchema } from './common.js';
+import { idOf, idSchema, requiredText, textOf, textSchema } from './common.js';
 
 /** What a task hangs on (spec part 2, 3: target_class candidate, lot or application). */
 export const TASK_TARGETS = ['candidacy', 'lot', 'application'] as const;
@@ -29,8 +29,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** An ISO date on a 15-minute step (seconds and milliseconds at zero). */
-export const taskDateSchema = z
-  .string({ error: TASK_MESSAGES.dateRequired })
+export const taskDateSchema = textOf({ error: TASK_MESSAGES.dateRequired })
   .min(1, TASK_MESSAGES.dateRequired)
   .refine((value) => !Number.isNaN(Date.parse(value)), { message: TASK_MESSAGES.dateInvalid })
   .refine(
