@@ -214,3 +214,22 @@ describe('a NUL character in a text', () => {
     expect([response.statusCode, response.json()]).toEqual([400, { message: 'Identifiant invalide : candidature' }]);
   });
 });
+
+describe('a number past what the database holds in a filter', () => {
+  it.each([
+    ['/api/lots?price_min=1e308', 'Prix invalide'],
+    ['/api/lots?price_max=99999999999999', 'Prix invalide'],
+    ['/api/analytics/dashboard?price_min=1e308', 'Prix invalide'],
+    ['/api/lots?floors=99999999999', 'Filtre invalide'],
+    ['/api/applications?buildings=1,2147483648', 'Filtre invalide'],
+    ['/api/lots?buildings=abc', 'Filtre invalide'],
+    ['/api/lots?nb_rooms=1e400', 'Filtre invalide'],
+  ])('GET %s answers 400', async (url, message) => {
+    const response = await call({ method: 'GET', url });
+    expect([response.statusCode, response.json()]).toEqual([400, { message }]);
+  });
+
+  it('still takes an empty multi-select as "all"', async () => {
+    expect((await call({ method: 'GET', url: '/api/lots?floors=&buildings=' })).statusCode).toBe(200);
+  });
+});
