@@ -3,12 +3,11 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@promovente/shared';
+import { MESSAGES, useFieldIssueMessages } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
@@ -32,15 +31,13 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth.js';
-import { registerErrorHandling, SERVICE_UNAVAILABLE } from './platform/errors.js';
+import { registerErrorHandling, registerInputGuard, SERVICE_UNAVAILABLE } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
 import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
-import { plainFrenchIssue } from './platform/validation-messages.js';
 
-// Zod's own messages (type errors and the like) in plain French naming the field.
-z.config(z.locales.fr());
-z.config({ customError: plainFrenchIssue });
+// Every refused field answers a French message that names it (never zod's own wording).
+useFieldIssueMessages();
 
 export type AppDeps = {
   config: Config;
@@ -93,6 +90,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerDraining(app);
   // API answers hold personal data: no browser or proxy keeps a copy, errors and 404s included.
   app.addHook('onRequest', async (request, reply) => {

@@ -4,6 +4,7 @@ export * from './contracts/auth.js';
 export * from './contracts/candidacies.js';
 export * from './contracts/common.js';
 export * from './contracts/dashboard.js';
+export * from './contracts/field-labels.js';
 export * from './contracts/filters.js';
 export * from './contracts/logs.js';
 export * from './contracts/lots.js';

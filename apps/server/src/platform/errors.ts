@@ -1,4 +1,4 @@
-import { MESSAGES } from '@promovente/shared';
+import { findNul, forbiddenCharacterMessage, MESSAGES } from '@promovente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -73,6 +73,20 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
   return false;
 };
 
+/**
+ * No text with a NUL character reaches a handler (PostgreSQL cannot store it): path, query and
+ * JSON body are checked before validation, so no route can miss it. Multipart fields go through
+ * the contracts' text schema, which refuses it too.
+ */
+export const registerInputGuard = (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const value of [request.params, request.query, request.body]) {
+      const path = findNul(value);
+      if (path) throw badRequest(forbiddenCharacterMessage(path));
+    }
+  });
+};
+
 /** One error handler: French messages, no stack trace ever reaches a client. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -80,8 +94,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first refused field, in the words of its schema or of fieldIssueMessage (French,
+      // naming the field): never zod's own wording.
       const issue = error.validation[0];
-      return reply.status(400).send({ message: issue?.message ?? MESSAGES.invalidInput });
+      return reply.status(400).send({ message: issue?.message || MESSAGES.invalidInput });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ message: MESSAGES.tooManyAttempts });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { APPLICATION_PRIORITIES, DEFAULT_APPLICATION_PRIORITY } from '../statuses.js';
-import { idSchema } from './common.js';
+import { idOf, idSchema, textSchema } from './common.js';
 
 export const ATTRIBUTION_MESSAGES = {
   lotRequired: 'Lot requis',
@@ -29,7 +29,7 @@ const prioritySchema = z.coerce
  * The priority is ignored in multi-agency promotions (the best free position is taken).
  */
 export const attributeLotSchema = z.object({
-  lot_id: z.coerce.number({ error: ATTRIBUTION_MESSAGES.lotRequired }).int().positive(ATTRIBUTION_MESSAGES.lotRequired),
+  lot_id: idOf(ATTRIBUTION_MESSAGES.lotRequired),
   promotion_id: idSchema.optional(),
   priority: prioritySchema.nullish().transform((value) => value ?? DEFAULT_APPLICATION_PRIORITY),
   candidacy_2_id: z
@@ -72,7 +72,7 @@ export type PartnerOption = { id: number; full_name: string; email: string | nul
 
 export const partnersQuerySchema = z.object({
   candidacy_id: idSchema,
-  search: z.string().trim().max(100, 'Recherche trop longue').optional(),
+  search: textSchema.trim().max(100, 'Recherche trop longue').optional(),
 });
 
 /** The application attributeLot created. */
@@ -112,7 +112,7 @@ export const decideAttribution = (
  */
 export const lotAttributionQuerySchema = z.object({
   lot_id: idSchema,
-  search: z.string().trim().max(100, 'Recherche trop longue').optional(),
+  search: textSchema.trim().max(100, 'Recherche trop longue').optional(),
 });
 
 /** The most candidacies the lot-centric picker answers; has_more says the search should narrow. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { emailSchema, requiredText } from './common.js';
+import { emailSchema, requiredText, textOf, textSchema } from './common.js';
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -10,8 +10,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const newPassword = z
-  .string({ error: 'Mot de passe requis' })
+const newPassword = textOf({ error: 'Mot de passe requis' })
   .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
   .max(200, 'Mot de passe trop long');
 
@@ -20,7 +19,7 @@ const passwordChange = <T extends z.ZodType<string | undefined>>(currentPassword
     .object({
       current_password: currentPassword,
       password: newPassword,
-      password_confirmation: z.string({ error: 'Confirmation requise' }),
+      password_confirmation: textOf({ error: 'Confirmation requise' }),
     })
     .refine((v) => v.password === v.password_confirmation, { message: MESSAGES.passwordsMustMatch, path: ['password_confirmation'] });
 
@@ -28,10 +27,10 @@ const passwordChange = <T extends z.ZodType<string | undefined>>(currentPassword
  * PUT user/password. `current_password` is required by the server except on the forced first
  * change of a candidate (spec part 1, 2.2), whose e-mailed password is being replaced.
  */
-export const passwordChangeSchema = passwordChange(z.string().max(200, 'Mot de passe trop long').optional());
+export const passwordChangeSchema = passwordChange(textSchema.max(200, 'Mot de passe trop long').optional());
 /** The 'Mon compte' form outside the forced first change: the current password is asked. */
 export const passwordChangeWithCurrentSchema = passwordChange(
-  z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(200, 'Mot de passe trop long'),
+  textOf({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(200, 'Mot de passe trop long'),
 );
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
@@ -41,7 +40,7 @@ export const passwordResetSchema = z
   .object({
     email: emailSchema,
     password: newPassword,
-    password_confirmation: z.string({ error: 'Confirmation requise' }).optional(),
+    password_confirmation: textOf({ error: 'Confirmation requise' }).optional(),
     token: requiredText('Lien invalide'),
   })
   .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
@@ -53,6 +52,6 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 export const askDemoSchema = z.object({
   fullName: requiredText('Nom complet requis').pipe(z.string().max(200)),
   email: emailSchema,
-  phone: z.string().trim().max(40, 'Téléphone invalide').optional().default(''),
+  phone: textSchema.trim().max(40, 'Téléphone invalide').optional().default(''),
 });
 export type AskDemoInput = z.infer<typeof askDemoSchema>;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CANDIDACY_FILTER_STATUSES } from '../statuses.js';
-import { emailSchema, idSchema, optionalNumberSchema, type Paginated, requiredText, zipSchema } from './common.js';
+import {
+  emailSchema,
+  idOf,
+  idSchema,
+  optionalNumberSchema,
+  type Paginated,
+  pageQuerySchema,
+  requiredText,
+  textSchema,
+  zipSchema,
+} from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -44,7 +54,7 @@ export const DEFAULT_CANDIDACY_SORT: CandidacySort = 'created_at';
 export const CANDIDACIES_PAGE_SIZE = 50;
 
 const statusList = z
-  .union([z.string(), z.array(z.string())])
+  .union([textSchema, z.array(textSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number().int('Statut invalide').min(0, 'Statut invalide').max(6, 'Statut invalide')));
 
@@ -64,7 +74,7 @@ export const candidaciesListQuerySchema = listFiltersSchema.extend({
 export type CandidaciesListQuery = z.infer<typeof candidaciesListQuerySchema>;
 
 export const candidaciesAllQuerySchema = z.object({
-  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+  promotion: idOf('Promotion invalide').optional(),
 });
 
 export type CandidacyPerson = { id: number; full_name: string; profile_picture: string | null };
@@ -263,8 +273,7 @@ export const CANDIDACY_FILE_LIMITS = {
 // Commands
 
 const optionalText = (max = 200) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, 'Texte trop long')
     .nullish()
@@ -277,7 +286,7 @@ const flagSchema = z
 
 const requiredChoice = <T extends readonly number[]>(values: T, message: string) =>
   z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), textSchema, z.null()])
     .optional()
     .transform((v, ctx) => {
       const value = v === null || v === undefined || v === '' ? Number.NaN : Number(v);
@@ -354,7 +363,7 @@ export type UpdateCandidacyInput = z.input<typeof updateCandidacyInputSchema>;
 
 /** moveCandidacyToOtherAgency (entity candidacy). */
 export const moveCandidacyInputSchema = z.object({
-  agency_id: z.coerce.number({ error: 'Agence requise' }).int('Agence requise').positive('Agence requise'),
+  agency_id: idOf('Agence requise'),
 });
 
 const commentText = requiredText('Le commentaire ne peut pas être vide').pipe(z.string().trim().max(5000, 'Commentaire trop long'));
@@ -385,10 +394,10 @@ export const CANDIDATES_ALL_PAGE_SIZE = 1000;
  * (contains, case-insensitive); page: 50 per page; all=1: every match on one page (at most 1000).
  */
 export const candidatesListQuerySchema = z.object({
-  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+  promotion: idOf('Promotion invalide').optional(),
   all: candidatesFlag.optional(),
-  search: z.string().trim().max(200, 'Recherche trop longue').optional(),
-  page: z.coerce.number().int().min(1, 'Page invalide').default(1),
+  search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
+  page: pageQuerySchema,
 });
 export type CandidatesListQuery = z.infer<typeof candidatesListQuerySchema>;
 

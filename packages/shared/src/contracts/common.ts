@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldKeyOf, fieldLabelOf } from './field-labels.js';
 
 /** The pagination object of spec part 1, 3. */
 export type Paginated<T> = {
@@ -12,17 +13,107 @@ export type Paginated<T> = {
 
 export type ErrorBody = { message: string };
 
-/** A positive integer id from the path or the query. */
-export const idSchema = z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide');
+/** The largest id a database row has (PostgreSQL integer). */
+export const ID_MAX = 2_147_483_647;
+
+type IssueLike = {
+  code?: string;
+  path?: readonly PropertyKey[];
+  input?: unknown;
+  errors?: readonly (readonly { message?: string }[])[];
+};
+
+const fieldName = (path: readonly PropertyKey[] | undefined) => {
+  const label = fieldLabelOf(path ?? []);
+  return label ? `« ${label} »` : null;
+};
+
+/** 'Identifiant invalide : lot' (the path's field), or 'Identifiant invalide' for a path id; a missing one is 'requis'. */
+export const invalidIdMessage = (issue: IssueLike) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return fieldIssueMessage(issue);
+  const key = fieldKeyOf(issue.path ?? []);
+  const label = fieldLabelOf(issue.path ?? []);
+  return key && key !== 'id' && label ? `Identifiant invalide : ${label.toLocaleLowerCase('fr')}` : 'Identifiant invalide';
+};
+
+/** 'Le champ « Nom » contient un caractère interdit.' */
+export const forbiddenCharacterMessage = (path: readonly PropertyKey[]) => {
+  const name = fieldName(path);
+  return name ? `Le champ ${name} contient un caractère interdit.` : 'Un champ contient un caractère interdit.';
+};
+
+/**
+ * The message of an issue that its schema does not word itself (zod's own wording never reaches
+ * a user): it names the field with its French label.
+ */
+export const fieldIssueMessage = (issue: IssueLike): string => {
+  // A body of several accepted shapes: the message of the shape that came closest.
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    if (closest[0]?.message) return closest[0].message;
+  }
+  const name = fieldName(issue.path);
+  if (!name) return issue.code === 'invalid_type' && issue.input === undefined ? 'Un champ requis est absent.' : 'Un champ est invalide.';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `Le champ ${name} est requis.`;
+  if (issue.code === 'too_big') return `Le champ ${name} est trop long ou trop grand.`;
+  if (issue.code === 'too_small') return `Le champ ${name} est trop court ou trop petit.`;
+  if (issue.code === 'unrecognized_keys') return `Le champ ${name} contient des données non prévues.`;
+  return `Le champ ${name} est invalide.`;
+};
+
+/**
+ * Installs the wording of every zod issue a schema does not word itself (once per process, both
+ * sides): French, naming the field; zod's own phrases never reach a user.
+ */
+export const useFieldIssueMessages = () => z.config({ customError: (issue) => fieldIssueMessage(issue) });
+
+/** The first refused field of a failed parse, as the one French message the API answers. */
+export const validationMessage = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'Données invalides';
+
+/** Where a NUL character hides in a received value (keys included), as a path; null when clean. */
+export const findNul = (value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    if (key.includes('\u0000')) return path;
+    const found = findNul(inner, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+};
+
+/**
+ * The one id schema of the API (path, query, body, multipart fields, command inputs): a
+ * positive integer that fits a database id (<= 2,147,483,647), given as a number or as
+ * digits. Anything else answers 'Identifiant invalide : <field>', or the given message.
+ */
+export const idOf = (message?: string) => {
+  const error = message ?? invalidIdMessage;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value),
+    z.int({ error }).min(1, { error }).max(ID_MAX, { error }),
+  );
+};
+export const idSchema = idOf();
 export const idParamSchema = z.object({ id: idSchema });
 
-export const pageQuerySchema = z.coerce.number().int().min(1, 'Page invalide').default(1);
+export const pageQuerySchema = z.coerce.number().int().min(1, 'Page invalide').max(ID_MAX, 'Page invalide').default(1);
+
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/**
+ * The one text schema of the API: a string without NUL (PostgreSQL cannot store it); every
+ * free text of the contracts is built from it. `params` words the missing or wrong type.
+ */
+export const textOf = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, { error: (issue) => forbiddenCharacterMessage(issue.path ?? []), abort: true });
+export const textSchema = textOf();
 
 /** Required text that is not only spaces (spec part 1, 5). */
-export const requiredText = (message: string) => z.string({ error: message }).refine((value) => value.trim().length > 0, { message });
+export const requiredText = (message: string) => textOf({ error: message }).refine((value) => value.trim().length > 0, { message });
 
-export const emailSchema = z
-  .string({ error: 'E-mail requis' })
+export const emailSchema = textOf({ error: 'E-mail requis' })
   .trim()
   .toLowerCase()
   .min(1, 'E-mail requis')
@@ -34,7 +125,7 @@ export const ZIP_INVALID = 'Le code postal doit être numérique';
 /** A number field of the form: a number, a numeric string, or empty (null). */
 export const optionalNumberSchema = (message: string) =>
   z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), textSchema, z.null()])
     .optional()
     .transform((v, ctx) => {
       if (v === null || v === undefined) return null;
@@ -50,7 +141,7 @@ export const optionalNumberSchema = (message: string) =>
 
 /** Zip codes are numeric (spec part 2, 5); empty is null. */
 export const zipSchema = z
-  .union([z.string(), z.number(), z.null()])
+  .union([textSchema, z.number(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return null;

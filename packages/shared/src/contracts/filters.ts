@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, idSchema, pageQuerySchema, textSchema } from './common.js';
 
 /** GET app/filters: the options of the filter bar for the current promotion (spec part 1, 2.4). */
 export type FilterOptions = {
@@ -23,10 +24,24 @@ export const EMPTY_FILTER_OPTIONS: FilterOptions = {
   agencies: [],
 };
 
-const csvNumbers = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
-  .pipe(z.array(z.number({ error: 'Filtre invalide' }).finite()));
+const csvItems = z.union([textSchema, z.array(textSchema)]).transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== ''));
+
+/** A multi-select of numbers (rooms: 3.5 is one). */
+const csvNumbers = csvItems
+  .transform((items) => items.map(Number))
+  .pipe(z.array(z.number({ error: 'Filtre invalide' }).finite('Filtre invalide').min(0, 'Filtre invalide').max(1000, 'Filtre invalide')));
+
+/** A multi-select of ids (buildings, floors): each one the one id schema. */
+const csvIds = z.preprocess(
+  (value) => {
+    const items = typeof value === 'string' ? value.split(',') : value;
+    return Array.isArray(items) ? items.filter((item) => item !== '') : items;
+  },
+  z.array(idOf('Filtre invalide')),
+);
+
+/** The largest price a filter takes, in CHF (a database integer). */
+const PRICE_MAX = 2_000_000_000;
 
 const flag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).transform((v) => v === '1' || v === 'true');
 
@@ -36,23 +51,23 @@ const flag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.liter
  */
 export const listFiltersSchema = z.object({
   nb_rooms: csvNumbers.optional(),
-  floors: csvNumbers.optional(),
-  buildings: csvNumbers.optional(),
-  price_min: z.coerce.number().min(0, 'Prix invalide').optional(),
-  price_max: z.coerce.number().min(0, 'Prix invalide').optional(),
+  floors: csvIds.optional(),
+  buildings: csvIds.optional(),
+  price_min: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').optional(),
+  price_max: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').optional(),
   onlyLateTasks: flag.optional(),
   showNonRetained: flag.optional(),
   showMyAgency: flag.optional(),
   toKCHF: flag.optional(),
-  search: z.string().trim().max(200, 'Recherche trop longue').optional(),
-  broker: z.coerce.number().int().positive('Courtier invalide').optional(),
-  orderBy: z.string().max(60).optional(),
+  search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
+  broker: idOf('Courtier invalide').optional(),
+  orderBy: textSchema.max(60).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Ordre invalide' }).optional(),
-  page: z.coerce.number().int().min(1, 'Page invalide').default(1),
-  lot: z.string().max(60).optional(),
-  application: z.coerce.number().int().positive().optional(),
-  candidat: z.coerce.number().int().positive().optional(),
-  candidacy: z.coerce.number().int().positive().optional(),
-  promotion: z.coerce.number().int().positive('Promotion invalide').optional(),
+  page: pageQuerySchema,
+  lot: textSchema.max(60).optional(),
+  application: idSchema.optional(),
+  candidat: idSchema.optional(),
+  candidacy: idSchema.optional(),
+  promotion: idOf('Promotion invalide').optional(),
 });
 export type ListFilters = z.infer<typeof listFiltersSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Paginated } from './common.js';
-import { idSchema } from './common.js';
+import { idSchema, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -30,7 +30,7 @@ export type LotSortColumn = (typeof LOT_SORT_COLUMNS)[number];
 export const LOT_DISPLAY_STATUSES = [0, 1, 2, 3, 4] as const;
 
 const statusList = z
-  .union([z.string(), z.array(z.string())])
+  .union([textSchema, z.array(textSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number().int().min(0, LOT_MESSAGES.invalidStatus).max(4, LOT_MESSAGES.invalidStatus)));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationAction } from '../pipeline.js';
-import { emailSchema, idSchema, type Paginated, requiredText } from './common.js';
+import { emailSchema, idOf, idSchema, type Paginated, requiredText, textOf, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
@@ -106,7 +106,7 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const APPLICATIONS_PAGE_SIZE = 50;
 
 const stageList = z
-  .union([z.string(), z.array(z.string())])
+  .union([textSchema, z.array(textSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map(Number))
   .pipe(z.array(z.number().int('Statut invalide').min(0, 'Statut invalide').max(3, 'Statut invalide')));
 
@@ -205,8 +205,7 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 /** An instant (ISO 8601). The client converts its UTC+2 pickers before sending. */
-const instant = z
-  .string({ error: PIPELINE_MESSAGES.dateRequired })
+const instant = textOf({ error: PIPELINE_MESSAGES.dateRequired })
   .min(1, PIPELINE_MESSAGES.dateRequired)
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: PIPELINE_MESSAGES.dateInvalid });
 
@@ -223,14 +222,8 @@ export type SendReservationFormInput = z.input<typeof sendReservationFormSchema>
 export const validateReservationFormSchema = z
   .object({
     knowDate: flag,
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid)
-      .nullish(),
-    time: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, PIPELINE_MESSAGES.timeInvalid)
-      .nullish(),
+    date: textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid).nullish(),
+    time: textSchema.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, PIPELINE_MESSAGES.timeInvalid).nullish(),
   })
   .refine((v) => !v.knowDate || Boolean(v.date), { message: PIPELINE_MESSAGES.dateRequired, path: ['date'] });
 export type ValidateReservationFormInput = z.input<typeof validateReservationFormSchema>;
@@ -243,7 +236,7 @@ export const scheduleAgreementSchema = z.object({ date: instant });
 export const planActOfPurchaseSchema = z.object({ date: instant, subject, body, emails, do_not_send_email: flag });
 export type PlanActOfPurchaseInput = z.input<typeof planActOfPurchaseSchema>;
 
-const milestoneText = z.string().trim().max(255, 'Texte trop long').nullable();
+const milestoneText = textSchema.trim().max(255, 'Texte trop long').nullable();
 /** updateApplication: exactly one of priority, negociated_price, or the milestone fields. */
 export const updateApplicationSchema = z.union([
   z.object({ priority: z.coerce.number().refine((v) => [1, 2, 3, 9].includes(v), { message: 'Priorité requise' }) }).strict(),
@@ -275,11 +268,11 @@ export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
 export const addCandidacySchema = z.object({
   promotion_id: idSchema.optional(),
-  candidacy_2_id: z.coerce.number({ error: PIPELINE_MESSAGES.candidacyRequired }).int().positive(PIPELINE_MESSAGES.candidacyRequired),
+  candidacy_2_id: idOf(PIPELINE_MESSAGES.candidacyRequired),
 });
 export const detachCandidacySchema = z.object({
   promotion_id: idSchema.optional(),
-  candidacy_id: z.coerce.number({ error: PIPELINE_MESSAGES.candidacyRequired }).int().positive(PIPELINE_MESSAGES.candidacyRequired),
+  candidacy_id: idOf(PIPELINE_MESSAGES.candidacyRequired),
 });
 
 export const emptyInputSchema = z.object({}).passthrough();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOf, textSchema } from './common.js';
 import { PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
@@ -29,22 +30,20 @@ export const showsRegistrationLink = (promotion: { is_demo: boolean }) => !promo
 export const withProtocol = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url.replace(/^\/+/, '')}`);
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, REGISTRATION_MESSAGES.tooLong(label, max))
     .nullish()
     .transform((v) => (v ? v : null));
 
 const requiredName = (message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, REGISTRATION_MESSAGES.tooLong(label, 100));
+  textOf({ error: message }).trim().min(1, message).max(100, REGISTRATION_MESSAGES.tooLong(label, 100));
 
 /** The form's fields (Nom*, Prénom*, Email*, Téléphone, Adresse, Ville, Code Postal, Message). */
 export const registrationFormSchema = z.object({
   last_name: requiredName(REGISTRATION_MESSAGES.lastNameRequired, 'Le nom'),
   first_name: requiredName(REGISTRATION_MESSAGES.firstNameRequired, 'Le prénom'),
-  email: z
-    .string({ error: 'E-mail requis' })
+  email: textOf({ error: 'E-mail requis' })
     .trim()
     .toLowerCase()
     .min(1, 'E-mail requis')
@@ -62,8 +61,7 @@ export type RegistrationFormInput = z.input<typeof registrationFormSchema>;
 
 /** The public registration payload (spec part 2, 3): the form plus the promotion's token. */
 export const registrationSchema = registrationFormSchema.extend({
-  promotion_token: z
-    .string({ error: PIPELINE_MESSAGES.invalidLink })
+  promotion_token: textOf({ error: PIPELINE_MESSAGES.invalidLink })
     .trim()
     .pipe(z.uuid({ error: PIPELINE_MESSAGES.invalidLink })),
 });
@@ -73,8 +71,8 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
  * GET registration/{token}?lot={public_id}: the token and the optional lot whose title the page
  * shows. Both are checked by the server, which answers any broken link 'Lien invalide'.
  */
-export const registrationTargetQuerySchema = z.object({ lot: z.string().optional() });
-export const registrationTokenParamsSchema = z.object({ token: z.string() });
+export const registrationTargetQuerySchema = z.object({ lot: textSchema.optional() });
+export const registrationTokenParamsSchema = z.object({ token: textSchema });
 
 /** What the public page needs: the title to show and the promotion's site. */
 export type RegistrationTarget = {

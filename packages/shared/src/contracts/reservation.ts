@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { canEditCandidacyOf } from '../permissions.js';
 import type { Actor, UserType } from '../roles.js';
 import type { CandidacyFinancing } from './candidacies.js';
-import { optionalNumberSchema, zipSchema } from './common.js';
+import { idSchema, optionalNumberSchema, textOf, textSchema, zipSchema } from './common.js';
 import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
@@ -81,14 +81,13 @@ export const reservationFormRights = (actor: Actor, form: ReservationFormState):
 // Field schemas (the form sends strings; the API accepts numbers too)
 
 const text = (max = 200) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, RESERVATION_MESSAGES.textTooLong)
     .nullish()
     .transform((v) => (v ? v : null));
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, RESERVATION_MESSAGES.textTooLong);
+const name = (message: string) => textOf({ error: message }).trim().min(1, message).max(100, RESERVATION_MESSAGES.textTooLong);
 
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.null()])
@@ -101,7 +100,7 @@ const zip = zipSchema;
 
 /** A calendar date yyyy-MM-dd, not in the future, from 1900 on. */
 const birthday = z
-  .union([z.string(), z.null()])
+  .union([textSchema, z.null()])
   .optional()
   .transform((v, ctx) => {
     const raw = (v ?? '').trim();
@@ -117,7 +116,7 @@ const birthday = z
   });
 
 const civilStatus = z
-  .union([z.string(), z.null()])
+  .union([textSchema, z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === '') return null;
@@ -130,7 +129,7 @@ const civilStatus = z
 
 /** Optional here: required for a new candidate, read-only for an existing one (checked below and by the server). */
 const email = z
-  .union([z.string(), z.null()])
+  .union([textSchema, z.null()])
   .optional()
   .transform((v, ctx) => {
     const raw = (v ?? '').trim().toLowerCase();
@@ -148,7 +147,7 @@ const email = z
 /** A candidate of the form (spec part 2, 3 'Candidate'). Without is_company the company fields are cleared. */
 export const reservationCandidateSchema = z
   .object({
-    id: z.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide').nullish(),
+    id: idSchema.nullish(),
     // Identity
     last_name: name(RESERVATION_MESSAGES.lastNameRequired),
     maiden_name: text(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idOf, idSchema, textSchema } from './common.js';
 import { type Task, type TaskTarget, targetTasksQuerySchema } from './tasks.js';
 
 /**
@@ -14,7 +14,7 @@ import { type Task, type TaskTarget, targetTasksQuerySchema } from './tasks.js';
  * `target_id` still answers one target's tasks (`targetTasksQuerySchema`).
  */
 
-const searchSchema = z.string().trim().max(200, 'Recherche trop longue').optional();
+const searchSchema = textSchema.trim().max(200, 'Recherche trop longue').optional();
 
 /** The notary's query: the search box and the candidat query. */
 export const notaryTasksQuerySchema = z.object({
@@ -26,7 +26,7 @@ export type NotaryTasksQuery = z.infer<typeof notaryTasksQuerySchema>;
 /** The broker's query: the same, the promotion (else the current one) and the broker filter (assignee). */
 export const tasksScreenQuerySchema = notaryTasksQuerySchema.extend({
   promotion: idSchema.optional(),
-  broker: z.coerce.number({ error: 'Courtier invalide' }).int('Courtier invalide').positive('Courtier invalide').optional(),
+  broker: idOf('Courtier invalide').optional(),
 });
 export type TasksScreenQuery = z.infer<typeof tasksScreenQuerySchema>;
 

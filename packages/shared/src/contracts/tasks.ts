@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TaskTimeStatus } from '../statuses.js';
-import { idSchema, requiredText } from './common.js';
+import { idOf, idSchema, requiredText, textOf, textSchema } from './common.js';
 
 /** What a task hangs on (spec part 2, 3: target_class candidate, lot or application). */
 export const TASK_TARGETS = ['candidacy', 'lot', 'application'] as const;
@@ -29,8 +29,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /** An ISO date on a 15-minute step (seconds and milliseconds at zero). */
-export const taskDateSchema = z
-  .string({ error: TASK_MESSAGES.dateRequired })
+export const taskDateSchema = textOf({ error: TASK_MESSAGES.dateRequired })
   .min(1, TASK_MESSAGES.dateRequired)
   .refine((value) => !Number.isNaN(Date.parse(value)), { message: TASK_MESSAGES.dateInvalid })
   .refine(
@@ -47,8 +46,8 @@ export const taskTypeSchema = z.coerce
   .refine((value) => value === 0 || value === 1, { message: TASK_MESSAGES.typeRequired });
 
 const titleSchema = requiredText(TASK_MESSAGES.titleRequired).pipe(z.string().trim().max(255, 'Titre trop long'));
-const detailSchema = z.string().trim().max(5000, 'Détail trop long').nullish();
-const assigneeSchema = z.coerce.number({ error: TASK_MESSAGES.assigneeRequired }).int().positive(TASK_MESSAGES.assigneeRequired);
+const detailSchema = textSchema.trim().max(5000, 'Détail trop long').nullish();
+const assigneeSchema = idOf(TASK_MESSAGES.assigneeRequired);
 
 /** The add-task form (spec part 1, 5 'Add task'): broker_id is the assignee. */
 export const taskFieldsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.js';
-import { emailSchema, idSchema, requiredText } from './common.js';
+import { emailSchema, idOf, idSchema, requiredText } from './common.js';
 
 export type UserPromotion = {
   id: number;
@@ -32,7 +32,7 @@ export type User = {
   is_demo: boolean;
 };
 
-export const selectPromotionSchema = z.object({ promotion: z.coerce.number().int().positive('Promotion invalide') });
+export const selectPromotionSchema = z.object({ promotion: idOf('Promotion invalide') });
 
 /** Profile form of 'Mon compte' (multipart fields; avatar_file comes as a file part). */
 export const profileUpdateSchema = z.object({

@@ -374,8 +374,9 @@ describe('GET /applications: filters (spec part 1, 2.4 and part 2, 2.2)', () => 
     expect(references(await list(`?application=${f.sold.id}`, headers))).toEqual(['B-004']);
     expect(references(await list(`?candidat=${f.alice.candidate.id}`, headers))).toEqual(['B-002', 'B-001']);
     expect(references(await list(`?lot=${f.lots[2].publicId}`, headers))).toEqual(['B-003']);
-    expect((await list('?lot=not-a-uuid', headers)).total).toBe(0);
-    expect((await list(`?application=${f.foreign.id}`, headers)).total).toBe(0);
+    // An id of another promotion, or that does not exist, answers 404 like a path id.
+    expect((await get('/api/applications?lot=not-a-uuid', headers)).statusCode).toBe(404);
+    expect((await get(`/api/applications?application=${f.foreign.id}`, headers)).statusCode).toBe(404);
   });
 
   it('keeps only rows with a late open task when asked (late=1 or onlyLateTasks=1)', async () => {

@@ -168,7 +168,7 @@ describe('GET /attribution/candidacies (the lot row picker, spec part 1, 2.8 and
 
     const invalid = await picker(token, 'abc');
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe('Identifiant invalide');
+    expect(invalid.json().message).toBe('Identifiant invalide : lot');
 
     await db.update(lots).set({ parentId: lotA.id }).where(eq(lots.id, lotB.id));
     const child = await picker(token, lotB.id);

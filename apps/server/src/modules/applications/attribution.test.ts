@@ -107,7 +107,7 @@ describe('attributeLot in a promotion that is not multi-agency (spec part 1, 5 "
     expect(child.statusCode).toBe(422);
     expect(child.json().message).toBe('Seul un lot principal peut être attribué');
     const mismatch = await attribute(token, candidacy.id, { lot_id: lotA.id, promotion_id: promotion.id + 1 });
-    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.statusCode).toBe(404);
   });
 });
 
@@ -312,7 +312,7 @@ describe('GET /lots/for-attribution and GET /applications/partners (the assign-l
     expect(promoterAnswer.statusCode).toBe(403);
     const invalid = await ctx.app.inject({ method: 'GET', url: '/api/lots/for-attribution?candidacy_id=abc', headers: bearer(token) });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe('Identifiant invalide');
+    expect(invalid.json().message).toBe('Identifiant invalide : candidature');
   });
 
   it('offers partners other than the candidacy, CRM-validated only for agency 1 after a sync', async () => {

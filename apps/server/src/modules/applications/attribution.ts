@@ -12,14 +12,13 @@ import {
   LOT_ATTRIBUTION_CANDIDACIES_LIMIT,
   LOT_STATUS_LABELS,
   type LotAttributionOptions,
-  MESSAGES,
   type PartnerOption,
 } from '@promovente/shared';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { actionLots, applications } from '../../db/schema/index.js';
 import { assertMemberOf, assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { LogEntry } from '../logs/logs.service.js';
 import {
   attributableCandidaciesForLot,
@@ -73,7 +72,7 @@ export const attributeLot = async (
   input: AttributeLotRequest,
 ): Promise<{ application: AttributedApplication; log: Omit<LogEntry, 'promotionId' | 'executedById'> }> => {
   const candidacy = await attributableCandidacy(tx, actor, candidacyId);
-  if (input.promotion_id !== undefined && input.promotion_id !== candidacy.promotionId) throw badRequest(MESSAGES.invalidInput);
+  if (input.promotion_id !== undefined && input.promotion_id !== candidacy.promotionId) throw notFound();
 
   const lot = await lockLot(tx, input.lot_id);
   if (!lot || lot.promotionId !== candidacy.promotionId) throw notFound();

@@ -285,7 +285,7 @@ export const deleteApplication = async (ctx: CommandContext): Promise<CommandRes
 export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof addCandidacySchema>): Promise<CommandResult> => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'addCandidacy', { lockLot: true });
-  if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw badRequest(MESSAGES.invalidInput);
+  if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw notFound();
   const partner = await findPartner(tx, input.candidacy_2_id);
   if (!partner || partner.promotionId !== application.promotionId) throw notFound();
   if (partner.id === application.candidacy1Id) throw unprocessable(ATTRIBUTION_MESSAGES.partnerIsSelf);
@@ -310,7 +310,7 @@ export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof a
 export const detachCandidacy = async (ctx: CommandContext, input: z.output<typeof detachCandidacySchema>): Promise<CommandResult> => {
   const { tx } = ctx;
   const application = await openApplication(ctx, 'detachCandidacy');
-  if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw badRequest(MESSAGES.invalidInput);
+  if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw notFound();
   const partnerId = application.candidacy2Id;
   if (partnerId === null || (input.candidacy_id !== application.candidacy1Id && input.candidacy_id !== partnerId)) {
     throw unprocessable(PIPELINE_MESSAGES.notInApplication);

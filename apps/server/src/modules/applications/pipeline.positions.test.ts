@@ -320,7 +320,7 @@ describe('addCandidacy and detachCandidacy (spec part 2, 5 "Add partner" and "Re
     expect((await run(ctx.app, broker, 'addCandidacy', application.id, { candidacy_2_id: elsewhere.candidacy.id })).statusCode).toBe(404);
     expect(
       (await run(ctx.app, broker, 'addCandidacy', application.id, { candidacy_2_id: partner.id, promotion_id: desk.other.id })).statusCode,
-    ).toBe(400);
+    ).toBe(404);
 
     const response = await run(ctx.app, broker, 'addCandidacy', application.id, {
       candidacy_2_id: partner.id,

@@ -1,3 +1,4 @@
+import { idSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import { executeCommand } from '../commands/commands.service.js';
  */
 
 const params = z.object({
-  id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide'),
+  id: idSchema,
 });
 const body = z.record(z.string(), z.unknown()).nullish();
 

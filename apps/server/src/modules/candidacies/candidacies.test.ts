@@ -143,7 +143,8 @@ describe('GET /candidacies: filters (spec part 1, 2.7 and 4)', () => {
     expect(await ids(`?candidacy=${mine.candidacy.id}`)).toEqual([mine.candidacy.id]);
     // Main or partner, live applications only.
     expect(await ids(`?lot=${lot.publicId}`)).toEqual([mine.candidacy.id, rival.candidacy.id].sort());
-    expect(await ids('?lot=pas-un-uuid')).toEqual([]);
+    // An id of another promotion, or that does not exist, answers 404 like a path id.
+    expect((await get('/api/candidacies?lot=pas-un-uuid', headers)).statusCode).toBe(404);
   });
 });
 

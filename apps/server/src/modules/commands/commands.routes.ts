@@ -1,3 +1,4 @@
+import { idSchema, textOf, textSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,32 +7,36 @@ import { executeCommand } from './commands.service.js';
 import type { Command } from './registry.js';
 
 const target = {
-  entity: z.string({ error: 'Entité requise' }).max(40),
-  entity_id: z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide'),
+  entity: textOf({ error: 'Entité requise' }).max(40),
+  entity_id: idSchema,
   additionnal_fields: z.record(z.string(), z.unknown()).optional().default({}),
 };
 
-/** Both shapes of the spec: { name, params: { entity, entity_id, additionnal_fields } } or flat. */
-const executeBodySchema = z.union([
-  z.object({ name: z.string().max(60), params: z.object(target) }),
-  z.object({ name: z.string().max(60), ...target }),
-]);
+/**
+ * Both shapes of the spec: { name, params: { entity, entity_id, additionnal_fields } } or flat.
+ * The nested one is flattened first, so that a refused field is named whatever the shape.
+ */
+const executeBodySchema = z.preprocess(
+  (body) =>
+    body !== null && typeof body === 'object' && 'params' in body && body.params !== null && typeof body.params === 'object'
+      ? { ...body.params, name: (body as { name?: unknown }).name }
+      : body,
+  z.object({ name: textOf({ error: 'Commande requise' }).max(60), ...target }),
+);
 
 export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config, storage: app.deps.storage });
 
   app.post('/app/executeCommand', { config: { access: 'authenticated' }, schema: { body: executeBodySchema } }, async (request) => {
-    const body = request.body;
-    const params = 'params' in body ? body.params : body;
-    return executeCommand(deps(), registry, actorOf(request), { name: body.name, ...params });
+    return executeCommand(deps(), registry, actorOf(request), request.body);
   });
 
   app.post(
     '/commands/:name',
     {
       config: { access: 'authenticated' },
-      schema: { params: z.object({ name: z.string().max(60) }), body: z.object(target) },
+      schema: { params: z.object({ name: textSchema.max(60) }), body: z.object(target) },
     },
     async (request) => executeCommand(deps(), registry, actorOf(request), { name: request.params.name, ...request.body }),
   );

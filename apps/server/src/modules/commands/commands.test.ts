@@ -40,7 +40,7 @@ describe('the command dispatcher (architecture note, API conventions)', () => {
       payload: { entity: 'candidacy', entity_id: 'abc' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Identifiant invalide');
+    expect(response.json().message).toBe('Identifiant invalide : cible');
   });
 
   it('needs a signed-in user', async () => {

@@ -11,15 +11,17 @@ import type { Db, Queryable } from '../../db/client.js';
 import { candidacies, candidates, files, threadMessages, threads, users } from '../../db/schema/index.js';
 import { isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
+import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
 import { writeLog } from '../logs/logs.service.js';
 import { avatarUrl, fullName } from '../users/users.queries.js';
 
 /**
  * Candidacy files (spec part 1, 5 'File upload', 6) and GET file-url/{uuid} (design note 6):
- * checked by content (magic bytes) and size, stored under a random key, never under their name.
+ * checked by the one upload policy (platform/uploads.ts: content, not declared type, and size),
+ * stored under a random key, never under their name.
  */
 
 export const FILE_MESSAGES = {
@@ -28,57 +30,9 @@ export const FILE_MESSAGES = {
   deleted: 'Document supprimé',
   noFile: 'Veuillez sélectionner au moins un fichier',
   tooMany: `${CANDIDACY_FILE_LIMITS.maxFilesPerUpload} fichiers au maximum par envoi`,
-  badType: (name: string) => `Type de fichier non accepté (${name}) : PDF, images ou documents bureautiques uniquement`,
-  tooBig: (name: string, mb: number) => `Fichier trop volumineux (${name}) : ${mb} Mo au maximum`,
   tooBigAny: `Fichier trop volumineux : ${CANDIDACY_FILE_LIMITS.otherBytes / 1024 / 1024} Mo au maximum`,
   candidacyRequired: 'Candidature requise',
 } as const;
-
-type Kind = 'pdf' | 'image' | 'ole' | 'zip';
-
-/** What the first bytes say the content is (a declared type alone proves nothing). */
-export const sniffKind = (head: Buffer): Kind | null => {
-  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
-  if (starts([0x25, 0x50, 0x44, 0x46])) return 'pdf';
-  if (starts([0xff, 0xd8, 0xff]) || starts([0x89, 0x50, 0x4e, 0x47]) || starts([0x47, 0x49, 0x46, 0x38])) return 'image';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image';
-  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
-  if (starts([0x50, 0x4b, 0x03, 0x04])) return 'zip';
-  return null;
-};
-
-const KIND_OF_MIME: Record<string, Kind> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'image',
-  'image/png': 'image',
-  'image/gif': 'image',
-  'image/webp': 'image',
-  'application/msword': 'ole',
-  'application/vnd.ms-excel': 'ole',
-  'application/vnd.ms-powerpoint': 'ole',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'zip',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'zip',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'zip',
-  'application/vnd.oasis.opendocument.text': 'zip',
-  'application/vnd.oasis.opendocument.spreadsheet': 'zip',
-};
-
-const EXTENSION_MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  doc: 'application/msword',
-  xls: 'application/vnd.ms-excel',
-  ppt: 'application/vnd.ms-powerpoint',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-};
 
 const extensionOf = (name: string) => {
   const match = /\.([a-z0-9]{1,8})$/i.exec(name);
@@ -103,17 +57,6 @@ export const displayName = (original: string, rename?: string) => {
   if (!wanted) return base;
   const extension = extensionOf(base);
   return extension && extensionOf(wanted) !== extension ? `${wanted}.${extension}` : wanted;
-};
-
-/** The accepted MIME of an upload, or an error message: declared type, extension and content must agree. */
-export const checkUpload = (name: string, declared: string, content: Buffer): { mime: string } | { error: string } => {
-  const byExtension = EXTENSION_MIME[extensionOf(name)];
-  const mime = KIND_OF_MIME[declared] ? declared : byExtension;
-  const kind = sniffKind(content.subarray(0, 16));
-  if (!mime || !kind || KIND_OF_MIME[mime] !== kind) return { error: FILE_MESSAGES.badType(name) };
-  const limit = kind === 'image' ? CANDIDACY_FILE_LIMITS.imageBytes : CANDIDACY_FILE_LIMITS.otherBytes;
-  if (content.length > limit) return { error: FILE_MESSAGES.tooBig(name, limit / 1024 / 1024) };
-  return { mime };
 };
 
 /** `candidateUserId`: the sign-in account of the candidacy's person (a candidate sees only his own). */
@@ -181,8 +124,6 @@ const visibleCandidacy = async (db: Queryable, actor: RequestActor, id: number) 
   return candidacy;
 };
 
-export type Upload = { filename: string; mimetype: string; content: Buffer };
-
 /**
  * POST /candidacies/files: every file is checked first (one bad file refuses the upload);
  * names already on the candidacy (or twice in the batch) are skipped and reported.
@@ -196,9 +137,8 @@ export const uploadCandidacyFiles = async (
   const candidacy = await visibleCandidacy(deps.db, actor, input.candidacyId);
   const checked = input.uploads.map((upload, index) => {
     const name = displayName(upload.filename, input.renames[index]);
-    const result = checkUpload(upload.filename, upload.mimetype, upload.content);
-    if ('error' in result) throw unprocessable(result.error);
-    return { name, mime: result.mime, content: upload.content };
+    const { mime } = acceptUpload(DOCUMENT_UPLOADS, upload);
+    return { name, mime, content: upload.content };
   });
 
   const existing = await deps.db

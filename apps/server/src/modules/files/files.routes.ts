@@ -1,11 +1,14 @@
-import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema } from '@promovente/shared';
+import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema, validationMessage } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
 import { badRequest, HttpError } from '../../platform/errors.js';
-import { deleteCandidacyFile, FILE_MESSAGES, fileUrlFor, type Upload, uploadCandidacyFiles } from './candidacy-files.service.js';
+import type { Upload } from '../../platform/uploads.js';
+import { deleteCandidacyFile, FILE_MESSAGES, fileUrlFor, uploadCandidacyFiles } from './candidacy-files.service.js';
 import { loadSignedFile } from './files.service.js';
+
+const candidacyFieldSchema = z.object({ candidacy_id: idSchema });
 
 export const filesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,10 +68,11 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
       if (code === 'FST_FILES_LIMIT') throw badRequest(FILE_MESSAGES.tooMany);
       throw error;
     }
-    const id = idSchema.safeParse(candidacyId);
-    if (!id.success) throw badRequest(FILE_MESSAGES.candidacyRequired);
+    if (candidacyId === undefined || candidacyId === '') throw badRequest(FILE_MESSAGES.candidacyRequired);
+    const fields = candidacyFieldSchema.safeParse({ candidacy_id: candidacyId });
+    if (!fields.success) throw badRequest(validationMessage(fields.error));
     return uploadCandidacyFiles({ db: app.deps.database.db, storage: app.deps.storage }, actorOf(request), {
-      candidacyId: id.data,
+      candidacyId: fields.data.candidacy_id,
       uploads,
       renames,
     });

@@ -1,3 +1,4 @@
+import { idOf } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ export const filtersRoutes = async (fastify: FastifyInstance) => {
     '/app/filters',
     {
       config: { access: 'authenticated' },
-      schema: { querystring: z.object({ promotion: z.coerce.number().int().positive('Promotion invalide').optional() }) },
+      schema: { querystring: z.object({ promotion: idOf('Promotion invalide').optional() }) },
     },
     async (request) => ({ data: await loadFilterOptions(app.deps.database.db, actorOf(request), request.query.promotion) }),
   );

@@ -171,7 +171,7 @@ describe('GET /logs: the history screen (spec part 2, 2.4 and 7.3)', () => {
     expect((await get(`${base}&application_id=999999`, s.token)).statusCode).toBe(404);
     const bad = await get(`${base}&lot_id=abc`, s.token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Identifiant invalide');
+    expect(bad.json().message).toBe('Identifiant invalide : lot');
 
     for (const type of ['notary', 'banker', 'promoter', 'architect', 'candidate'] as const) {
       const user = await createUser(s.db, type, { promotionIds: [s.promotion.id] });

@@ -1,4 +1,4 @@
-import { can } from '@promovente/shared';
+import { can, pageQuerySchema } from '@promovente/shared';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +18,7 @@ export const mailsRoutes = async (fastify: FastifyInstance) => {
     '/admin/mails',
     {
       config: { access: 'authenticated' },
-      schema: { querystring: z.object({ page: z.coerce.number().int().min(1, 'Page invalide').default(1) }) },
+      schema: { querystring: z.object({ page: pageQuerySchema }) },
     },
     async (request) => {
       if (!can(actorOf(request), 'outbox.read')) throw forbidden();

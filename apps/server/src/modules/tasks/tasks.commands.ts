@@ -1,6 +1,6 @@
-import { createTaskSchema, MESSAGES, rolesWith, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
+import { createTaskSchema, rolesWith, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
 import { z } from 'zod';
-import { badRequest } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { defineCommand } from '../commands/registry.js';
 import { createTask, finishTask, updateTask } from './tasks.service.js';
 
@@ -11,7 +11,7 @@ export const createAction = defineCommand({
   roles: rolesWith('task.create'),
   input: createTaskSchema,
   run: async ({ tx, actor, target }, input) => {
-    if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw badRequest(MESSAGES.invalidInput);
+    if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
     const [kind, id]: [TaskTarget, number] =
       input.candidacy_id != null
         ? ['candidacy', input.candidacy_id]

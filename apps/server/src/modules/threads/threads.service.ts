@@ -57,7 +57,21 @@ const resolveRecipient = async (
     .where(and(eq(users.id, input.to_id), eq(users.type, input.to_base_class)))
     .limit(1);
   if (!member) throw notFound();
-  return { userId: member.id, candidacyId: input.candidacy_id ?? null };
+  return {
+    userId: member.id,
+    candidacyId: input.candidacy_id === undefined ? null : await candidacyOfPromotion(db, input.promotion, input.candidacy_id),
+  };
+};
+
+/** The candidacy a thread is about: one of the thread's promotion, else 404 like an unknown id. */
+const candidacyOfPromotion = async (db: Db, promotionId: number, candidacyId: number) => {
+  const [candidacy] = await db
+    .select({ id: candidacies.id })
+    .from(candidacies)
+    .where(and(eq(candidacies.id, candidacyId), eq(candidacies.promotionId, promotionId)))
+    .limit(1);
+  if (!candidacy) throw notFound();
+  return candidacy.id;
 };
 
 /** POST /threads: the thread, its first message and attachments, the recipient's notification and e-mail. */

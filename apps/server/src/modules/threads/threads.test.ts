@@ -145,4 +145,58 @@ describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', 
     });
     expect(refused.statusCode).toBe(404);
   });
+
+  it("refuses another promotion's candidacy and an unknown one like a path id: 404, nothing stored", async () => {
+    const { promotion, other, broker, notary } = await setup();
+    const [foreigner] = await ctx.database.db
+      .insert(candidates)
+      .values({ firstName: 'Marc', lastName: 'Autre', promotionId: other.id })
+      .returning();
+    const [foreign] = await ctx.database.db.insert(candidacies).values({ promotionId: other.id, candidateId: foreigner.id }).returning();
+    const [own] = await ctx.database.db.select({ id: candidacies.id }).from(candidacies).where(eq(candidacies.promotionId, promotion.id));
+    const token = await signIn(ctx.app, broker.email);
+    const send = (candidacyId: number) => {
+      const body = form(
+        { title: 'Dossier', content: 'x', to_id: notary.id, to_base_class: 'notary', promotion: promotion.id, candidacy_id: candidacyId },
+        { name: 'plan.pdf', type: 'application/pdf', content: '%PDF-1.4 plan' },
+      );
+      return ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    };
+
+    for (const candidacyId of [foreign.id, 999_999]) {
+      const refused = await send(candidacyId);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Page introuvable' });
+    }
+    const db = ctx.database.db;
+    expect(await db.select().from(threads)).toEqual([]);
+    expect(await db.select().from(threadMessages)).toEqual([]);
+    expect(await db.select().from(files)).toEqual([]);
+    expect(await db.select().from(notifications)).toEqual([]);
+
+    expect((await send(own.id)).statusCode).toBe(200);
+    expect((await db.select({ candidacyId: threads.candidacyId }).from(threads)).map((t) => t.candidacyId)).toEqual([own.id]);
+  });
+
+  it('refuses an id past 2,147,483,647 and a NUL character with a French message naming the field', async () => {
+    const { promotion, broker, notary } = await setup();
+    const token = await signIn(ctx.app, broker.email);
+    const send = (fields: Record<string, string | number>) => {
+      const body = form({ title: 'T', content: 'x', to_id: notary.id, to_base_class: 'notary', promotion: promotion.id, ...fields });
+      return ctx.app.inject({ method: 'POST', url: '/api/threads', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    };
+    const answers = [
+      await send({ candidacy_id: '2147483648' }),
+      await send({ to_id: '-1' }),
+      await send({ promotion: 'abc' }),
+      await send({ title: 'Vis\u0000ite' }),
+    ];
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [400, 'Identifiant invalide : candidature'],
+      [400, 'Identifiant invalide : destinataire'],
+      [400, 'Identifiant invalide : promotion'],
+      [400, 'Le champ « Titre » contient un caractère interdit.'],
+    ]);
+    expect(await ctx.database.db.select().from(threads)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   assistantParamsSchema,
+  idOf,
   MEMBER_LISTS,
   MESSAGES,
   type MemberListType,
@@ -8,6 +9,7 @@ import {
   profileUpdateSchema,
   rolesWith,
   selectPromotionSchema,
+  validationMessage,
 } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +29,7 @@ import {
   updateProfile,
 } from './users.service.js';
 
-const promotionQuery = z.object({ promotion: z.coerce.number().int().positive('Promotion invalide').optional() });
+const promotionQuery = z.object({ promotion: idOf('Promotion invalide').optional() });
 
 export const usersRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +64,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
       }
     }
     const parsed = profileUpdateSchema.safeParse(fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+    if (!parsed.success) throw badRequest(validationMessage(parsed.error));
     const data = await updateProfile({ db: db(), storage: app.deps.storage }, actorOf(request), parsed.data, avatar);
     return { code: '200', message: MESSAGES.changesSaved, data };
   });

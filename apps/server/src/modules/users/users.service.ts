@@ -12,11 +12,12 @@ import type { Db } from '../../db/client.js';
 import { assistants, authTokens, files, users } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import { mustChangePassword, type RequestActor } from '../../platform/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
+import { acceptUpload, PICTURE_UPLOADS } from '../../platform/uploads.js';
 import { checkPasswordAttempt } from '../auth/auth.service.js';
-import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType } from './users.queries.js';
+import { assistantsOf, avatarUrl, findUserByEmail, fullName, loadUserPayload, membersOfType } from './users.queries.js';
 import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
 export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
@@ -57,12 +58,13 @@ export const updateProfile = async (
   let avatarKey: string | null = null;
   let avatarSize = 0;
   if (avatar) {
-    if (!['image/png', 'image/jpeg'].includes(avatar.mime)) throw badRequest('La photo doit être une image PNG ou JPG');
+    // The one upload policy: a PNG or JPEG by content (never an SVG or HTML sent as an image).
+    acceptUpload(PICTURE_UPLOADS, { filename: 'photo', mimetype: avatar.mime, content: avatar.content });
     let png: Buffer;
     try {
       png = await sharp(avatar.content).resize(150, 150, { fit: 'cover' }).png().toBuffer();
     } catch {
-      throw badRequest('La photo doit être une image PNG ou JPG');
+      throw unprocessable(PICTURE_UPLOADS.refused('photo'));
     }
     avatarKey = await deps.storage.put(png);
     avatarSize = png.length;

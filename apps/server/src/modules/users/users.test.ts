@@ -146,7 +146,7 @@ describe("'Mon compte' (spec part 1, 2.5)", () => {
       headers: { ...bearer(token), ...fake.headers },
       payload: fake.payload,
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('La photo doit être une image PNG ou JPG');
   });
 
