@@ -1,47 +1,65 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { applications, candidacies, lots, promotions, promotionUsers } from '../db/schema/index.js';
+import {
+  applications,
+  buildings,
+  candidacies,
+  candidates,
+  lots,
+  promotionAgencies,
+  promotions,
+  promotionUsers,
+} from '../db/schema/index.js';
 import { notFound } from './errors.js';
 
-/** Ids a list call receives as filters (query), each to be checked against its promotion. */
-export type FilterIds = {
+/**
+ * Ids a call takes from its query or its body (list filters, a command's fields), each to be
+ * checked against the promotion it works on.
+ */
+export type ScopedIds = {
   candidacyId?: number;
-  /** A candidate known in the promotion: he has a candidacy there. */
+  /** A candidate record of the promotion (docs/decisions/008-candidates-per-promotion.md). */
   candidateId?: number;
   applicationId?: number;
   /** A user who is a member of the promotion (a broker filter, an assignee). */
   memberId?: number;
+  /** An agency working on the promotion. */
+  agencyId?: number;
+  /** Every one a building of the promotion. */
+  buildingIds?: readonly number[];
   lotPublicId?: string;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * An id in a query is checked like a path id (design note 1): one of another promotion, or one
- * that does not exist, answers 404 'Page introuvable', the same for both, never an empty list
- * that would say the id exists elsewhere. One query whatever the filters (also without any, so
- * that a narrowed page costs what a full one does).
- */
-export const assertFilterIdsOf = async (db: Queryable, promotionId: number, ids: FilterIds): Promise<void> => {
-  const checks = [sql`true`];
+const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {
+  const checks: SQL[] = [];
+  const has = (table: SQL) => checks.push(sql`exists ${table}`);
   if (ids.candidacyId !== undefined) {
-    checks.push(
-      sql`exists (select 1 from ${candidacies} where ${candidacies.id} = ${ids.candidacyId} and ${candidacies.promotionId} = ${promotionId})`,
-    );
+    has(sql`(select 1 from ${candidacies} where ${and(eq(candidacies.id, ids.candidacyId), eq(candidacies.promotionId, promotionId))})`);
   }
   if (ids.candidateId !== undefined) {
-    checks.push(
-      sql`exists (select 1 from ${candidacies} where ${candidacies.candidateId} = ${ids.candidateId} and ${candidacies.promotionId} = ${promotionId})`,
-    );
+    has(sql`(select 1 from ${candidates} where ${and(eq(candidates.id, ids.candidateId), eq(candidates.promotionId, promotionId))})`);
   }
   if (ids.applicationId !== undefined) {
-    checks.push(
-      sql`exists (select 1 from ${applications} where ${applications.id} = ${ids.applicationId} and ${applications.promotionId} = ${promotionId})`,
+    has(
+      sql`(select 1 from ${applications} where ${and(eq(applications.id, ids.applicationId), eq(applications.promotionId, promotionId))})`,
     );
   }
   if (ids.memberId !== undefined) {
+    has(
+      sql`(select 1 from ${promotionUsers} where ${and(eq(promotionUsers.userId, ids.memberId), eq(promotionUsers.promotionId, promotionId))})`,
+    );
+  }
+  if (ids.agencyId !== undefined) {
+    has(
+      sql`(select 1 from ${promotionAgencies} where ${and(eq(promotionAgencies.agencyId, ids.agencyId), eq(promotionAgencies.promotionId, promotionId))})`,
+    );
+  }
+  const buildingIds = [...new Set(ids.buildingIds ?? [])];
+  if (buildingIds.length > 0) {
     checks.push(
-      sql`exists (select 1 from ${promotionUsers} where ${promotionUsers.userId} = ${ids.memberId} and ${promotionUsers.promotionId} = ${promotionId})`,
+      sql`(select count(*) from ${buildings} where ${and(inArray(buildings.id, buildingIds), eq(buildings.promotionId, promotionId))}) = ${buildingIds.length}`,
     );
   }
   if (ids.lotPublicId !== undefined) {
@@ -52,6 +70,18 @@ export const assertFilterIdsOf = async (db: Queryable, promotionId: number, ids:
         : sql`false`,
     );
   }
+  return checks;
+};
+
+/**
+ * An id in a query or a body is checked like a path id (docs/security.md): one of another
+ * promotion, or one that does not exist, answers 404 'Page introuvable', the same for both,
+ * never an empty list or a rule's refusal that would say the id exists elsewhere. One query
+ * for all the ids of a call, also when it names none, so that a narrowed list page costs the
+ * queries of a full one (the bounded-query tests).
+ */
+export const assertIdsInPromotion = async (db: Queryable, promotionId: number, ids: ScopedIds): Promise<void> => {
+  const checks = [sql`true`, ...conditionsOf(promotionId, ids)];
   const [row] = await db
     .select({ ok: sql<boolean>`${sql.join(checks, sql` and `)}` })
     .from(promotions)

@@ -16,19 +16,19 @@ describe('validation messages without a message of their own (house style: never
   it('name the field of a wrong type in plain French', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers, payload: { promotion: { id: 1 } } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ « promotion » est invalide' });
+    expect(response.json()).toEqual({ message: 'Promotion invalide' });
   });
 
   it('name the field of a number too large', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers, payload: { promotion: 1e308 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ « promotion » est trop grand' });
+    expect(response.json()).toEqual({ message: 'Promotion invalide' });
   });
 
   it('say that a body which is not an object is invalid', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/api/user/promotion', headers, payload: [1, 2] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le contenu de la requête est invalide' });
+    expect(response.json()).toEqual({ message: 'Le contenu de la requête est invalide.' });
   });
 
   it('name the field of a public form', async () => {
@@ -38,7 +38,7 @@ describe('validation messages without a message of their own (house style: never
       payload: { fullName: 'Jeanne Favre', email: 'jeanne.favre@exemple.ch', phone: 41_79_123 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ « phone » est invalide' });
+    expect(response.json()).toEqual({ message: 'Le champ « Téléphone » est invalide.' });
   });
 
   it('name the field inside a command input', async () => {
@@ -52,7 +52,7 @@ describe('validation messages without a message of their own (house style: never
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ « candidacy.candidate » est invalide' });
+    expect(response.json()).toEqual({ message: 'Le champ « Candidat » est invalide.' });
   });
 
   it('keep the messages the shared contracts write', async () => {

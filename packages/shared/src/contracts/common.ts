@@ -53,6 +53,8 @@ export const fieldIssueMessage = (issue: IssueLike): string => {
     if (closest[0]?.message) return closest[0].message;
   }
   const name = fieldName(issue.path);
+  // The whole body (no path): it is the request that is wrong, not one of its fields.
+  if ((issue.path ?? []).length === 0) return 'Le contenu de la requête est invalide.';
   if (!name) return issue.code === 'invalid_type' && issue.input === undefined ? 'Un champ requis est absent.' : 'Un champ est invalide.';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `Le champ ${name} est requis.`;
   if (issue.code === 'too_big') return `Le champ ${name} est trop long ou trop grand.`;

@@ -16,6 +16,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { applications, tasks } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import type { CommandContext, CommandResult } from '../commands/registry.js';
 import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/users.queries.js';
@@ -313,6 +314,8 @@ export const detachCandidacy = async (ctx: CommandContext, input: z.output<typeo
   if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw notFound();
   const partnerId = application.candidacy2Id;
   if (partnerId === null || (input.candidacy_id !== application.candidacy1Id && input.candidacy_id !== partnerId)) {
+    // Another promotion's or an unknown candidacy answers 404; one of this promotion, the rule's refusal.
+    await assertIdsInPromotion(tx, application.promotionId, { candidacyId: input.candidacy_id });
     throw unprocessable(PIPELINE_MESSAGES.notInApplication);
   }
   const main = input.candidacy_id === partnerId ? application.candidacy1Id : partnerId;

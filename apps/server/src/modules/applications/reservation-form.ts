@@ -21,6 +21,7 @@ import { applications, buildings, candidacies, candidates, lots, promotions, tas
 import { assertSameAgency, isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import { CANDIDACY_MESSAGES } from '../candidacies/candidacies.commands.js';
 import type { LogEntry } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -299,9 +300,17 @@ export const submitReservationForm = async (
 
   const first = input.candidacy1;
   const second = input.candidacy2;
-  if (first.candidate.id !== row.p1.id) throw unprocessable(RESERVATION_MESSAGES.candidateMismatch);
+  // A candidate id of another promotion, or unknown, answers 404; another person of this promotion, 422.
+  const promotionId = row.application.promotionId;
+  if (first.candidate.id !== row.p1.id) {
+    await assertIdsInPromotion(tx, promotionId, { candidateId: first.candidate.id ?? undefined });
+    throw unprocessable(RESERVATION_MESSAGES.candidateMismatch);
+  }
   if (second === null && row.c2) throw unprocessable(RESERVATION_MESSAGES.partnerRemoval);
-  if (second && (second.candidate.id ?? null) !== (row.p2?.id ?? null)) throw unprocessable(RESERVATION_MESSAGES.candidateMismatch);
+  if (second && (second.candidate.id ?? null) !== (row.p2?.id ?? null)) {
+    if (second.candidate.id != null) await assertIdsInPromotion(tx, promotionId, { candidateId: second.candidate.id });
+    throw unprocessable(RESERVATION_MESSAGES.candidateMismatch);
+  }
 
   // E-mails: read-only once a candidate exists; the two candidates never share one.
   const email1 = emailChange(row.p1.email, first.candidate.email);

@@ -39,7 +39,6 @@ export const CANDIDACY_MESSAGES = {
   invalidBroker: 'Courtier invalide',
   emailReadOnly: "L'e-mail du candidat ne peut pas être modifié",
   sameAgency: 'La candidature est déjà dans cette agence',
-  invalidAgency: 'Agence invalide',
   positionMoved: (from: number, to: number, lot: string) => `Priorité passée de ${from} à ${to} sur le lot ${lot}`,
 } as const;
 
@@ -74,7 +73,9 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
     .innerJoin(promotionUsers, and(eq(promotionUsers.userId, users.id), eq(promotionUsers.promotionId, promotionId)))
     .where(and(eq(users.id, brokerId), eq(users.type, 'broker')))
     .limit(1);
-  if (!broker || broker.agencyId === null || broker.agencyId !== actor.agency_id) throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
+  // Not a broker of this promotion: 404 like an unknown id; another agency's: the rule's refusal.
+  if (!broker) throw notFound();
+  if (broker.agencyId === null || broker.agencyId !== actor.agency_id) throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
   return broker;
 };
 
@@ -309,7 +310,7 @@ export const moveCandidacyToOtherAgency = defineCommand({
       .innerJoin(agencies, eq(agencies.id, promotionAgencies.agencyId))
       .where(and(eq(promotionAgencies.promotionId, target.promotionId), eq(promotionAgencies.agencyId, input.agency_id)))
       .limit(1);
-    if (!agency) throw unprocessable(CANDIDACY_MESSAGES.invalidAgency);
+    if (!agency) throw notFound();
     await tx
       .update(candidacies)
       .set({ agencyId: agency.id, brokerId: null, updatedAt: new Date() })

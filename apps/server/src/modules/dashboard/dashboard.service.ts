@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import { type DashboardScope, promotionSummary, type StatusGroupRow, salesEvolution, statusGroups } from './dashboard.queries.js';
 
 const none = (): LotFigures => ({ count: 0, amount: 0 });
@@ -55,6 +56,7 @@ export const loadDashboard = async (db: Db, actor: RequestActor, query: Dashboar
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   const currentMonth = swissMonthOf(now);
   const months = salesYearMonths(currentMonth);
+  if (promotionId !== null) await assertIdsInPromotion(db, promotionId, { buildingIds: query.buildings });
   const promotion = promotionId === null ? null : await promotionSummary(db, promotionId);
 
   const myAgency = Boolean(query.showMyAgency && promotion?.multi_agency && actor.agency_id !== null);

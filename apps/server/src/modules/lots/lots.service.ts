@@ -24,6 +24,7 @@ import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
+import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { recomputeLotStatuses } from '../applications/statuses.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
@@ -109,6 +110,9 @@ const toStaffRows = async (db: Db, records: LotRecord[], withTasks: boolean): Pr
 const emptyCounts = () => Object.fromEntries(LOT_DISPLAY_STATUSES.map((s) => [s, 0])) as Record<number, number>;
 
 /** The list of a promotion's lots under the filters, one page of 50, with the status counts. */
+/** The ids the lots list's filters name: each one of the promotion, 404 otherwise. */
+const lotFilterIdsOf = (query: LotsQuery) => ({ buildingIds: query.buildings, lotPublicId: query.lot });
+
 const listLots = async <Row>(
   db: Db,
   actor: RequestActor,
@@ -120,6 +124,7 @@ const listLots = async <Row>(
   if (promotionId === null) {
     return { ...paginate<Row>([], 0, 1, LOTS_PER_PAGE), status_counts: emptyCounts(), promotion: null };
   }
+  await assertIdsInPromotion(db, promotionId, lotFilterIdsOf(query));
   const [counts, promotion] = await Promise.all([
     countLotsByStatus(db, lotListConditions(promotionId, query, false)),
     promotionSummary(db, promotionId),
@@ -155,6 +160,7 @@ export const exportLots = async (deps: { db: Db; storage: Storage }, actor: Requ
   const { db } = deps;
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound();
+  await assertIdsInPromotion(db, promotionId, lotFilterIdsOf(query));
   const promotion = await promotionSummary(db, promotionId);
   const records = await selectLots(db, lotListConditions(promotionId, query), sortOf(query));
   const rows = await toStaffRows(db, records, false);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { assertFilterIdsOf } from '../../platform/scoped-ids.js';
+import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import { fullName } from '../users/users.queries.js';
 import { findTarget } from './tasks.queries.js';
 import { findScreenTasks, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
@@ -89,13 +89,13 @@ export const listScreenTasks = async (db: Db, actor: RequestActor, query: TasksS
   if (actor.type !== 'broker') throw forbidden();
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound(MESSAGES.notMember);
-  await assertFilterIdsOf(db, promotionId, { memberId: query.broker, candidacyId: query.candidat });
+  await assertIdsInPromotion(db, promotionId, { memberId: query.broker, candidacyId: query.candidat });
   return groupsOf(db, { promotionId, assigneeId: query.broker, candidacyId: query.candidat, search: query.search });
 };
 
 /** GET /promotions/{id}/notary/actions (spec part 2, 7.2): the open tasks of the promotion assigned to the notary. */
 export const listNotaryTasks = async (db: Db, actor: RequestActor, promotionId: number, query: NotaryTasksQuery) => {
   await assertMemberOf(db, actor, promotionId);
-  await assertFilterIdsOf(db, promotionId, { candidacyId: query.candidat });
+  await assertIdsInPromotion(db, promotionId, { candidacyId: query.candidat });
   return groupsOf(db, { promotionId, assigneeId: actor.id, candidacyId: query.candidat, search: query.search });
 };

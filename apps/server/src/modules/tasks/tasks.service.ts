@@ -84,9 +84,11 @@ const reload = async (tx: Queryable, id: number) => {
   return serializeTask(row);
 };
 
+/** The assignee: a member of the promotion (another promotion's user answers 404 like an unknown id), never a candidate. */
 const assertAssignable = async (tx: Queryable, promotionId: number, userId: number) => {
   const member = await isPromotionMember(tx, promotionId, userId);
-  if (!member || member.type === 'candidate') throw unprocessable(TASK_MESSAGES.assigneeNotMember);
+  if (!member) throw notFound();
+  if (member.type === 'candidate') throw unprocessable(TASK_MESSAGES.assigneeNotMember);
 };
 
 /** Adds a hand-made task on a candidacy, a lot or an application of the promotion (spec part 1, 5 'Add task'). */

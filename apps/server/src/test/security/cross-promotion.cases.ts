@@ -493,9 +493,7 @@ export const ROUTE_CASES: readonly RouteCase[] = [
       fields: [field],
       label: kind,
       call: (a, x) =>
-        get(
-          `/api/logs?${q({ promotion: kind === 'promotion' ? x.promotion : a.promotion, [field.slice(6)]: kind === 'promotion' ? undefined : x[kind] })}`,
-        ),
+        get(`/api/logs?${q(kind === 'promotion' ? { promotion: x.promotion } : { promotion: a.promotion, [field.slice(6)]: x[kind] })}`),
     }),
   ),
   {
@@ -709,7 +707,10 @@ export const COMMAND_CASES: readonly CommandCase[] = [
   })),
   field('submitReservationForm', 'candidacy2.candidate.id', 'partner candidate', (a, x) => ({
     entity_id: a.application,
-    fields: { candidacy1: reservationCandidate(), candidacy2: reservationCandidate({ id: x.candidate, email: null }) },
+    fields: {
+      candidacy1: reservationCandidate({ id: a.candidate, email: null }),
+      candidacy2: reservationCandidate({ id: x.candidate, email: null }),
+    },
   })),
   ...ENTITY_ONLY_APPLICATION.map((name) =>
     entity(name, 'application', (_a, x) => ({ entity_id: x.application, fields: APPLICATION_FIELDS[name] ?? {} })),

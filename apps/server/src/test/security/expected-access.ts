@@ -35,7 +35,7 @@ export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, sour
   ['PUT /api/user/promotion',                                    'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'spec 1, 7; A is not the outsider\'s'],
   ['POST /api/user/update',                                      'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 2.4 /settings: all eight roles'],
   ['PUT /api/user/password',                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'spec 1, 2.4 /settings: all eight roles'],
-  ['GET /api/brokers',                                           'ok  403 403 403 ok  403 403 403 ok  403 401 401 404', 'spec 1, 2.4 assistants (broker); 6 a notary writes to a broker'],
+  ['GET /api/brokers',                                           'ok  ok  ok  ok  ok  403 403 403 ok  403 401 401 404', 'permission broker.list: the broker filter (promoter, banker, architect), task assignees, assistants; spec 1, 6 a notary writes to a broker'],
   ['GET /api/investors',                                         '403 403 403 403 403 403 ok  403 403 403 401 401 403', 'spec 1, 6 a pilot writes to an investor'],
   ['GET /api/pilots',                                            '403 403 403 403 403 403 403 ok  403 ok  401 401 403', 'spec 1, 6 an investor writes to a pilot'],
   ['POST /api/brokers/:id/assistants/:assistantId',              'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission assistant.add'],
