@@ -53,8 +53,9 @@ export const listFiltersSchema = z.object({
   nb_rooms: csvNumbers.optional(),
   floors: csvIds.optional(),
   buildings: csvIds.optional(),
-  price_min: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').optional(),
-  price_max: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').optional(),
+  // Prices are whole francs: a minimum rounds up, a maximum down (the same lots as the decimal bound).
+  price_min: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').transform(Math.ceil).optional(),
+  price_max: z.coerce.number().min(0, 'Prix invalide').max(PRICE_MAX, 'Prix invalide').transform(Math.floor).optional(),
   onlyLateTasks: flag.optional(),
   showNonRetained: flag.optional(),
   showMyAgency: flag.optional(),

@@ -166,7 +166,7 @@ export const LEAKS: [string, RegExp][] = [
   ['file path', /\/work\/|\/home\/|\/tmp\/|node_modules|[A-Z]:\\\\/],
   [
     'internal name',
-    /drizzle|pglite|postgres|pg-boss|pgboss|fastify|ZodError|zod|TypeError|ReferenceError|RangeError|SyntaxError|Cannot read propert|is not a function/i,
+    /\b(drizzle|pglite|postgres|pg-boss|pgboss|fastify|ZodError|zod|TypeError|ReferenceError|RangeError|SyntaxError|Cannot read propert\w*|is not a function)\b/i,
   ],
 ];
 

@@ -81,7 +81,9 @@ const fire = async (target: string, principal: Principal, sent: Sent) => {
   const body = response.body;
   const problems: string[] = [];
   if (response.statusCode >= 500) problems.push(`answered ${response.statusCode}`);
-  for (const [name, pattern] of LEAKS) if (pattern.test(body)) problems.push(`shows ${name}`);
+  // A signed URL's signature is random base64: it may spell anything, it shows nothing.
+  const shown = body.replace(/signature=[\w-]+/g, 'signature=');
+  for (const [name, pattern] of LEAKS) if (pattern.test(shown)) problems.push(`shows ${name}`);
   if (response.statusCode >= 400) {
     let message: unknown;
     try {
