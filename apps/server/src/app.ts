@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES, useFieldIssueMessages } from '@promovente/shared';
+import { installFieldIssueMessages, MESSAGES } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +37,7 @@ import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
 
 // Every refused field answers a French message that names it (never zod's own wording).
-useFieldIssueMessages();
+installFieldIssueMessages();
 
 export type AppDeps = {
   config: Config;
@@ -85,6 +85,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
       },
     },
   });

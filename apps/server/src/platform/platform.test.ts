@@ -14,6 +14,20 @@ describe('API conventions (architecture note)', () => {
     expect(response.json()).toEqual({ message: 'Ressource introuvable' });
   });
 
+  it('sends the browser security headers on every answer (docs/security.md, V3.4)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': expect.stringContaining('max-age=31536000'),
+      'cache-control': 'no-store',
+    });
+  });
+
   it('answers malformed JSON with a French 400 and no stack trace', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

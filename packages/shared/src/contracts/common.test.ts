@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from '../index.js';
-import { findNul, idSchema, textSchema, useFieldIssueMessages, validationMessage } from './common.js';
+import { findNul, idSchema, installFieldIssueMessages, textSchema, validationMessage } from './common.js';
 import { FIELD_LABELS } from './field-labels.js';
 
 beforeAll(() => {
-  useFieldIssueMessages();
+  installFieldIssueMessages();
 });
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

@@ -67,7 +67,7 @@ export const fieldIssueMessage = (issue: IssueLike): string => {
  * Installs the wording of every zod issue a schema does not word itself (once per process, both
  * sides): French, naming the field; zod's own phrases never reach a user.
  */
-export const useFieldIssueMessages = () => z.config({ customError: (issue) => fieldIssueMessage(issue) });
+export const installFieldIssueMessages = () => z.config({ customError: (issue) => fieldIssueMessage(issue) });
 
 /** The first refused field of a failed parse, as the one French message the API answers. */
 export const validationMessage = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'Données invalides';
