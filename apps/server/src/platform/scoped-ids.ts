@@ -30,6 +30,23 @@ export type ScopedIds = {
   lotPublicId?: string;
 };
 
+/** The ids of the filter bar's list query (candidacies, funnel): broker, candidate, candidacy, application, lot, buildings. */
+export const listFilterIds = (query: {
+  broker?: number;
+  candidat?: number;
+  candidacy?: number;
+  application?: number;
+  lot?: string;
+  buildings?: number[];
+}): ScopedIds => ({
+  memberId: query.broker,
+  candidateId: query.candidat,
+  candidacyId: query.candidacy,
+  applicationId: query.application,
+  lotPublicId: query.lot,
+  buildingIds: query.buildings,
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, threads, users } from '../db/schema/index.js';
 import { createCandidacyRow, salesDesk } from '../modules/candidacies/candidacies.fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { multipartBody } from '../test/multipart.js';
 import { ATTACHMENT_UPLOADS, checkUpload, DOCUMENT_UPLOADS, PICTURE_UPLOADS, sniffContent } from './uploads.js';
 
 let ctx: TestContext;
@@ -23,24 +24,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(d
 const XML_SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 type Part = { field: string; filename: string; type: string; content: Buffer };
-const multipart = (fields: Record<string, string | number>, parts: Part[]) => {
-  const boundary = '----promovente-uploads';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-      ),
-      part.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (fields: Record<string, string | number>, parts: Part[]) => multipartBody(fields, parts);
 
 /** The three routes that take a file, each sending one file as its client does. */
 const routes = async () => {

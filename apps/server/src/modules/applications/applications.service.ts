@@ -19,7 +19,7 @@ import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
-import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
+import { assertIdsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
@@ -190,15 +190,6 @@ const filterOf = (actor: RequestActor, promotionId: number, query: ApplicationsL
 });
 
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
-const filterIdsOf = (query: ApplicationsListQuery) => ({
-  memberId: query.broker,
-  candidateId: query.candidat,
-  candidacyId: query.candidacy,
-  applicationId: query.application,
-  lotPublicId: query.lot,
-  buildingIds: query.buildings,
-});
-
 const emptyCounts = (): Record<string, number> => ({ '0': 0, '1': 0, '2': 0, '3': 0 });
 
 /**
@@ -216,7 +207,7 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
       status_counts: emptyCounts(),
     };
   }
-  await assertIdsInPromotion(db, promotionId, filterIdsOf(query));
+  await assertIdsInPromotion(db, promotionId, listFilterIds(query));
   const where = applicationWhere(filterOf(actor, promotionId, query));
   const stages = stagesOf(query);
   const [promotion, counts] = await Promise.all([findPromotionInfo(db, promotionId), countByStage(db, where)]);
@@ -265,7 +256,7 @@ export const exportApplications = async (deps: { db: Db; storage: Storage }, act
   const sort = sortOf(query);
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound();
-  await assertIdsInPromotion(db, promotionId, filterIdsOf(query));
+  await assertIdsInPromotion(db, promotionId, listFilterIds(query));
   const promotion = await findPromotionInfo(db, promotionId);
   const where = withStages(applicationWhere(filterOf(actor, promotionId, query)), stagesOf(query));
   const base = await findApplicationPage(db, where, sort);

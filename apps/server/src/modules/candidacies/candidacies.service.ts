@@ -32,7 +32,7 @@ import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
-import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
+import { assertIdsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
@@ -225,15 +225,6 @@ const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesLi
 });
 
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
-const filterIdsOf = (query: CandidaciesListQuery) => ({
-  memberId: query.broker,
-  candidateId: query.candidat,
-  candidacyId: query.candidacy,
-  applicationId: query.application,
-  lotPublicId: query.lot,
-  buildingIds: query.buildings,
-});
-
 const emptyPage = (): CandidaciesPage => ({ ...paginate<CandidacyRow>([], 0, 1, CANDIDACIES_PAGE_SIZE), status_counts: {} });
 
 /** GET /candidacies: one page of the current promotion's candidacies. A page past the last answers the last. */
@@ -244,7 +235,7 @@ export const listCandidacies = async (
 ): Promise<Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) return emptyPage();
-  await assertIdsInPromotion(db, promotionId, filterIdsOf(query));
+  await assertIdsInPromotion(db, promotionId, listFilterIds(query));
   const filter = filterOf(actor, promotionId, query);
   const where = candidacyWhere(filter);
   const [total, byStatus] = await Promise.all([
@@ -311,7 +302,7 @@ export const EXPORT_HEADERS = [
 export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, actor: RequestActor, query: CandidaciesListQuery) => {
   const promotionId = await resolvePromotion(deps.db, actor, query.promotion);
   if (promotionId === null) throw notFound();
-  await assertIdsInPromotion(deps.db, promotionId, filterIdsOf(query));
+  await assertIdsInPromotion(deps.db, promotionId, listFilterIds(query));
   const where = candidacyWhere(filterOf(actor, promotionId, query));
   const base = await findCandidacyPage(deps.db, where, sortOf(query.orderBy), query.order ?? 'desc');
   const workbook = new ExcelJS.Workbook();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, logs } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 import { candidateAccount, command, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
 import { displayName } from './candidacy-files.service.js';
 
@@ -17,24 +18,11 @@ const PDF = (size = 64) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.allo
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 type Part = { filename: string; type: string; content: Buffer };
-const multipart = (fields: [string, string][], parts: Part[]) => {
-  const boundary = '----promovente-candidacy-files';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-      ),
-      part.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (fields: [string, string][], parts: Part[]) =>
+  multipartBody(
+    fields,
+    parts.map((part) => ({ field: 'files[]', ...part })),
+  );
 
 const upload = (headers: Record<string, string>, candidacyId: number, parts: Part[], renames: string[] = []) => {
   const body = multipart([['candidacy_id', String(candidacyId)], ...renames.map((r) => ['renames[]', r] as [string, string])], parts);

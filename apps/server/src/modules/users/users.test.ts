@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createAgency, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 import { awayFromWindowEnd } from '../../test/rate-limits.js';
 import { LOGIN_LIMITS } from '../auth/auth.service.js';
 
@@ -13,24 +14,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-const multipart = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) => {
-  const boundary = '----promovente-test';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="photo.png"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const multipart = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) =>
+  multipartBody(fields, file ? [{ field: file.name, filename: 'photo.png', type: file.type, content: file.content }] : []);
 
 describe('current promotion (spec part 1, 4 "Promotion change")', () => {
   it('switches among the promotions the user is a member of, and answers 404 for another', async () => {

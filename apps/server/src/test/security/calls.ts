@@ -1,5 +1,9 @@
 import { signedFileUrl } from '../../platform/signed-url.js';
 import { PASSWORD } from '../fixtures.js';
+import { type MultipartFile, multipartBody } from '../multipart.js';
+
+export type { MultipartFile };
+
 import { type Principal, TINY_PDF, type World } from './world.js';
 
 /** One request of a route, with real ids of promotion A (the outsider's calls name them too). */
@@ -8,26 +12,8 @@ export type RouteCall = (w: World, p: Principal) => RouteRequest;
 /** The body of a command: its target and its input. */
 export type CommandCall = (w: World, p: Principal) => { entity: string; entity_id: number; additionnal_fields: Record<string, unknown> };
 
-export type MultipartFile = { field: string; filename: string; type: string; content: Buffer };
-
 /** A multipart/form-data body (the file routes and the profile take one). */
-export const multipart = (fields: [string, string][], fileParts: MultipartFile[] = []) => {
-  const boundary = '----promovente-security-suite';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const part of fileParts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-      ),
-    );
-    chunks.push(part.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+export const multipart = (fields: [string, string][], fileParts: MultipartFile[] = []) => multipartBody(fields, fileParts);
 
 let counter = 0;
 /** A new e-mail for each call that creates a person. */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createUser, signIn } from '../fixtures.js';
+import { multipartBody } from '../multipart.js';
 
 /**
  * The world of the cross-promotion suite: the demo's two promotions, fully populated, plus
@@ -100,24 +101,11 @@ export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x
 export const multipart = (
   fields: Record<string, string | number>,
   files: { field: string; name: string; type: string; content: Buffer }[] = [],
-) => {
-  const boundary = '----promovente-cross-promotion';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+) =>
+  multipartBody(
+    fields,
+    files.map(({ name, ...file }) => ({ ...file, filename: name })),
+  );
 
 /** The next quarter hour a week ahead, as tasks want it. */
 export const taskDate = () => new Date(Math.ceil((Date.now() + 7 * 86_400_000) / 900_000) * 900_000).toISOString();
