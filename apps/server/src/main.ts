@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { seedDemo } from './db/seed/demo.js';
 import { startJobs } from './platform/jobs.js';
+import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
 import { purgeExpired } from './platform/maintenance.js';
 import { localStorage } from './platform/storage.js';
@@ -19,7 +19,7 @@ const STOP_LIMIT_MS = 10_000;
 
 const main = async () => {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
   const started = Date.now();
 
   const database = config.DATABASE_URL
