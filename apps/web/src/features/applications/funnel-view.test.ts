@@ -12,6 +12,7 @@ import {
   lotPath,
   menuChoice,
   menuColumns,
+  milestoneShortDate,
   parseStageFilter,
   priorityView,
   RESET_PARAMS,
@@ -177,5 +178,25 @@ describe('context menu (spec part 2, 2.2 and 4.4)', () => {
     expect(menuChoice('downloadPdf', row)).toEqual({ kind: 'pdf', publicId: 'abc' });
     expect(menuChoice('negotiatePrice', row)).toEqual({ kind: 'modal', action: 'negotiatePrice' });
     expect(menuChoice('addTask', row)).toEqual({ kind: 'modal', action: 'addTask' });
+  });
+
+  it('shortens a milestone to its day and month, keeps a text without a date as it is', () => {
+    expect(milestoneShortDate('Envoyé le 12/03/2026 10:00')).toBe('12/03');
+    expect(milestoneShortDate('Non solvable le 01/12/2025 09:30')).toBe('01/12');
+    expect(milestoneShortDate('Signé le 05.11.26')).toBe('05.11');
+    expect(milestoneShortDate('Chez le notaire')).toBeNull();
+  });
+
+  it('keeps the broker, priority and client on screen and never in the Colonnes menu', () => {
+    for (const simplified of [false, true]) {
+      const identity = funnelColumns(simplified).slice(0, 3);
+      expect(identity.map((c) => c.key)).toEqual(['broker', 'priority', 'candidate']);
+      expect(identity.every((c) => c.alwaysShown && c.sticky && c.sticky.width > 0)).toBe(true);
+      expect(
+        funnelColumns(simplified)
+          .slice(3)
+          .some((c) => c.alwaysShown || c.sticky),
+      ).toBe(false);
+    }
   });
 });

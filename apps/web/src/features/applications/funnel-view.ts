@@ -107,12 +107,18 @@ export type FunnelColumn = {
   numeric?: boolean;
   /** The header's text is for screen readers only (the avatar column). */
   hiddenLabel?: boolean;
+  /** The row's identity: never hidden, stays on screen while the table scrolls sideways (width in px). */
+  sticky?: { width: number };
+  alwaysShown?: boolean;
 };
 
+/** The 'Colonnes' menu and localStorage key of the funnel's hidden columns. */
+export const FUNNEL_TABLE_ID = 'tunnel-de-vente';
+
 const MAIN_COLUMNS: FunnelColumn[] = [
-  { key: 'broker', label: 'Courtier', hiddenLabel: true },
-  { key: 'priority', label: 'Priorité', sort: 'priority' },
-  { key: 'candidate', label: 'Client', sort: 'candidate' },
+  { key: 'broker', label: 'Courtier', hiddenLabel: true, sticky: { width: 44 }, alwaysShown: true },
+  { key: 'priority', label: 'Priorité', sort: 'priority', sticky: { width: 104 }, alwaysShown: true },
+  { key: 'candidate', label: 'Client', sort: 'candidate', sticky: { width: 156 }, alwaysShown: true },
   { key: 'status', label: 'Statut', sort: 'status' },
   { key: 'building', label: 'Immeuble', sort: 'building' },
   { key: 'lot', label: 'Lot', sort: 'lot' },
@@ -168,6 +174,16 @@ export const milestoneOf = (row: ApplicationRow, milestone: Milestone): { text: 
   text: row[`status_${milestone}`],
   checked: row[`status_${milestone}_checked`],
 });
+
+/**
+ * A milestone cell in little room: its day and month ('Envoyé le 12/03/2026 10:00' -> '12/03');
+ * the whole text stays in the cell's title and for screen readers. A text without a date is
+ * shown as it is.
+ */
+export const milestoneShortDate = (text: string): string | null => {
+  const match = /(\d{2})([./])(\d{2})\2\d{2,4}/.exec(text);
+  return match ? `${match[1]}${match[2]}${match[3]}` : null;
+};
 
 export const formatRooms = (rooms: number) => String(rooms).replace('.', ',');
 

@@ -17,6 +17,13 @@ import { selectFiles } from './pending-files';
 const keys = (agencyId: number | null) => candidacyColumns({ agency_id: agencyId }).map((c) => c.key);
 
 describe('candidates table columns (spec part 1, 2.7)', () => {
+  it('keeps status, priority and candidate on screen and out of the Colonnes menu', () => {
+    const columns = candidacyColumns({ agency_id: 1 });
+    expect(columns.filter((c) => c.alwaysShown).map((c) => c.key)).toEqual(['status', 'priority', 'candidate']);
+    expect(columns.slice(0, 3).every((c) => c.sticky && c.sticky.width > 0)).toBe(true);
+    expect(columns.slice(3).some((c) => c.sticky)).toBe(false);
+  });
+
   it('shows the CRM column and the validated flag to agency 1 only', () => {
     expect(keys(1)).toEqual(expect.arrayContaining(['crm', 'crm_validated']));
     expect(keys(2)).not.toContain('crm');

@@ -22,12 +22,18 @@ export type CandidacyColumn = {
   label: string;
   sort?: CandidacySort;
   numeric?: boolean;
+  /** The row's identity: never hidden, stays on screen while the table scrolls sideways (width in px). */
+  sticky?: { width: number };
+  alwaysShown?: boolean;
 };
 
+/** The localStorage key of the candidates table's hidden columns. */
+export const CANDIDACIES_TABLE_ID = 'candidats';
+
 const COLUMNS: CandidacyColumn[] = [
-  { key: 'status', label: 'Statut', sort: 'status' },
-  { key: 'priority', label: 'Priorité', sort: 'priority' },
-  { key: 'candidate', label: 'Candidat', sort: 'candidate' },
+  { key: 'status', label: 'Statut', sort: 'status', sticky: { width: 124 }, alwaysShown: true },
+  { key: 'priority', label: 'Priorité', sort: 'priority', sticky: { width: 84 }, alwaysShown: true },
+  { key: 'candidate', label: 'Candidat', sort: 'candidate', sticky: { width: 208 }, alwaysShown: true },
   { key: 'broker', label: 'Courtier', sort: 'broker' },
   { key: 'budget', label: 'Budget', sort: 'budget', numeric: true },
   { key: 'applications', label: 'Lots' },

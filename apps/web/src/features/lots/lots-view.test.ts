@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { defaultHiddenColumns } from '../../components/ui/column-visibility';
 import { rowTaskBadges } from '../tasks';
 import {
   canChangePrice,
   formatArea,
   formatRooms,
   hasLotFilter,
+  LOTS_TABLE_IDS,
   lotColumns,
   parseStatusFilter,
   priorityLabel,
@@ -79,5 +81,18 @@ describe('lots screen rules (spec part 1, 2.8)', () => {
     expect(priorityLabel(null)).toBeNull();
     expect(formatRooms(4.5)).toBe('4,5');
     expect(formatArea(102.25)).toBe('102,25 m²');
+  });
+
+  it('hides the PPE registry columns until staff shows them, and keeps status and lot on screen', () => {
+    expect(defaultHiddenColumns(lotColumns('staff'))).toEqual(['lot_ppe', 'feuillet_ppe']);
+    expect(defaultHiddenColumns(lotColumns('candidate'))).toEqual([]);
+    const staffIdentity = lotColumns('staff').filter((c) => c.alwaysShown);
+    expect(staffIdentity.map((c) => [c.key, Boolean(c.sticky)])).toEqual([
+      ['status', true],
+      ['reference', true],
+    ]);
+    // On a phone the price grid keeps its width for the figures: nothing sticks.
+    expect(lotColumns('candidate').some((c) => c.sticky)).toBe(false);
+    expect(LOTS_TABLE_IDS.staff).not.toBe(LOTS_TABLE_IDS.candidate);
   });
 });

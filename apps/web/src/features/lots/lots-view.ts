@@ -27,7 +27,14 @@ export type LotColumn = {
   sort?: LotSortColumn;
   /** Right-aligned numbers. */
   numeric?: boolean;
+  /** The row's identity: never hidden, stays on screen while the table scrolls sideways (width in px). */
+  sticky?: { width: number };
+  alwaysShown?: boolean;
+  hiddenByDefault?: boolean;
 };
+
+/** The localStorage keys of the hidden columns: staff's 'Lots' and candidates' 'Grille des prix'. */
+export const LOTS_TABLE_IDS: Record<LotsVariant, string> = { staff: 'lots', candidate: 'grille-des-prix' };
 
 const COMMON: LotColumn[] = [
   { key: 'status', label: 'Statut', sort: 'status' },
@@ -45,13 +52,22 @@ const COMMON: LotColumn[] = [
 /** Columns candidates never see: PRS, feuillet, lot PPE, candidates and tasks. */
 const STAFF_ONLY: LotColumn[] = [
   { key: 'prs', label: 'PRS' },
-  { key: 'lot_ppe', label: 'Lot PPE' },
-  { key: 'feuillet_ppe', label: 'Feuillet PPE' },
+  { key: 'lot_ppe', label: 'Lot PPE', hiddenByDefault: true },
+  { key: 'feuillet_ppe', label: 'Feuillet PPE', hiddenByDefault: true },
   { key: 'candidates', label: 'Candidats' },
   { key: 'tasks', label: 'Tâches' },
 ];
 
-export const lotColumns = (variant: LotsVariant): LotColumn[] => (variant === 'candidate' ? COMMON : [...COMMON, ...STAFF_ONLY]);
+/** Staff's identity columns (status and lot) stay on the left; a phone keeps its width for the figures. */
+const STAFF_IDENTITY: Record<string, Pick<LotColumn, 'sticky' | 'alwaysShown'>> = {
+  status: { sticky: { width: 132 }, alwaysShown: true },
+  reference: { sticky: { width: 136 }, alwaysShown: true },
+};
+
+export const lotColumns = (variant: LotsVariant): LotColumn[] =>
+  variant === 'candidate'
+    ? COMMON.map((column) => (column.key === 'reference' ? { ...column, alwaysShown: true } : column))
+    : [...COMMON.map((column) => ({ ...column, ...STAFF_IDENTITY[column.key] })), ...STAFF_ONLY];
 
 /** The status arrows are not shown to candidates. */
 export const showsStatusBar = (variant: LotsVariant) => variant === 'staff';

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
-import { SortableHeaderCell, type SortState } from '../../../components/ui/SortableHeaderCell';
+import { DataTable } from '../../../components/ui/DataTable';
+import type { SortState } from '../../../components/ui/SortableHeaderCell';
 import {
   APPLICATION_STATUS_BADGE_CLASSES,
   applicationPath,
@@ -13,6 +14,7 @@ import {
   formatRooms,
   lotPath,
   milestoneOf,
+  milestoneShortDate,
   priorityView,
 } from '../funnel-view';
 import { ApplicationActionsButton, ApplicationContextMenu } from './ApplicationMenu';
@@ -30,7 +32,7 @@ type FunnelTableProps = {
 const PriorityCell = ({ row }: { row: ApplicationRow }) => {
   const view = priorityView(row);
   return (
-    <div className="flex min-w-24 flex-col items-start gap-0.5">
+    <div className="flex flex-col items-start gap-0.5">
       <Link
         to={applicationPath(row.id)}
         aria-label={`Priorité ${view.label} : ouvrir ce dossier seul`}
@@ -43,32 +45,37 @@ const PriorityCell = ({ row }: { row: ApplicationRow }) => {
         {view.label}
       </Link>
       {view.deadline && (
-        <span className="text-xs whitespace-nowrap text-slate-600">
+        <span className="text-xs text-slate-600">
           <span className="sr-only">Échéance de la réservation : </span>
           {view.deadline}
         </span>
       )}
       {view.warning && (
-        <span className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-800">
+        <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800">
           <AlertTriangle className="size-3.5" aria-hidden="true" />
           Expire dans moins de 24 h
         </span>
       )}
-      {view.expired && <span className="max-w-48 text-xs font-medium text-red-700">{view.expired}</span>}
+      {view.expired && <span className="text-xs font-medium text-red-700">{view.expired}</span>}
     </div>
   );
 };
 
+/** Compact: the check mark over the day and month; the whole text on hover (title) and for screen readers. */
 const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Milestone }) => {
   const { text, checked } = milestoneOf(row, milestone);
   if (!text && !checked) return <span className="text-slate-400">-</span>;
+  const full = `${text ?? ''}${checked ? ' (validé)' : ''}`.trim();
+  const short = text ? (milestoneShortDate(text) ?? text) : null;
   return (
-    <span className={cn('inline-flex items-start gap-1 text-xs', checked ? 'text-green-800' : 'text-slate-700')}>
-      {checked && <Check className="mt-px size-3.5 shrink-0" aria-hidden="true" />}
-      <span>
-        {text}
-        {checked && <span className="sr-only"> (validé)</span>}
-      </span>
+    <span title={full} className={cn('inline-flex flex-col items-start text-xs leading-4', checked ? 'text-green-800' : 'text-slate-700')}>
+      {checked && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
+      {short && (
+        <span aria-hidden="true" className="block max-w-16 truncate whitespace-nowrap">
+          {short}
+        </span>
+      )}
+      <span className="sr-only">{full}</span>
     </span>
   );
 };
@@ -101,7 +108,7 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
         return (
           <span
             className={cn(
-              'inline-flex rounded px-2 text-xs leading-6 font-semibold whitespace-nowrap',
+              'inline-flex max-w-24 rounded px-2 py-0.5 text-xs leading-4 font-semibold',
               APPLICATION_STATUS_BADGE_CLASSES[row.status],
             )}
           >
@@ -109,7 +116,7 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
           </span>
         );
       case 'building':
-        return <span className="whitespace-nowrap">{row.lot.building}</span>;
+        return row.lot.building;
       case 'lot':
         return (
           <Link to={lotPath(row.lot.public_id)} className="font-medium whitespace-nowrap text-brand-700 underline">
@@ -121,13 +128,15 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
       case 'area':
         return formatArea(row.lot.area_hab);
       case 'floor':
-        return <span className="whitespace-nowrap">{row.lot.floor}</span>;
+        return row.lot.floor;
       case 'price':
         return (
           <span className="block">
             {formatCHF(row.lot.total_price)}
             {row.negociated_price !== null && (
-              <span className="block text-xs text-slate-600">Négocié : {formatCHF(row.negociated_price)}</span>
+              <span className="block text-xs whitespace-normal text-slate-600">
+                Négocié : <span className="whitespace-nowrap">{formatCHF(row.negociated_price)}</span>
+              </span>
             )}
           </span>
         );
@@ -139,41 +148,20 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
   };
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
-          <tr>
-            {columns.map((column) =>
-              column.hiddenLabel ? (
-                <th key={column.key} scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">{column.label}</span>
-                </th>
-              ) : (
-                <SortableHeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
-              ),
-            )}
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <ApplicationContextMenu key={row.id} row={row} userType={userType} onChoose={onChoose}>
-              <tr className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
-                {columns.map((column) => (
-                  <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
-                    {cellOf(column.key, row)}
-                  </td>
-                ))}
-                <td className="px-3 py-1 text-right">
-                  <ApplicationActionsButton row={row} userType={userType} onChoose={onChoose} />
-                </td>
-              </tr>
-            </ApplicationContextMenu>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Tableau des dossiers"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      sort={sort}
+      onSort={onSort}
+      cell={cellOf}
+      actions={(row) => <ApplicationActionsButton row={row} userType={userType} onChoose={onChoose} />}
+      wrapRow={(row, tr) => (
+        <ApplicationContextMenu row={row} userType={userType} onChoose={onChoose}>
+          {tr}
+        </ApplicationContextMenu>
+      )}
+    />
   );
 };

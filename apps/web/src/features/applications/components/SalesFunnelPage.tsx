@@ -4,6 +4,8 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ColumnsMenu } from '../../../components/ui/ColumnsMenu';
+import { useHiddenColumns, visibleColumns } from '../../../components/ui/column-visibility';
 import { Checkbox } from '../../../components/ui/Field';
 import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -18,6 +20,7 @@ import { applicationKeys, useApplicationPdf, useApplications, useDownloadApplica
 import {
   exportQuery,
   FUNNEL_ARROWS,
+  FUNNEL_TABLE_ID,
   funnelColumns,
   hasFunnelFilter,
   menuChoice,
@@ -51,6 +54,7 @@ export const SalesFunnelPage = () => {
   const stageParam = serializeStageFilter(stages);
   const query = stageParam ? { ...serverQuery, status: stageParam } : serverQuery;
   const simplified = searchParams.get(SIMPLIFIED_PARAM) === '1';
+  const columnChoice = useHiddenColumns(FUNNEL_TABLE_ID, funnelColumns(false));
   const applications = useApplications(query, Boolean(user) && filterOptions.isSuccess);
   const download = useDownloadApplications();
   const pdf = useApplicationPdf();
@@ -100,6 +104,9 @@ export const SalesFunnelPage = () => {
         <Checkbox label="Vue simplifiée" checked={simplified} onChange={(event) => handleToggleSimplified(event.target.checked)} />
         {hasFunnelFilter(serverQuery, stages) && <ResetFilterLink onReset={handleReset} />}
         <ListTotal total={data?.total} singular="dossier" plural="dossiers" />
+        <div className="ml-auto">
+          <ColumnsMenu columns={funnelColumns(simplified)} hidden={columnChoice.hidden} onToggle={columnChoice.toggle} />
+        </div>
       </div>
 
       {!data ? (
@@ -107,7 +114,7 @@ export const SalesFunnelPage = () => {
       ) : (
         <>
           <FunnelTable
-            columns={funnelColumns(simplified)}
+            columns={visibleColumns(funnelColumns(simplified), columnChoice.hidden)}
             rows={data.data}
             sort={{ orderBy: filters.orderBy, order: filters.order }}
             onSort={sortBy}

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
-import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
+import { DataTable } from '../../../components/ui/DataTable';
 import type { SortOrder } from '../../filters/filter-query';
 import { applicationPath, type CandidacyColumn, reservationFormApplication, reservationFormPath } from '../candidates-view';
 import { CandidacyActionsButton, CandidacyContextMenu, type CandidacyMenuProps } from './CandidacyMenu';
@@ -214,36 +214,21 @@ export const CandidaciesTable = ({
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
-            <tr>
-              {columns.map((column) => (
-                <SortableHeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
-              ))}
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <CandidacyContextMenu key={row.id} row={row} {...menu}>
-                <tr className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
-                  {columns.map((column) => (
-                    <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
-                      {cellOf(column.key, row)}
-                    </td>
-                  ))}
-                  <td className="px-3 py-1 text-right">
-                    <CandidacyActionsButton row={row} {...menu} />
-                  </td>
-                </tr>
-              </CandidacyContextMenu>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Tableau des candidatures"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={sort}
+        onSort={onSort}
+        cell={cellOf}
+        actions={(row) => <CandidacyActionsButton row={row} {...menu} />}
+        wrapRow={(row, tr) => (
+          <CandidacyContextMenu row={row} {...menu}>
+            {tr}
+          </CandidacyContextMenu>
+        )}
+      />
     </Tooltip.Provider>
   );
 };

@@ -4,6 +4,8 @@ import { Building2, Download, History, ListPlus, MessageSquarePlus, UserPlus } f
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ColumnsMenu } from '../../../components/ui/ColumnsMenu';
+import { useHiddenColumns, visibleColumns } from '../../../components/ui/column-visibility';
 import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -20,6 +22,7 @@ import { useFinishTask } from '../api/finish-task';
 import { candidacyKeys, useCandidacies } from '../api/get-candidacies';
 import { useCandidacy } from '../api/get-candidacy';
 import {
+  CANDIDACIES_TABLE_ID,
   candidacyArrows,
   candidacyColumns,
   hasCandidacyFilter,
@@ -62,6 +65,7 @@ export const CandidatesPage = () => {
 
   const promotionId = options.promotion?.id ?? user?.preferences.selected_promotion ?? null;
   const columns = candidacyColumns(actor);
+  const columnChoice = useHiddenColumns(CANDIDACIES_TABLE_ID, columns);
 
   const handleToggleStatus = (status: number) => writeParams({ status: serializeStatusFilter(toggleStatus(statuses, status)) });
   const handleReset = () => writeParams({ status: null, lot: null, candidat: null, candidacy: null, application: null });
@@ -142,6 +146,9 @@ export const CandidatesPage = () => {
         />
         {hasCandidacyFilter(filters, statuses) && <ResetFilterLink onReset={handleReset} />}
         <ListTotal total={data?.total} singular="candidat" plural="candidats" />
+        <div className="ml-auto">
+          <ColumnsMenu columns={columns} hidden={columnChoice.hidden} onToggle={columnChoice.toggle} />
+        </div>
       </div>
 
       {!data ? (
@@ -149,7 +156,7 @@ export const CandidatesPage = () => {
       ) : (
         <>
           <CandidaciesTable
-            columns={columns}
+            columns={visibleColumns(columns, columnChoice.hidden)}
             rows={data.data}
             sort={{ orderBy: filters.orderBy, order: filters.order }}
             onSort={sortBy}

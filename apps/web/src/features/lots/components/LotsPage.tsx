@@ -4,6 +4,8 @@ import { Building2, Download, ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ColumnsMenu } from '../../../components/ui/ColumnsMenu';
+import { useHiddenColumns, visibleColumns } from '../../../components/ui/column-visibility';
 import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -20,7 +22,9 @@ import { useUpdateLotStatus } from '../api/update-lot';
 import {
   hasLotFilter,
   LOT_ARROWS,
+  LOTS_TABLE_IDS,
   type LotsVariant,
+  lotColumns,
   parseStatusFilter,
   serializeStatusFilter,
   showsStatusBar,
@@ -43,6 +47,8 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const { data: user } = useUser();
   const actor = user ? actorOf(user) : null;
   const variant: LotsVariant = user?.type === 'candidate' ? 'candidate' : 'staff';
+  const columns = lotColumns(variant);
+  const columnChoice = useHiddenColumns(LOTS_TABLE_IDS[variant], columns);
   const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters();
   const filterOptions = useFilterOptions();
   const [searchParams] = useSearchParams();
@@ -88,6 +94,9 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
         )}
         {hasLotFilter(filters.lot, statuses) && <ResetFilterLink onReset={handleResetLotFilter} />}
         <ListTotal total={data?.total} singular="lot" plural="lots" />
+        <div className="ml-auto">
+          <ColumnsMenu columns={columns} hidden={columnChoice.hidden} onToggle={columnChoice.toggle} />
+        </div>
       </div>
 
       {!data ? (
@@ -95,7 +104,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
       ) : (
         <>
           <LotsTable
-            variant={variant}
+            columns={visibleColumns(columns, columnChoice.hidden)}
             rows={data.data}
             sort={{ orderBy: filters.orderBy, order: filters.order }}
             onSort={sortBy}

@@ -2,14 +2,15 @@ import { type CandidateLotRow, formatCHF, LOT_STATUS_BADGE_CLASSES, type LotRow 
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../components/ui/cn';
-import { SortableHeaderCell } from '../../../components/ui/SortableHeaderCell';
+import { DataTable } from '../../../components/ui/DataTable';
 import type { SortOrder } from '../../filters/filter-query';
 import { TaskBadges } from '../../tasks';
-import { formatArea, formatRooms, type LotsVariant, lotColumns, priorityLabel } from '../lots-view';
+import { formatArea, formatRooms, type LotColumn, priorityLabel } from '../lots-view';
 import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
 
 type LotsTableProps = {
-  variant: LotsVariant;
+  /** The columns on screen (the user's hidden ones left out). */
+  columns: LotColumn[];
   rows: (LotRow | CandidateLotRow)[];
   sort: { orderBy: string | null; order: SortOrder | null };
   onSort: (column: string) => void;
@@ -106,49 +107,27 @@ const cellOf = (
 };
 
 /** The lots table: real columns headers, sortable headers as buttons, one row per main lot. */
-export const LotsTable = ({ variant, rows, sort, onSort, menu, onShowTasks, onShowTask }: LotsTableProps) => {
-  const columns = lotColumns(variant);
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
-          <tr>
-            {columns.map((column) => (
-              <SortableHeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
-            ))}
-            {menu && (
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((lot) => {
-            const row = (
-              <tr key={lot.id} className="hover:bg-slate-50 data-[state=open]:bg-brand-50">
-                {columns.map((column) => (
-                  <td key={column.key} className={cn('px-3 py-2 align-middle', column.numeric && 'text-right whitespace-nowrap')}>
-                    {cellOf(column.key, lot, onShowTasks, onShowTask)}
-                  </td>
-                ))}
-                {menu && isStaffRow(lot) && (
-                  <td className="px-3 py-1 text-right">
-                    <LotActionsButton lot={lot} {...menu} />
-                  </td>
-                )}
-              </tr>
-            );
-            return menu && isStaffRow(lot) ? (
-              <LotContextMenu key={lot.id} lot={lot} {...menu}>
-                {row}
+export const LotsTable = ({ columns, rows, sort, onSort, menu, onShowTasks, onShowTask }: LotsTableProps) => (
+  <DataTable
+    label="Tableau des lots"
+    columns={columns}
+    rows={rows}
+    rowKey={(lot) => lot.id}
+    sort={sort}
+    onSort={onSort}
+    cell={(key, lot) => cellOf(key, lot, onShowTasks, onShowTask)}
+    actions={menu ? (lot) => (isStaffRow(lot) ? <LotActionsButton lot={lot} {...menu} /> : null) : undefined}
+    wrapRow={
+      menu
+        ? (lot, tr) =>
+            isStaffRow(lot) ? (
+              <LotContextMenu lot={lot} {...menu}>
+                {tr}
               </LotContextMenu>
             ) : (
-              row
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-};
+              tr
+            )
+        : undefined
+    }
+  />
+);

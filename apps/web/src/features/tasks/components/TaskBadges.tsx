@@ -32,7 +32,7 @@ export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onS
             onClick={() => onShow(task)}
             title={`${task.title} – ${formatDateTime(task.end_at)}`}
             aria-label={`Tâche ${task.title} (${timeStatusText(status)})`}
-            className={cn('max-w-36 truncate rounded-full px-2 text-xs leading-5 font-medium', TASK_TIME_COLOURS[status])}
+            className={cn('max-w-28 truncate rounded-full px-2 text-xs leading-5 font-medium', TASK_TIME_COLOURS[status])}
           >
             {task.title}
           </button>
