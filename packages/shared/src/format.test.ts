@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { floorLabel, floorOrder, formatCHF, formatDateTime, formatFileSize, formatKCHF, formatNumber } from './format.js';
+import {
+  floorLabel,
+  floorOrder,
+  formatArea,
+  formatCHF,
+  formatDecimal,
+  formatFileSize,
+  formatKCHF,
+  formatNumber,
+  formatPercent,
+  formatRooms,
+  XLSX_FORMATS,
+} from './format.js';
 
 describe('CHF amounts (spec part 1, 9: apostrophe thousands separator)', () => {
   it.each([
@@ -19,7 +31,58 @@ describe('CHF amounts (spec part 1, 9: apostrophe thousands separator)', () => {
 
   it('switches to KCHF for the toggle', () => {
     expect(formatKCHF(1_250_000)).toBe("1'250 KCHF");
-    expect(formatNumber(12345.678, 2)).toBe("12'345.68");
+    expect(formatNumber(12345.678, 2)).toBe("12'345,68");
+  });
+});
+
+describe('one rule for every number shown: apostrophe thousands, decimal comma, trailing zeros dropped', () => {
+  it.each([
+    [3.5, 1, '3,5'],
+    [3, 1, '3'],
+    [69.0, 2, '69'],
+    [69.25, 2, '69,25'],
+    [69.256, 2, '69,26'],
+    [1234.5, 2, "1'234,5"],
+    [-0.04, 1, '0'],
+    [-2.5, 1, '-2,5'],
+  ])('%d with at most %d decimals -> %s', (value, decimals, expected) => {
+    expect(formatDecimal(value, decimals)).toBe(expected);
+  });
+
+  it.each([
+    [26.94, '26,9 %'],
+    [25, '25 %'],
+    [100, '100 %'],
+    [0, '0 %'],
+  ])('percentage %d -> %s', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
+  });
+
+  it.each([
+    [69, '69 m²'],
+    [69.5, '69,5 m²'],
+    [112.75, '112,75 m²'],
+    [1250, "1'250 m²"],
+  ])('area %d -> %s', (value, expected) => {
+    expect(formatArea(value)).toBe(expected);
+  });
+
+  it.each([
+    [1, '1 pièce'],
+    [1.5, '1,5 pièce'],
+    [2, '2 pièces'],
+    [3.5, '3,5 pièces'],
+  ])('%d rooms -> %s', (value, expected) => {
+    expect(formatRooms(value)).toBe(expected);
+  });
+
+  it('shows a dash for a missing percentage, area or number of rooms', () => {
+    expect([formatPercent(null), formatArea(null), formatRooms(undefined)]).toEqual(['-', '-', '-']);
+  });
+
+  it("gives the exports an amount format that groups with an apostrophe up to 999'999'999", () => {
+    expect(XLSX_FORMATS.amount).toBe(`[>=1000000]#"'"###"'"##0;[>=1000]#"'"##0;0`);
+    expect(XLSX_FORMATS.decimal).toBe('General');
   });
 });
 
@@ -42,18 +105,14 @@ describe('floor labels (spec part 1, 9)', () => {
   });
 });
 
-describe('dates and sizes', () => {
-  it('formats dd/MM/yyyy HH:mm in UTC+2', () => {
-    expect(formatDateTime('2026-03-12T08:00:00Z')).toBe('12/03/2026 10:00');
-    expect(formatDateTime(null)).toBe('');
-  });
-
+describe('file sizes', () => {
   it.each([
     [512, '512 Bytes'],
-    [2048, '2.0 ko'],
-    [5 * 1024 * 1024, '5.0 mo'],
+    [2048, '2 ko'],
+    [1536, '1,5 ko'],
+    [5 * 1024 * 1024, '5 mo'],
     [300 * 1024 * 1024, '300 mo'],
-    [3 * 1024 ** 3, '3.0 Go'],
+    [3 * 1024 ** 3, '3 Go'],
   ])('%d bytes -> %s', (bytes, label) => {
     expect(formatFileSize(bytes)).toBe(label);
   });

@@ -1,12 +1,30 @@
-/** Formatting shared by the server (exports, e-mails, PDF) and the client. */
+/**
+ * Formatting shared by the server (exports, e-mails, PDF) and the client: one rule for every
+ * number shown (docs/glossary.md, 'Nombres'). Thousands are grouped with an apostrophe
+ * (1'250'000), decimals follow a comma (3,5); a unit follows after a space. Amounts in CHF are
+ * whole francs; areas keep at most 2 decimals, rooms and percentages at most 1, and trailing
+ * zeros are dropped (69 m², 3,5 pièces, 26,9 %). Dates are in swiss-time.ts.
+ */
 
-/** 1250000 -> "1'250'000" (spec part 1, 9: apostrophe thousands separator). */
+/** The decimal separator of every number shown. */
+export const DECIMAL_SEPARATOR = ',';
+/** The thousands separator of every number shown. */
+export const THOUSANDS_SEPARATOR = "'";
+
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, THOUSANDS_SEPARATOR);
+
+/** A number with exactly `decimals` decimals: 1250000 -> "1'250'000", (12345.678, 2) -> "12'345,68". */
 export const formatNumber = (value: number, decimals = 0): string => {
-  const negative = value < 0;
   const fixed = Math.abs(value).toFixed(decimals);
   const [whole, fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  const negative = value < 0 && /[1-9]/.test(fixed);
+  return `${negative ? '-' : ''}${group(whole)}${fraction ? `${DECIMAL_SEPARATOR}${fraction}` : ''}`;
+};
+
+/** A number with at most `maxDecimals` decimals, trailing zeros dropped: (3.5, 1) -> "3,5", (69.0, 2) -> "69". */
+export const formatDecimal = (value: number, maxDecimals: number): string => {
+  const text = formatNumber(value, maxDecimals);
+  return text.includes(DECIMAL_SEPARATOR) ? text.replace(/0+$/, '').replace(/,$/, '') : text;
 };
 
 /** 1250000 -> "1'250'000 CHF". */
@@ -16,6 +34,29 @@ export const formatCHF = (value: number | null | undefined): string =>
 /** 1250000 -> "1'250 KCHF" (the number/KCHF toggle). */
 export const formatKCHF = (value: number | null | undefined): string =>
   value === null || value === undefined ? '-' : `${formatNumber(Math.round(value / 1000))} KCHF`;
+
+/** A percentage, at most one decimal: 26.94 -> "26,9 %", 25 -> "25 %". */
+export const formatPercent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '-' : `${formatDecimal(value, 1)} %`;
+
+/** An area, at most two decimals: 69 -> "69 m²", 69.5 -> "69,5 m²"; '-' without one. */
+export const formatArea = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '-' : `${formatDecimal(value, 2)} m²`;
+
+/** A number of rooms, at most one decimal, singular below 2: "1 pièce", "1,5 pièce", "3,5 pièces". */
+export const formatRooms = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '-' : `${formatDecimal(value, 1)} ${Math.abs(value) < 2 ? 'pièce' : 'pièces'}`;
+
+/**
+ * The Excel number formats of the exports: cells keep numbers, shown as on screen. Amounts group
+ * thousands with an apostrophe whatever the reader's locale (up to 999'999'999); areas and rooms
+ * use 'General', which drops trailing zeros and shows the reader's decimal separator.
+ */
+export const XLSX_FORMATS = {
+  amount: `[>=1000000]#"${THOUSANDS_SEPARATOR}"###"${THOUSANDS_SEPARATOR}"##0;[>=1000]#"${THOUSANDS_SEPARATOR}"##0;0`,
+  decimal: 'General',
+  dateTime: 'dd/mm/yyyy hh:mm',
+} as const;
 
 /** Floor labels of spec part 1, 9. */
 export const floorLabel = (floor: number): string => {
@@ -51,23 +92,6 @@ export const floorOrder = (floor: number): number => {
   }
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Shown dates are in Swiss time, UTC+2 as the spec fixes for pickers (part 1, 9). */
-export const DISPLAY_UTC_OFFSET_HOURS = 2;
-
-const shifted = (value: Date | string) => new Date(new Date(value).getTime() + DISPLAY_UTC_OFFSET_HOURS * 3600_000);
-
-/** dd/MM/yyyy HH:mm in UTC+2. */
-export const formatDateTime = (value: Date | string | null | undefined): string => {
-  if (!value) return '';
-  const d = shifted(value);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-};
-
-/** dd/MM/yyyy in UTC+2. */
-export const formatDate = (value: Date | string | null | undefined): string => formatDateTime(value).slice(0, 10);
-
 /** File sizes in Bytes, ko, mo, Go (spec part 1, 9). */
 export const formatFileSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} Bytes`;
@@ -78,5 +102,5 @@ export const formatFileSize = (bytes: number): string => {
     value /= 1024;
     unit += 1;
   }
-  return `${formatNumber(value, value < 10 ? 1 : 0)} ${units[unit]}`;
+  return `${formatDecimal(value, value < 10 ? 1 : 0)} ${units[unit]}`;
 };

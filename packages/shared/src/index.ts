@@ -25,3 +25,4 @@ export * from './process.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './statuses.js';
+export * from './swiss-time.js';

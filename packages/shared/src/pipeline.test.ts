@@ -8,12 +8,12 @@ import {
   applicationActionRoles,
   applicationActions,
   canRunApplicationAction,
-  fromUtcPlus2,
   milestoneText,
   PROCESS_TASKS,
   priorityDeadline,
 } from './pipeline.js';
 import { type Actor, USER_TYPES, type UserType } from './roles.js';
+import { fromSwissTime } from './swiss-time.js';
 
 const actor = (type: UserType, agency_id: number | null = type === 'broker' ? 2 : null): Actor => ({
   id: 1,
@@ -268,9 +268,10 @@ describe('priorityDeadline (design note 3)', () => {
 });
 
 describe('dates of the pipeline (spec part 2, 5 and 7.1)', () => {
-  it('reads pickers in UTC+2 and writes milestone texts as dd/MM/yyyy HH:mm', () => {
-    expect(fromUtcPlus2('2026-12-03', '10:00').toISOString()).toBe('2026-12-03T08:00:00.000Z');
-    expect(milestoneText('Envoyé le', '2026-03-12T08:00:00.000Z')).toBe('Envoyé le 12/03/2026 10:00');
+  it('reads pickers in Swiss time and writes milestone texts as dd/MM/yyyy HH:mm', () => {
+    expect(fromSwissTime('2026-12-03', '10:00').toISOString()).toBe('2026-12-03T09:00:00.000Z');
+    expect(milestoneText('Envoyé le', '2026-03-12T09:00:00.000Z')).toBe('Envoyé le 12/03/2026 10:00');
+    expect(milestoneText('Envoyé le', '2026-06-12T08:00:00.000Z')).toBe('Envoyé le 12/06/2026 10:00');
   });
 });
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from './format.js';
 import type { Actor, UserType } from './roles.js';
+import { formatDateTime } from './swiss-time.js';
 
 /**
  * The sales pipeline's rules (spec part 2, 4.4; design note 4): the tasks the process opens,
@@ -216,9 +216,6 @@ export const priorityDeadline = (
 
 /** The expired priority text of the funnel (spec part 2, 2.2). */
 export const EXPIRED_RESERVATION_TEXT = 'La réservation est expirée, la priorité peut-être supprimée à tout moment.';
-
-/** A date and a time picked in UTC+2 (spec part 2, 5), as an instant. */
-export const fromUtcPlus2 = (date: string, time: string): Date => new Date(`${date}T${time}:00+02:00`);
 
 /** A milestone text: 'Envoyé le 12/03/2026 10:00'. */
 export const milestoneText = (prefix: string, at: Date | string): string => `${prefix} ${formatDateTime(at)}`;

@@ -1,3 +1,4 @@
+import { swissDayNumber } from './swiss-time.js';
 /** Statuses, priorities and their French labels and colours (spec part 1, 4; part 2, 4.1). */
 
 export const LOT_STATUS = { available: 0, prs: 1, optioned: 2, reserved: 3, signed: 4 } as const;
@@ -45,12 +46,11 @@ export const TASK_TIME_STATUS = {
 } as const;
 export type TaskTimeStatus = keyof typeof TASK_TIME_STATUS;
 
-/** Today, upcoming or late, compared in UTC+2 calendar days. */
+/** Today, upcoming or late, compared in Swiss calendar days. */
 export const taskTimeStatus = (endAt: Date | string, now: Date = new Date()): TaskTimeStatus => {
-  const day = (d: Date) => Math.floor((d.getTime() + 2 * 3600_000) / 86_400_000);
   const end = new Date(endAt);
   if (end.getTime() < now.getTime()) return 'late';
-  return day(end) === day(now) ? 'today' : 'next';
+  return swissDayNumber(end) === swissDayNumber(now) ? 'today' : 'next';
 };
 
 /** The colours of statuses and task times, defined once (tailwind classes). */

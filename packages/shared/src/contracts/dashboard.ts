@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { swissWallTime } from '../swiss-time.js';
 import { listFiltersSchema } from './filters.js';
 
 /**
@@ -65,9 +66,8 @@ const monthKey = (year: number, month: number) => `${year}-${String(month).padSt
 
 /** Today's calendar month in Swiss time, as 'YYYY-MM'. */
 export const swissMonthOf = (date: Date): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit' }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return monthKey(part('year'), part('month'));
+  const { year, month } = swissWallTime(date);
+  return monthKey(year, month);
 };
 
 /** The 12 months ('YYYY-MM') of the sales year (June to May) that contains the given month. */

@@ -204,7 +204,7 @@ const flag = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)])
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-/** An instant (ISO 8601). The client converts its UTC+2 pickers before sending. */
+/** An instant (ISO 8601). The client converts its Swiss-time pickers (Europe/Zurich) before sending. */
 const instant = textOf({ error: PIPELINE_MESSAGES.dateRequired })
   .min(1, PIPELINE_MESSAGES.dateRequired)
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: PIPELINE_MESSAGES.dateInvalid });
@@ -218,7 +218,7 @@ export const sendReservationFormSchema = z.object({
 });
 export type SendReservationFormInput = z.input<typeof sendReservationFormSchema>;
 
-/** Mark complete: an optional deposit date (yyyy-MM-dd) and time (HH:mm, 15-minute steps) in UTC+2. */
+/** Mark complete: an optional deposit date (yyyy-MM-dd) and time (HH:mm, 15-minute steps) in Swiss time. */
 export const validateReservationFormSchema = z
   .object({
     knowDate: flag,

@@ -1,4 +1,4 @@
-import { DEMO_SINGLE_PROMOTION_ACCOUNTS, taskTimeStatus } from '@promovente/shared';
+import { DEMO_SINGLE_PROMOTION_ACCOUNTS, swissWallTime, taskTimeStatus } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionsOf } from '../../modules/users/users.queries.js';
@@ -440,7 +440,7 @@ describe('seedDemo at scale 1', () => {
     const times = new Set(open.map((t) => taskTimeStatus(t.end_at)));
     expect(times.has('late')).toBe(true);
     expect(times.has('next')).toBe(true);
-    const localHour = (new Date().getUTCHours() + 2) % 24;
+    const localHour = swissWallTime(new Date()).hour;
     if (localHour < 23) expect(new Set(list.filter((t) => !t.done_at).map((t) => taskTimeStatus(t.end_at))).has('today')).toBe(true);
     expect(broker.some((t) => t.done_at)).toBe(true);
     expect(list.some((t) => t.candidacy_id)).toBe(true);

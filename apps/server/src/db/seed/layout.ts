@@ -1,3 +1,4 @@
+import { formatRooms } from '@promovente/shared';
 import type { Rng } from './random.js';
 
 /** Lot types of migration 0001 (ids below 5 are parking types). */
@@ -159,7 +160,7 @@ const mainLot = (rng: Rng, spec: PromotionSpec, def: MainDef): LotSpec => {
     floorId: def.floorId,
     lotTypeId: type,
     reference: def.reference,
-    title: `${villa ? 'Villa' : 'Appartement'} ${def.rooms.toFixed(1)} pièces`,
+    title: `${villa ? 'Villa' : 'Appartement'} ${formatRooms(def.rooms)}`,
     nbRooms: def.rooms,
     rawPrice: round(price, 5_000),
     exposure: rng.pick(attic || villa ? SUNNY_EXPOSURES : EXPOSURES),

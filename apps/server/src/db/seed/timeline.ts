@@ -1,10 +1,9 @@
+import { shiftSwissCalendarDays, swissDayNumber, swissMidnight } from '@promovente/shared';
 import type { Rng } from './random.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
-/** Shown dates are UTC+2 (spec part 1, 9); events are placed in those office hours. */
-const LOCAL_OFFSET = 2 * HOUR;
 
 /**
  * The stages an application can be seeded at, in process order (design note, section 4).
@@ -75,17 +74,18 @@ export type Timeline = Partial<Record<ChainEvent, Date>> & {
 
 export class Clock {
   readonly nowMs: number;
-  /** UTC instant of today's local (UTC+2) midnight. */
+  /** UTC instant of today's midnight in Swiss time (shown dates are Swiss time, Europe/Zurich). */
   readonly todayStart: number;
 
   constructor(readonly now: Date) {
     this.nowMs = now.getTime();
-    this.todayStart = Math.floor((this.nowMs + LOCAL_OFFSET) / DAY) * DAY - LOCAL_OFFSET;
+    this.todayStart = swissMidnight(now).getTime();
   }
 
-  /** An office-hours instant (08:00-17:45 local, quarter hours) `day` days from today. */
+  /** An office-hours instant (08:00-17:45 Swiss time, quarter hours) `day` days from today. */
   officeTime(rng: Rng, day: number): Date {
-    return new Date(this.todayStart + day * DAY + rng.int(8, 17) * HOUR + rng.int(0, 3) * 15 * MINUTE);
+    const midnight = shiftSwissCalendarDays(new Date(this.todayStart), day).getTime();
+    return new Date(midnight + rng.int(8, 17) * HOUR + rng.int(0, 3) * 15 * MINUTE);
   }
 
   ago(ms: number): Date {
@@ -94,7 +94,7 @@ export class Clock {
 
   /** The local day offset of an instant (0 today, -1 yesterday). */
   dayOf(date: Date): number {
-    return Math.floor((date.getTime() - this.todayStart) / DAY);
+    return swissDayNumber(date) - swissDayNumber(this.now);
   }
 }
 

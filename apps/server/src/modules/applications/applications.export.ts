@@ -1,4 +1,4 @@
-import { APPLICATION_PRIORITY_LABELS, type ApplicationRow, MILESTONE_LABELS, MILESTONES } from '@promovente/shared';
+import { APPLICATION_PRIORITY_LABELS, type ApplicationRow, MILESTONE_LABELS, MILESTONES, XLSX_FORMATS } from '@promovente/shared';
 import ExcelJS from 'exceljs';
 
 /** The columns of the funnel's export, in the table's order (spec part 2, 2.2), then the file's extras. */
@@ -49,7 +49,8 @@ export const buildApplicationsWorkbook = async (rows: ApplicationRow[], promotio
       row.tasks_count,
     ]);
   }
-  for (const column of [11, 12, 13]) sheet.getColumn(column).numFmt = "#'##0";
+  for (const column of [8, 9]) sheet.getColumn(column).numFmt = XLSX_FORMATS.decimal;
+  for (const column of [11, 12, 13]) sheet.getColumn(column).numFmt = XLSX_FORMATS.amount;
   sheet.columns.forEach((column) => {
     column.width = 16;
   });

@@ -1,5 +1,16 @@
 import { createRequire } from 'node:module';
-import { type ApplicationRow, formatCHF, formatDate, formatDateTime, formatNumber, MILESTONE_LABELS, MILESTONES } from '@promovente/shared';
+import {
+  type ApplicationRow,
+  formatArea,
+  formatCHF,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatSwissDateTime,
+  MILESTONE_LABELS,
+  MILESTONES,
+  SWISS_TIME_LABEL,
+} from '@promovente/shared';
 import type { candidacies, candidates } from '../../db/schema/index.js';
 
 export const PDF_MIME = 'application/pdf';
@@ -52,8 +63,6 @@ const LABEL_WIDTH = 170;
 
 const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? '-' : value ? 'Oui' : 'Non');
-const area = (value: number | null | undefined) => (value === null || value === undefined ? '-' : `${formatNumber(value, 1)} m²`);
-const rooms = (value: number) => String(value).replace('.', ',');
 
 /** The application dates of spec part 2, 3, as the sales file lists them. */
 const DATES: { key: keyof ApplicationRow; label: string }[] = [
@@ -116,8 +125,8 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   if (a.lot.title) line('Titre', a.lot.title);
   line('Immeuble', a.lot.building);
   line('Étage', a.lot.floor);
-  line('Pièces', rooms(a.lot.nb_rooms));
-  line('Surface habitable', area(a.lot.area_hab));
+  line('Pièces', formatDecimal(a.lot.nb_rooms, 1));
+  line('Surface habitable', formatArea(a.lot.area_hab));
   line('Prix', formatCHF(a.lot.price));
   line('Prix total', formatCHF(a.lot.total_price));
   line('Prix négocié', a.negociated_price === null ? '-' : formatCHF(a.negociated_price));
@@ -127,7 +136,7 @@ const write = (doc: PdfDocument, file: SalesFile) => {
     for (const lot of file.associatedLots) {
       const name = [lot.type, lot.name].filter(Boolean).join(' – ');
       const price = lot.included ? `${formatCHF(lot.price)} (inclus)` : formatCHF(lot.price);
-      line(`Lot associé ${lot.reference}`, `${name}${lot.area ? `, ${area(lot.area)}` : ''}, ${price}`);
+      line(`Lot associé ${lot.reference}`, `${name}${lot.area ? `, ${formatArea(lot.area)}` : ''}, ${price}`);
     }
   }
 
@@ -180,7 +189,7 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   }
   line('Solvabilité', a.solvent === null ? '-' : a.solvent ? 'Solvable' : 'Non solvable');
 
-  heading('Dates');
+  heading(`Dates (${SWISS_TIME_LABEL})`);
   for (const { key, label } of DATES) {
     const value = a[key] as string | null;
     line(label, value ? formatDateTime(value) : '-');
@@ -193,7 +202,7 @@ const write = (doc: PdfDocument, file: SalesFile) => {
 
   // Footer on every page: the generation date and the page number.
   const range = doc.bufferedPageRange();
-  const generated = `Généré le ${formatDateTime(new Date())}`;
+  const generated = `Généré le ${formatSwissDateTime(new Date())}`;
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Written inside the bottom margin: without it, pdfkit would start a new page.

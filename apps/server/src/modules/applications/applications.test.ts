@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { type ApplicationRow, type ApplicationsPage, EXPIRED_RESERVATION_TEXT, MESSAGES } from '@promovente/shared';
+import { type ApplicationRow, type ApplicationsPage, EXPIRED_RESERVATION_TEXT, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -463,8 +463,13 @@ describe('GET /applications/:publicId/pdf (spec part 2, 7.2)', () => {
       .where(eq(candidacies.id, f.bruno.candidacy.id));
     await f.db
       .update(applications)
-      .set({ negociatedPrice: 780_000, promisePlannedAt: new Date('2026-04-15T08:00:00Z') })
+      .set({
+        negociatedPrice: 780_000,
+        promisePlannedAt: new Date('2026-04-15T08:00:00Z'),
+        actOfPurchaseAt: new Date('2027-01-14T09:00:00Z'),
+      })
       .where(eq(applications.id, f.reserved.id));
+    await f.db.update(lots).set({ areaHab: 69.5, nbRooms: 3.5 }).where(eq(lots.id, f.reserved.lotId));
     await addLots(f.db, f.promotion.id, [{ price: 30_000, reference: 'P-12' }]).then(([parking]) =>
       f.db.update(lots).set({ parentId: f.lots[1].id, lotTypeId: 3 }).where(eq(lots.id, parking.id)),
     );
@@ -490,6 +495,13 @@ describe('GET /applications/:publicId/pdf (spec part 2, 7.2)', () => {
     expect(text).toContain('Banque Cantonale Vaudoise');
     expect(text).toContain('Validé le 05/03/2026 10:00');
     expect(text).toContain('15/04/2026 10:00');
+    // Swiss time in winter too (UTC+1): 09:00 UTC on 14 January is 10:00, labelled as Swiss time.
+    expect(text).toContain('14/01/2027 10:00');
+    expect(text).toContain('Dates (heure suisse)');
+    expect(text).toMatch(/Généré le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(heure suisse\)/);
+    // The numbers as on the screens: decimal comma, trailing zeros dropped.
+    expect(text).toContain('69,5 m²');
+    expect(text).toMatch(/^3,5$/m);
     expect(text).toContain('Anne Collègue');
     const [stored] = await f.db.select().from(files).where(eq(files.mime, 'application/pdf')).limit(1);
     expect(stored).toMatchObject({ owner: 'export', name: 'Dossier de vente - B-002.pdf', promotionId: f.promotion.id });
@@ -529,6 +541,10 @@ describe("GET /applications/download: 'Exporter' (spec part 2, 2.2: brokers only
     expect(sheet?.getRow(2).getCell(3).value).toBe('Chloé Monnier');
     expect(sheet?.getRow(2).getCell(14).value).toBe('✓ Validé le 01/02/2026 10:00');
     expect(sheet?.getRow(3).getCell(4).value).toBe('Alice Favre');
+    expect(sheet?.getRow(2).getCell(11).numFmt).toBe(XLSX_FORMATS.amount);
+    expect(typeof sheet?.getRow(2).getCell(8).value).toBe('number');
+    // 'General' is Excel's default format: the file leaves it unwritten.
+    expect(sheet?.getRow(2).getCell(8).numFmt ?? XLSX_FORMATS.decimal).toBe('General');
   });
 
   it('is for brokers only, in their promotions', async () => {

@@ -1,5 +1,5 @@
 import {
-  fromUtcPlus2,
+  fromSwissTime,
   MILESTONE_TEXTS,
   milestoneText,
   PIPELINE_MESSAGES,
@@ -106,7 +106,7 @@ export const sendReservationForm = async (
 /**
  * validateReservationForm: the broker confirms the filled form (reservation_confirmed_at, FR
  * 'Validé le ...' checked); the form locks for non-brokers. A known deposit date (picked in
- * UTC+2, spec part 2, 5) becomes the notary's task 'Acompte de réservation attendu'.
+ * Swiss time, spec part 2, 5) becomes the notary's task 'Acompte de réservation attendu'.
  */
 export const validateReservationForm = async (
   ctx: CommandContext,
@@ -127,7 +127,7 @@ export const validateReservationForm = async (
   await closeProcessTasks(tx, application.id, ['reservation_form_pending', 'verify_reservation_form'], actor.id);
   let depositAt: Date | null = null;
   if (input.knowDate && input.date) {
-    depositAt = fromUtcPlus2(input.date, input.time ?? '10:00');
+    depositAt = fromSwissTime(input.date, input.time ?? '10:00');
     if (Number.isNaN(depositAt.getTime())) throw unprocessable(PIPELINE_MESSAGES.dateInvalid);
     await openProcessTask(tx, application, 'reservation_deposit_expected', depositAt, actor.id);
   }

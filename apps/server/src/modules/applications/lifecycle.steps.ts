@@ -1,5 +1,6 @@
 import {
   formatDateTime,
+  formatSwissDateTime,
   MILESTONE_TEXTS,
   milestoneText,
   PIPELINE_MESSAGES,
@@ -7,6 +8,7 @@ import {
   type ProcessTaskKind,
   type planActOfPurchaseSchema,
   type scheduleAgreementSchema,
+  shiftSwissCalendarDays,
 } from '@promovente/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,39 +38,13 @@ const CALL_FOR_FUNDS_MIN_DAYS = 3;
 
 const later = (days: number, from = new Date()) => new Date(from.getTime() + days * DAY);
 
-/** The offset of a time zone at an instant, in ms (Europe/Paris: +1 h in winter, +2 h in summer). */
-const zoneOffset = (at: Date, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-};
-
-/** The same wall-clock time `days` calendar days away in that zone (a DST change keeps 10:00 at 10:00). */
-export const shiftCalendarDays = (at: Date, days: number, timeZone: string) => {
-  const wall = at.getTime() + zoneOffset(at, timeZone) + days * DAY;
-  return new Date(wall - zoneOffset(new Date(wall - zoneOffset(at, timeZone)), timeZone));
-};
-
 /**
  * The notary's 'Envoyer l'appel de fonds' is due 30 calendar days before the act, counted in
- * Europe/Paris (spec part 2, 7.1), but never sooner than 3 days from now nor after the act.
+ * Swiss time (Europe/Zurich, the same clock changes as the spec's Europe/Paris), but never sooner than 3 days from now nor after the act.
  */
 export const callForFundsDue = (actAt: Date, now = new Date()) => {
   const due = Math.max(
-    shiftCalendarDays(actAt, -CALL_FOR_FUNDS_BEFORE_ACT_DAYS, 'Europe/Paris').getTime(),
+    shiftSwissCalendarDays(actAt, -CALL_FOR_FUNDS_BEFORE_ACT_DAYS).getTime(),
     later(CALL_FOR_FUNDS_MIN_DAYS, now).getTime(),
   );
   return new Date(Math.min(due, actAt.getTime()));
@@ -223,7 +199,7 @@ export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typ
     .set({ actOfPurchaseAt: at, statusSign: milestoneText(MILESTONE_TEXTS.actPlanned, at), updatedAt: now })
     .where(eq(applications.id, application.id));
 
-  const when = `Signature de l'acte prévue le ${formatDateTime(at)}`;
+  const when = `Signature de l'acte prévue le ${formatSwissDateTime(at)}`;
   await queueMail(tx, jobs, {
     to: [notary.email],
     subject: input.subject,

@@ -227,7 +227,7 @@ describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
     return { application, candidacy, headers };
   };
 
-  it('is refused before the form is filled, then confirms it: FR checked, the broker task closed, the notary expects the deposit at the UTC+2 date', async () => {
+  it('is refused before the form is filled, then confirms it: FR checked, the broker task closed, the notary expects the deposit at the date picked in Swiss time (winter: UTC+1)', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);
     const headers = await desk.as(desk.broker);
@@ -244,7 +244,7 @@ describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
       time: '14:30',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Réservation validée', data: { deposit_expected_at: '2026-12-03T12:30:00.000Z' } });
+    expect(response.json()).toMatchObject({ message: 'Réservation validée', data: { deposit_expected_at: '2026-12-03T13:30:00.000Z' } });
     const row = await applicationRow(desk.db, application.id);
     expect(row.reservationConfirmedAt).not.toBeNull();
     expect(row.statusFr).toMatch(/^Validé le /);
@@ -254,7 +254,7 @@ describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
     expect(all.find((t) => t.kind === 'reservation_deposit_expected')).toMatchObject({
       title: 'Acompte de réservation attendu',
       assignedToId: desk.notary?.id,
-      endAt: new Date('2026-12-03T12:30:00.000Z'),
+      endAt: new Date('2026-12-03T13:30:00.000Z'),
       doneAt: null,
     });
     expect((await logsOf(desk.db, application.id)).at(-1)?.title).toBe('Formulaire de réservation validé');
@@ -276,7 +276,7 @@ describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
     });
     expect(badTime.json().message).toBe('Heure invalide');
     const ok = await run(ctx.app, headers, 'validateReservationForm', application.id, { knowDate: true, date: '2026-12-03' });
-    expect(ok.json().data.deposit_expected_at).toBe('2026-12-03T08:00:00.000Z');
+    expect(ok.json().data.deposit_expected_at).toBe('2026-12-03T09:00:00.000Z');
 
     const other = await sentAndFilled(desk);
     const plain = await run(ctx.app, headers, 'validateReservationForm', other.application.id, { knowDate: false, date: '2026-12-03' });

@@ -48,7 +48,7 @@ describe('the direct application calls of spec part 2, 7.2 (the same handlers as
 
     const complete = await call('PUT', `/applications/${id}/markAsComplete`, broker, { knowDate: true, date: '2026-12-03', time: '09:00' });
     expect(complete.statusCode).toBe(200);
-    expect(complete.json()).toMatchObject({ message: 'Réservation validée', data: { deposit_expected_at: '2026-12-03T07:00:00.000Z' } });
+    expect(complete.json()).toMatchObject({ message: 'Réservation validée', data: { deposit_expected_at: '2026-12-03T08:00:00.000Z' } });
 
     const deposit = await call('POST', `/applications/${id}/reservation-deposit-received`, notary);
     expect(deposit.json()).toMatchObject({ message: 'Acompte reçu', data: { status: 1 } });
@@ -93,7 +93,7 @@ describe('the direct application calls of spec part 2, 7.2 (the same handlers as
       'Acompte de réservation reçu : dossier réservé',
       'Client non solvable',
       'Client solvable',
-      'Signature de la promesse planifiée le 10/02/2027 11:00',
+      'Signature de la promesse planifiée le 10/02/2027 10:00',
       "Projet d'acte envoyé",
       'Fonds de la promesse reçus : promesse de vente signée',
       "Signature de l'acte planifiée le 15/06/2027 10:00",

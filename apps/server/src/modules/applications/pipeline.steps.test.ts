@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, promotionUsers } from '../../db/schema/index.js';
 import { createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { callForFundsDue, shiftCalendarDays } from './lifecycle.steps.js';
+import { callForFundsDue } from './lifecycle.steps.js';
 import {
   applicationRow,
   CRM,
@@ -202,13 +202,13 @@ describe('the promise (spec part 2, 4.4 "Schedule promise signing", "Send draft 
     expect(scheduled.statusCode).toBe(200);
     let row = await applicationRow(desk.db, application.id);
     expect(row.promisePlannedAt?.toISOString()).toBe(PROMISE_AT);
-    expect(row.statusSignpdv).toBe('Prévue le 10/02/2027 11:00');
+    expect(row.statusSignpdv).toBe('Prévue le 10/02/2027 10:00');
     expect((await tasksOf(desk.db, application.id)).find((t) => t.kind === 'send_draft_act')).toMatchObject({
       title: "Envoyer le projet d'acte",
       assignedToId: desk.notary?.id,
       doneAt: null,
     });
-    expect((await logsOf(desk.db, application.id)).at(-1)?.title).toBe('Signature de la promesse planifiée le 10/02/2027 11:00');
+    expect((await logsOf(desk.db, application.id)).at(-1)?.title).toBe('Signature de la promesse planifiée le 10/02/2027 10:00');
     expect((await run(ctx.app, broker, 'scheduleAgreement', application.id, { date: PROMISE_AT })).statusCode).toBe(422);
 
     expect((await run(ctx.app, notary, 'agreementFundsReceived', application.id)).statusCode).toBe(422);
@@ -245,7 +245,7 @@ describe('the act (spec part 2, 4.4 "Plan act of purchase signing", "Send call f
     expect(await snapshot(desk.db)).toEqual(before);
   });
 
-  it('plans the act: SIGN text, e-mails to the notary and the candidates, the call for funds due 30 days before in Europe/Paris', async () => {
+  it('plans the act: SIGN text, e-mails to the notary and the candidates, the call for funds due 30 days before in Swiss time', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidate } = await makeApplication(desk);
     const broker = await desk.as(desk.broker);
@@ -263,7 +263,7 @@ describe('the act (spec part 2, 4.4 "Plan act of purchase signing", "Send call f
     expect(row.statusSign).toBe('Prévue le 15/06/2027 10:00');
     const sent = (await mails(desk.db)).slice(before);
     expect(sent.map((m) => m.to)).toEqual([[desk.notary?.email], [candidate.email]]);
-    expect(sent[0].text).toContain("Signature de l'acte prévue le 15/06/2027 10:00");
+    expect(sent[0].text).toContain("Signature de l'acte prévue le 15/06/2027 10:00 (heure suisse)");
     expect(sent[0].text).toContain('lot A-101 (Les Hauts de Rolle)');
     expect(sent[1]).toMatchObject({ subject: "Signature de l'acte", text: 'Rendez-vous chez le notaire.' });
     const call = (await tasksOf(desk.db, application.id)).find((t) => t.kind === 'send_call_for_funds');
@@ -394,9 +394,11 @@ describe('the whole sale, from attribution to Vendu, through the commands (desig
 });
 
 describe('dates of the process tasks', () => {
-  it('counts the call for funds in Europe/Paris calendar days across a clock change', () => {
-    // 15 April 2027 10:00 in Paris (UTC+2) minus 30 days is 16 March 2027 10:00 in Paris (UTC+1).
-    expect(shiftCalendarDays(new Date('2027-04-15T08:00:00Z'), -30, 'Europe/Paris').toISOString()).toBe('2027-03-16T09:00:00.000Z');
+  it('counts the call for funds in Swiss calendar days across a clock change', () => {
+    // An act on 15 April 2027 10:00 (UTC+2) is called for on 16 March 2027 10:00 (UTC+1).
+    expect(callForFundsDue(new Date('2027-04-15T08:00:00Z'), new Date('2027-03-01T08:00:00Z')).toISOString()).toBe(
+      '2027-03-16T09:00:00.000Z',
+    );
     const now = new Date('2027-04-01T08:00:00Z');
     expect(callForFundsDue(new Date('2027-04-15T08:00:00Z'), now).toISOString()).toBe('2027-04-04T08:00:00.000Z');
     expect(callForFundsDue(new Date('2027-04-02T08:00:00Z'), now).toISOString()).toBe('2027-04-02T08:00:00.000Z');

@@ -23,6 +23,8 @@ import {
   canEditCandidacyOf,
   DEFAULT_CANDIDACY_SORT,
   type Paginated,
+  swissOffset,
+  XLSX_FORMATS,
 } from '@promovente/shared';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -310,8 +312,8 @@ export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, ac
   const sheet = workbook.addWorksheet(EXPORT_SHEET);
   sheet.columns = EXPORT_HEADERS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
   sheet.getRow(1).font = { bold: true };
-  sheet.getColumn(10).numFmt = '#,##0';
-  sheet.getColumn(15).numFmt = 'dd/mm/yyyy hh:mm';
+  sheet.getColumn(10).numFmt = XLSX_FORMATS.amount;
+  sheet.getColumn(15).numFmt = XLSX_FORMATS.dateTime;
   for (let start = 0; start < base.length; start += EXPORT_CHUNK) {
     const rows = await buildRows(deps.db, actor, base.slice(start, start + EXPORT_CHUNK));
     for (const row of rows) {
@@ -330,8 +332,8 @@ export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, ac
         row.tasks_count,
         row.comments_count,
         row.files_count,
-        // Shown in Swiss time (UTC+2, spec part 1, 9): Excel dates carry no zone.
-        new Date(new Date(row.created_at).getTime() + 2 * 3600_000),
+        // Excel dates carry no zone: the cell holds the Swiss wall-clock time (UTC+1 or UTC+2).
+        new Date(new Date(row.created_at).getTime() + swissOffset(row.created_at)),
         row.comment ?? '',
       ]);
     }

@@ -1,4 +1,4 @@
-import { CANDIDACY_ALREADY_EXISTS, type CandidaciesPage, type CandidacyDetail, MESSAGES } from '@promovente/shared';
+import { CANDIDACY_ALREADY_EXISTS, type CandidaciesPage, type CandidacyDetail, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -268,8 +268,12 @@ describe('GET /candidacies/all and /candidacies/download', () => {
   it('exports the filtered rows of every page as a real xlsx', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
-    for (let i = 0; i < 52; i += 1) await createCandidacyRow(db, desk.promotion.id, { status: 3, budget: 750_000 });
+    // Created at 10:00 Swiss time, in January (UTC+1) and in July (UTC+2).
+    const january = new Date('2026-01-15T09:00:00Z');
+    for (let i = 0; i < 52; i += 1) await createCandidacyRow(db, desk.promotion.id, { status: 3, budget: 750_000, createdAt: january });
     await createCandidacyRow(db, desk.promotion.id, { status: 0, candidate: { lastName: 'Prospect' } });
+    const july = new Date('2026-07-15T08:00:00Z');
+    await createCandidacyRow(db, desk.promotion.id, { status: 3, budget: 750_000, createdAt: july, candidate: { lastName: 'Zz Juillet' } });
     const response = await get('/api/candidacies/download?status=3&orderBy=candidate&order=asc', await desk.token(desk.broker));
     expect(response.statusCode).toBe(200);
     const { url } = response.json().data;
@@ -283,9 +287,15 @@ describe('GET /candidacies/all and /candidacies/download', () => {
     expect(sheet).toBeDefined();
     expect(sheet?.getRow(1).getCell(1).value).toBe('Statut');
     expect(sheet?.getRow(1).getCell(4).value).toBe('Nom');
-    expect(sheet?.rowCount).toBe(53);
+    expect(sheet?.rowCount).toBe(54);
     expect(sheet?.getRow(2).getCell(1).value).toBe('Client');
     expect(sheet?.getRow(2).getCell(10).value).toBe(750_000);
+    expect(sheet?.getRow(2).getCell(10).numFmt).toBe(XLSX_FORMATS.amount);
+    // Excel dates carry no zone: the cells hold the Swiss wall-clock time, 10:00 in both seasons.
+    expect(sheet?.getRow(2).getCell(15).value).toEqual(new Date('2026-01-15T10:00:00Z'));
+    expect(sheet?.getRow(54).getCell(4).value).toBe('Zz Juillet');
+    expect(sheet?.getRow(54).getCell(15).value).toEqual(new Date('2026-07-15T10:00:00Z'));
+    expect(sheet?.getRow(2).getCell(15).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 });
 

@@ -1,4 +1,4 @@
-import { LOT_STATUS_LABELS, type LotRow } from '@promovente/shared';
+import { LOT_STATUS_LABELS, type LotRow, XLSX_FORMATS } from '@promovente/shared';
 import ExcelJS from 'exceljs';
 
 /** The columns of the 'Liste des lots' export, in the table's order. */
@@ -49,7 +49,8 @@ export const buildLotsWorkbook = async (rows: LotRow[], promotionTitle: string):
       lot.applications_count,
     ]);
   }
-  for (const column of [11, 12]) sheet.getColumn(column).numFmt = "#'##0";
+  for (const column of [7, 8, 9]) sheet.getColumn(column).numFmt = XLSX_FORMATS.decimal;
+  for (const column of [11, 12]) sheet.getColumn(column).numFmt = XLSX_FORMATS.amount;
   sheet.columns.forEach((column) => {
     column.width = 16;
   });

@@ -1,4 +1,4 @@
-import { LOT_MESSAGES, MESSAGES } from '@promovente/shared';
+import { LOT_MESSAGES, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -455,5 +455,10 @@ describe("'Liste des lots' (spec part 1, 2.8: brokers)", () => {
     expect(sheet?.getRow(2).getCell(2).value).toBe(listed.data[0].reference);
     expect(sheet?.getRow(2).getCell(11).value).toBe(500_000);
     expect(sheet?.getRow(46).getCell(11).value).toBe(940_000);
+    // Numbers stay numbers, shown as on the screens: apostrophe thousands, rooms and areas as typed.
+    expect(sheet?.getRow(2).getCell(11).numFmt).toBe(XLSX_FORMATS.amount);
+    expect(typeof sheet?.getRow(2).getCell(7).value).toBe('number');
+    // 'General' is Excel's default format: the file leaves it unwritten.
+    expect(sheet?.getRow(2).getCell(7).numFmt ?? XLSX_FORMATS.decimal).toBe('General');
   });
 });

@@ -49,7 +49,7 @@ const targetOf = (task: TaskRow['task']): { target: TaskTarget; target_id: numbe
   return { target: 'application', target_id: task.applicationId as number };
 };
 
-/** A task as the API answers it, with its time status computed on the server (UTC+2 days). */
+/** A task as the API answers it, with its time status computed on the server (Swiss calendar days). */
 export const serializeTask = (row: TaskRow, now: Date = new Date()): Task => {
   const { task } = row;
   const timeStatus = taskTimeStatus(task.endAt, now);

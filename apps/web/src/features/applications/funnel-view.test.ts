@@ -126,9 +126,9 @@ describe('toolbar (spec part 2, 2.2)', () => {
 });
 
 describe('priority cell (spec part 2, 2.2)', () => {
-  const row = { priority: 1, deadline: '2026-03-12T08:00:00.000Z', deadline_is_in_less_than_one_day: false, is_over_deadline: false };
+  const row = { priority: 1, deadline: '2026-03-12T09:00:00.000Z', deadline_is_in_less_than_one_day: false, is_over_deadline: false };
 
-  it('shows the reservation deadline of priority 1 in dd/MM/yyyy HH:mm (UTC+2)', () => {
+  it('shows the reservation deadline of priority 1 in dd/MM/yyyy HH:mm, Swiss time (UTC+1 in March)', () => {
     expect(priorityView(row)).toMatchObject({ label: '1', deadline: '12/03/2026 10:00', warning: false, expired: null });
     expect(priorityView(row).classes).toContain('green');
   });
@@ -145,9 +145,11 @@ describe('priority cell (spec part 2, 2.2)', () => {
 });
 
 describe('cells and links', () => {
-  it('formats rooms and areas the Swiss way', () => {
+  it('formats rooms and areas with the shared number rule: decimal comma, trailing zeros dropped', () => {
     expect(formatRooms(3.5)).toBe('3,5');
-    expect(formatArea(85.25)).toBe('85,3 m²');
+    expect(formatRooms(4)).toBe('4');
+    expect(formatArea(85.25)).toBe('85,25 m²');
+    expect(formatArea(69)).toBe('69 m²');
     expect(formatArea(null)).toBe('-');
   });
 

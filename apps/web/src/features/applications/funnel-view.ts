@@ -8,6 +8,8 @@ import {
   type ApplicationSort,
   EXPIRED_RESERVATION_TEXT,
   formatDateTime,
+  formatDecimal,
+  formatArea as formatSharedArea,
   MILESTONE_LABELS,
   MILESTONES,
   type Milestone,
@@ -147,7 +149,7 @@ export const funnelColumns = (simplified: boolean): FunnelColumn[] =>
 export type PriorityView = {
   label: string;
   classes: string;
-  /** Priority 1 with a deadline: 'dd/MM/yyyy HH:mm' (UTC+2). */
+  /** Priority 1 with a deadline: 'dd/MM/yyyy HH:mm' (Swiss time). */
   deadline: string | null;
   /** Under 24 hours left. */
   warning: boolean;
@@ -185,9 +187,11 @@ export const milestoneShortDate = (text: string): string | null => {
   return match ? `${match[1]}${match[2]}${match[3]}` : null;
 };
 
-export const formatRooms = (rooms: number) => String(rooms).replace('.', ',');
+/** The rooms cell under 'Pièces': '2,5', the shared number rule (docs/glossary.md). */
+export const formatRooms = (rooms: number) => formatDecimal(rooms, 1);
 
-export const formatArea = (area: number | null) => (area === null ? '-' : `${String(Math.round(area * 10) / 10).replace('.', ',')} m²`);
+/** Areas in m², the shared number rule: '69,5 m²', '-' without one. */
+export const formatArea = (area: number | null) => formatSharedArea(area);
 
 // ---------------------------------------------------------------------------------------------
 // Links

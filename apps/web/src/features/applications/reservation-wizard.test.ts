@@ -151,15 +151,15 @@ describe('what the page shows', () => {
       { label: 'Promotion', value: 'Les Vergers' },
       { label: 'Bâtiment', value: 'Bâtiment A' },
       { label: 'Lots associés', value: '2' },
-      { label: 'Surface habitable', value: '104.5 m²' },
-      { label: 'Nombre de pièces', value: '4.5' },
+      { label: 'Surface habitable', value: '104,5 m²' },
+      { label: 'Nombre de pièces', value: '4,5' },
       { label: 'Prix total', value: "1'280'000 CHF" },
     ]);
     expect(lotSummaryOf(form({ negociated_price: 1_200_000 })).at(-1)).toEqual({ label: 'Prix négocié', value: "1'200'000 CHF" });
   });
 
   it('tells non-brokers that a confirmed form goes through messages, and anyone that a filled form may still be edited', () => {
-    const confirmed = form({ confirmed: true, first_reservation_at: '2026-03-11T08:00:00.000Z', editable: false, can_confirm: false });
+    const confirmed = form({ confirmed: true, first_reservation_at: '2026-03-11T09:00:00.000Z', editable: false, can_confirm: false });
     expect(noticeOf(confirmed, 'candidate')).toEqual({ kind: 'confirmed', text: RESERVATION_MESSAGES.confirmedNotice });
     expect(noticeOf(confirmed, 'notary')?.kind).toBe('confirmed');
     expect(noticeOf({ ...confirmed, editable: true, can_confirm: true }, 'broker')).toEqual({

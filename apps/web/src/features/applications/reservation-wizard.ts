@@ -1,8 +1,9 @@
 import {
   type CandidacyFinancing,
+  formatArea,
   formatCHF,
   formatDateTime,
-  formatNumber,
+  formatDecimal,
   RESERVATION_FORM_STEPS,
   RESERVATION_MESSAGES,
   type ReservationCandidate,
@@ -160,8 +161,8 @@ export const lotSummaryOf = (form: ReservationForm): { label: string; value: str
   { label: 'Promotion', value: form.lot.promotion_title },
   { label: 'Bâtiment', value: form.lot.building_title },
   { label: 'Lots associés', value: String(form.lot.children) },
-  { label: 'Surface habitable', value: `${formatNumber(form.lot.area_hab, Number.isInteger(form.lot.area_hab) ? 0 : 1)} m²` },
-  { label: 'Nombre de pièces', value: formatNumber(form.lot.nb_rooms, Number.isInteger(form.lot.nb_rooms) ? 0 : 1) },
+  { label: 'Surface habitable', value: formatArea(form.lot.area_hab) },
+  { label: 'Nombre de pièces', value: formatDecimal(form.lot.nb_rooms, 1) },
   { label: 'Prix total', value: formatCHF(form.lot.total_price) },
   ...(form.negociated_price !== null ? [{ label: 'Prix négocié', value: formatCHF(form.negociated_price) }] : []),
 ];

@@ -61,7 +61,7 @@ describe('dashboard chart data (spec part 1, 2.6)', () => {
       colour: '#b91c1c',
       value: '2 lots',
       detail: "1'600'000 CHF",
-      percentage: '28.6 %',
+      percentage: '28,6 %',
     });
     expect(cardView(card, true)).toMatchObject({ value: "1'600 KCHF", detail: '2 lots' });
     expect(cardView({ ...card, count: 1 }, false).value).toBe('1 lot');

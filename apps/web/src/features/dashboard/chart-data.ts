@@ -5,6 +5,8 @@ import {
   EVOLUTION_SERIES,
   formatCHF,
   formatNumber,
+  formatPercent,
+  formatRooms,
   LOT_STATUS_COLOURS,
   LOT_STATUS_LABELS,
   type LotFigures,
@@ -27,7 +29,7 @@ export const formatLots = (count: number) => `${formatNumber(count)} ${count > 1
 /** A chart value with its unit, for tooltips and card figures. */
 export const formatValue = (value: number, toKCHF: boolean) => (toKCHF ? `${formatNumber(value)} KCHF` : formatLots(value));
 
-export const formatPercentage = (percentage: number) => `${formatNumber(percentage, 1)} %`;
+export const formatPercentage = (percentage: number) => formatPercent(percentage);
 
 export type CardView = {
   key: string;
@@ -106,7 +108,7 @@ export const stackedChartData = <Row extends { statuses: StatusBreakdown }>(
   })),
 });
 
-export const roomsLabel = (rooms: number) => `${String(rooms).replace('.', ',')} pièces`;
+export const roomsLabel = (rooms: number) => formatRooms(rooms);
 
 /** A short text of a chart's figures, for screen readers (the canvas itself is not readable). */
 export const chartSummary = (data: ChartData<'line' | 'bar' | 'doughnut', (number | null)[], string>, toKCHF: boolean): string =>

@@ -1,5 +1,7 @@
 import {
   APPLICATION_PRIORITY_LABELS,
+  formatDecimal,
+  formatArea as formatSharedArea,
   LOT_DISPLAY_STATUSES,
   LOT_STATUS_BADGE_CLASSES,
   LOT_STATUS_LABELS,
@@ -109,8 +111,8 @@ export const canChangePrice = (multiAgency: boolean) => !multiAgency;
 export const priorityLabel = (priority: number | null): string | null =>
   priority === null ? null : (APPLICATION_PRIORITY_LABELS[priority] ?? null);
 
-/** '2,5' pièces, French decimals. */
-export const formatRooms = (rooms: number) => String(rooms).replace('.', ',');
+/** The rooms cell under 'Pièces': '2,5', the shared number rule (docs/glossary.md). */
+export const formatRooms = (rooms: number) => formatDecimal(rooms, 1);
 
-/** Areas in m² with a French decimal comma. */
-export const formatArea = (area: number) => `${String(Math.round(area * 100) / 100).replace('.', ',')} m²`;
+/** Areas in m², the shared number rule: '69,5 m²'. */
+export const formatArea = (area: number) => formatSharedArea(area);

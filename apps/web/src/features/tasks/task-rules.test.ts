@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fromPickerValue, nextQuarter, rowTaskBadges, toPickerValue } from './task-rules';
 
-describe('the date picker in UTC+2, 15-minute steps (spec part 1, 9)', () => {
-  it('reads and writes instants in UTC+2 whatever the browser zone', () => {
-    expect(toPickerValue('2026-03-12T08:15:00.000Z')).toBe('2026-03-12T10:15');
-    expect(fromPickerValue('2026-03-12T10:15')).toBe('2026-03-12T08:15:00.000Z');
-    expect(toPickerValue('2026-03-12T23:00:00.000Z')).toBe('2026-03-13T01:00');
-    expect(fromPickerValue('2026-03-13T01:00')).toBe('2026-03-12T23:00:00.000Z');
+describe('the date picker in Swiss time, 15-minute steps (spec part 1, 9)', () => {
+  it('reads and writes instants in Swiss time whatever the browser zone, winter (UTC+1) and summer (UTC+2)', () => {
+    expect(toPickerValue('2026-01-12T09:15:00.000Z')).toBe('2026-01-12T10:15');
+    expect(fromPickerValue('2026-01-12T10:15')).toBe('2026-01-12T09:15:00.000Z');
+    expect(toPickerValue('2026-07-12T08:15:00.000Z')).toBe('2026-07-12T10:15');
+    expect(fromPickerValue('2026-07-12T10:15')).toBe('2026-07-12T08:15:00.000Z');
+    expect(toPickerValue('2026-03-12T23:00:00.000Z')).toBe('2026-03-13T00:00');
+    expect(fromPickerValue('2026-03-13T00:00')).toBe('2026-03-12T23:00:00.000Z');
+    // Across the autumn clock change (25 October 2026): 10:00 on the 24th and on the 26th.
+    expect(fromPickerValue('2026-10-24T10:00')).toBe('2026-10-24T08:00:00.000Z');
+    expect(fromPickerValue('2026-10-26T10:00')).toBe('2026-10-26T09:00:00.000Z');
     expect(fromPickerValue('')).toBeNull();
     expect(fromPickerValue('demain')).toBeNull();
   });
 
   it('defaults to the next quarter hour', () => {
-    expect(nextQuarter(new Date('2026-03-12T08:07:30Z'))).toBe('2026-03-12T10:15');
-    expect(nextQuarter(new Date('2026-03-12T08:15:00Z'))).toBe('2026-03-12T10:30');
+    expect(nextQuarter(new Date('2026-03-12T09:07:30Z'))).toBe('2026-03-12T10:15');
+    expect(nextQuarter(new Date('2026-03-12T09:15:00Z'))).toBe('2026-03-12T10:30');
   });
 });
 

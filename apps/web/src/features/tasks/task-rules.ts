@@ -1,32 +1,30 @@
 import {
-  DISPLAY_UTC_OFFSET_HOURS,
+  fromSwissTime,
   TASK_DATE_STEP_MINUTES,
   TASK_TIME_STATUS,
   type Task,
   type TaskTimeStatus,
   taskTimeStatus,
+  toSwissDateAndTime,
 } from '@promovente/shared';
 
-const HOUR = 3600_000;
 const STEP = TASK_DATE_STEP_MINUTES * 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The value of a datetime-local input for an instant, read in UTC+2 (spec part 1, 9):
- * 'YYYY-MM-DDTHH:mm'.
+ * The value of a datetime-local input for an instant, read in Swiss time whatever the browser's
+ * zone (UTC+1 in winter, UTC+2 in summer): 'YYYY-MM-DDTHH:mm'.
  */
 export const toPickerValue = (value: Date | string): string => {
-  const d = new Date(new Date(value).getTime() + DISPLAY_UTC_OFFSET_HOURS * HOUR);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const { date, time } = toSwissDateAndTime(value);
+  return `${date}T${time}`;
 };
 
-/** The instant a datetime-local value means in UTC+2, as ISO; null when it is not a date. */
+/** The instant a datetime-local value means in Swiss time, as ISO; null when it is not a date. */
 export const fromPickerValue = (value: string): string | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)$/.exec(value);
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number);
-  const utc = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s) - DISPLAY_UTC_OFFSET_HOURS * HOUR;
-  return Number.isNaN(utc) ? null : new Date(utc).toISOString();
+  const at = fromSwissTime(match[1], match[2]);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 };
 
 /** The next quarter hour after now, the add-task form's default date. */

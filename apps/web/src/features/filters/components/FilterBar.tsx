@@ -1,4 +1,4 @@
-import { type FilterControl, MESSAGES } from '@promovente/shared';
+import { type FilterControl, formatRooms, MESSAGES } from '@promovente/shared';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -12,8 +12,6 @@ import { PriceRange } from './PriceRange';
 
 /** The search box waits this long after the last key (spec part 1, 9). */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const formatRooms = (rooms: number) => `${String(rooms).replace('.', ',')} pièces`;
 
 /** The filter bar of spec part 1, 2.4: the controls the current route lists, state in the URL. */
 export const FilterBar = ({ controls }: { controls: readonly FilterControl[] }) => {

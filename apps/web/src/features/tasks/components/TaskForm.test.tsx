@@ -20,7 +20,7 @@ const renderForm = (onSubmit = vi.fn()) => {
 describe('the add-task form (spec part 1, 5 "Add task")', () => {
   afterEach(cleanup);
 
-  it('keeps submit disabled while the title is empty, then sends the date read in UTC+2', async () => {
+  it('keeps submit disabled while the title is empty, then sends the date read in Swiss time (UTC+1 in March)', async () => {
     const onSubmit = renderForm();
     const submit = screen.getByRole('button', { name: 'Ajouter' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
@@ -28,7 +28,7 @@ describe('the add-task form (spec part 1, 5 "Add task")', () => {
     expect(submit.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Titre *'), { target: { value: 'Rappeler le client' } });
     expect(submit.disabled).toBe(false);
-    const date = screen.getByLabelText('Date et heure (UTC+2) *') as HTMLInputElement;
+    const date = screen.getByLabelText('Date et heure (heure suisse) *') as HTMLInputElement;
     expect(date.step).toBe('900');
     fireEvent.change(date, { target: { value: '2026-03-12T10:15' } });
     fireEvent.change(screen.getByLabelText('Type *'), { target: { value: '1' } });
@@ -38,7 +38,7 @@ describe('the add-task form (spec part 1, 5 "Add task")', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
       title: 'Rappeler le client',
-      end_at: '2026-03-12T08:15:00.000Z',
+      end_at: '2026-03-12T09:15:00.000Z',
       type: 1,
       broker_id: 7,
       detail: null,
@@ -48,7 +48,7 @@ describe('the add-task form (spec part 1, 5 "Add task")', () => {
   it('refuses a time off the quarter hour', async () => {
     const onSubmit = renderForm();
     fireEvent.change(screen.getByLabelText('Titre *'), { target: { value: 'Visite' } });
-    fireEvent.change(screen.getByLabelText('Date et heure (UTC+2) *'), { target: { value: '2026-03-12T10:07' } });
+    fireEvent.change(screen.getByLabelText('Date et heure (heure suisse) *'), { target: { value: '2026-03-12T10:07' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
     });

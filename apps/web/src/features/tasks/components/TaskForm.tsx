@@ -30,7 +30,7 @@ const valuesOf = (task: Task | undefined, defaultAssigneeId: number | undefined)
 
 /**
  * The add and edit task form (spec part 1, 5): title required (submit disabled while empty),
- * a date on 15-minute steps read in UTC+2, the type, the assignee among the promotion's
+ * a date on 15-minute steps read in Swiss time, the type, the assignee among the promotion's
  * brokers, the detail. A process task's title is read-only.
  */
 export const TaskForm = ({ promotionId, task, defaultAssigneeId, submitLabel, pending, onSubmit, onCancel }: TaskFormProps) => {
@@ -74,7 +74,7 @@ export const TaskForm = ({ promotionId, task, defaultAssigneeId, submitLabel, pe
     <form onSubmit={submit} className="space-y-4" noValidate>
       <InputField label="Titre *" aria-required="true" error={errors.title?.message} {...register('title')} />
       <InputField
-        label="Date et heure (UTC+2) *"
+        label="Date et heure (heure suisse) *"
         type="datetime-local"
         step={900}
         aria-required="true"

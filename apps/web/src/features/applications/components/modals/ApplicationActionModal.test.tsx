@@ -183,7 +183,7 @@ describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
       expect(screen.queryByLabelText("Date de dépôt de l'acompte *")).toBeNull();
 
       fireEvent.click(field('Date de dépôt connue'));
-      const time = field('Heure (UTC+2) *') as unknown as HTMLSelectElement;
+      const time = field('Heure (heure suisse) *') as unknown as HTMLSelectElement;
       expect(time.value).toBe('10:00');
       expect(Array.from(time.options).every((o) => /^\d{2}:(00|15|30|45)$/.test(o.value))).toBe(true);
       await act(async () => {
@@ -212,7 +212,7 @@ describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
       expect(screen.queryByLabelText('Objet *')).toBeNull();
     });
 
-    it('sends the date read in UTC+2, and turns to the alert when the server refuses for want of a notary', async () => {
+    it('sends the date read in Swiss time (UTC+1 in December), and turns to the alert when the server refuses for want of a notary', async () => {
       const fetchMock = stubServer({ status: 422, body: { message: PIPELINE_MESSAGES.noNotary } });
       const row = makeRow({ status: 2 });
       renderModal('planActOfPurchase', row, { page: { data: [row], has_notary: true, multi_agency: false } });
@@ -223,8 +223,8 @@ describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
       expect(await screen.findByText(PIPELINE_MESSAGES.dateRequired)).toBeTruthy();
       expect(fetchMock).not.toHaveBeenCalled();
 
-      fireEvent.change(field('Date de signature *'), { target: { value: '2026-09-15' } });
-      fireEvent.change(field('Heure (UTC+2) *'), { target: { value: '14:30' } });
+      fireEvent.change(field('Date de signature *'), { target: { value: '2026-12-15' } });
+      fireEvent.change(field('Heure (heure suisse) *'), { target: { value: '14:30' } });
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Planifier' }));
       });
@@ -233,7 +233,7 @@ describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
       expect(screen.getByRole('alert').textContent).toBe(PIPELINE_MESSAGES.noNotary);
       const sent = sentCommand(fetchMock);
       expect(sent.name).toBe('planActOfPurchase');
-      expect(sent.params.additionnal_fields).toMatchObject({ date: '2026-09-15T12:30:00.000Z', do_not_send_email: false, emails: [] });
+      expect(sent.params.additionnal_fields).toMatchObject({ date: '2026-12-15T13:30:00.000Z', do_not_send_email: false, emails: [] });
     });
   });
 

@@ -1,10 +1,10 @@
-import { APPLICATION_ACTIONS, type ApplicationRow, PIPELINE_MESSAGES, PROCESS_TASKS } from '@promovente/shared';
+import { APPLICATION_ACTIONS, type ApplicationRow, formatDateTime, PIPELINE_MESSAGES, PROCESS_TASKS } from '@promovente/shared';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/Button';
 import { Modal } from '../../../../components/ui/Modal';
 import { useApplicationCommand } from '../../api/commands';
-import { candidateNames, formatParisDateTime } from './modal-helpers';
+import { candidateNames } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss } from './modal-kit';
 
 /** The steps a click confirms, without any field (spec part 2, 2.2 and 7.1). */
@@ -28,7 +28,7 @@ type Confirmation = {
   successMessage?: string;
 };
 
-/** The call for funds' dates are shown in Europe/Paris (spec part 2, 7.1). */
+/** The call for funds' dates are shown in Swiss time, like every date (Europe/Zurich keeps the clock changes of the spec's Europe/Paris). */
 const CallForFundsDetails = ({ application }: { application: ApplicationRow }) => {
   const task = application.tasks.find((t) => t.title === PROCESS_TASKS.send_call_for_funds.title && !t.done_at);
   return (
@@ -36,13 +36,13 @@ const CallForFundsDetails = ({ application }: { application: ApplicationRow }) =
       {application.act_of_purchase_at && (
         <div className="flex gap-2">
           <dt className="text-slate-600">Signature de l'acte prévue le</dt>
-          <dd className="font-medium text-slate-900">{formatParisDateTime(application.act_of_purchase_at)} (heure de Paris)</dd>
+          <dd className="font-medium text-slate-900">{formatDateTime(application.act_of_purchase_at)} (heure suisse)</dd>
         </div>
       )}
       {task && (
         <div className="flex gap-2">
           <dt className="text-slate-600">Échéance de l'appel de fonds</dt>
-          <dd className="font-medium text-slate-900">{formatParisDateTime(task.end_at)} (heure de Paris)</dd>
+          <dd className="font-medium text-slate-900">{formatDateTime(task.end_at)} (heure suisse)</dd>
         </div>
       )}
     </dl>

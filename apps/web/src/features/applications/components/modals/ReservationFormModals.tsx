@@ -148,7 +148,7 @@ type ValidateValues = { knowDate: boolean; date: string; time: string };
 
 /**
  * 'Réservation complète' (spec part 2, 5): locks the form for the candidates; a deposit date
- * and time (quarter hours, default 10:00, UTC+2) only when 'Date de dépôt connue' is ticked.
+ * and time (quarter hours, default 10:00, Swiss time) only when 'Date de dépôt connue' is ticked.
  */
 export const ValidateReservationFormModal = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('validateReservationForm', application.id, { onDone: onClose });

@@ -20,7 +20,7 @@ import {
   DEFAULT_TIME,
   normalizeLines,
   parseEmails,
-  utcPlus2Iso,
+  swissTimeIso,
 } from './modal-helpers';
 import {
   type ApplicationModalProps,
@@ -36,7 +36,7 @@ import {
 
 type DateValues = { date: string; time: string };
 
-/** 'Planifier la signature de la promesse' (spec part 2, 5): the date is required, read in UTC+2. */
+/** 'Planifier la signature de la promesse' (spec part 2, 5): the date is required, read in Swiss time. */
 export const ScheduleAgreementModal = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('scheduleAgreement', application.id, { onDone: onClose });
   const {
@@ -44,7 +44,7 @@ export const ScheduleAgreementModal = ({ application, onClose }: ApplicationModa
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: commandResolver(scheduleAgreementSchema, (values: DateValues) => ({ date: utcPlus2Iso(values.date, values.time) })),
+    resolver: commandResolver(scheduleAgreementSchema, (values: DateValues) => ({ date: swissTimeIso(values.date, values.time) })),
     defaultValues: { date: '', time: DEFAULT_TIME },
   });
 
@@ -93,7 +93,7 @@ export const PlanActOfPurchaseModal = ({ application, onClose }: ApplicationModa
     formState: { errors },
   } = useForm({
     resolver: commandResolver(planActOfPurchaseSchema, (values: ActValues) => ({
-      date: utcPlus2Iso(values.date, values.time),
+      date: swissTimeIso(values.date, values.time),
       subject: values.subject,
       body: normalizeLines(values.body),
       emails: parseEmails(values.emails),

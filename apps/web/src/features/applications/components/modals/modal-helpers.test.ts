@@ -5,7 +5,6 @@ import {
   candidateNames,
   changedMilestones,
   commandResolver,
-  formatParisDateTime,
   isMilestoneEditable,
   normalizeLines,
   parseEmails,
@@ -13,7 +12,7 @@ import {
   QUARTER_HOURS,
   reservationFormBody,
   reservationFormSubject,
-  utcPlus2Iso,
+  swissTimeIso,
 } from './modal-helpers';
 
 const candidacy = (id: number, full_name: string) => ({
@@ -32,22 +31,19 @@ describe('the pickers of the funnel modals (spec part 2, 5 and 9)', () => {
     expect(QUARTER_HOURS.at(-1)).toBe('23:45');
   });
 
-  it('reads a date and a time in UTC+2 and sends the instant as ISO', () => {
-    expect(utcPlus2Iso('2026-03-12', '10:00')).toBe('2026-03-12T08:00:00.000Z');
-    expect(utcPlus2Iso('2026-12-31', '23:45')).toBe('2026-12-31T21:45:00.000Z');
-    expect(utcPlus2Iso('2026-03-12', '00:15')).toBe('2026-03-11T22:15:00.000Z');
+  it('reads a date and a time in Swiss time (UTC+1 in winter, UTC+2 in summer) and sends the instant as ISO', () => {
+    expect(swissTimeIso('2026-01-12', '10:00')).toBe('2026-01-12T09:00:00.000Z');
+    expect(swissTimeIso('2026-07-12', '10:00')).toBe('2026-07-12T08:00:00.000Z');
+    expect(swissTimeIso('2026-12-31', '23:45')).toBe('2026-12-31T22:45:00.000Z');
+    expect(swissTimeIso('2026-03-12', '00:15')).toBe('2026-03-11T23:15:00.000Z');
+    // The day after the spring clock change (29 March 2026) is summer time.
+    expect(swissTimeIso('2026-03-30', '10:00')).toBe('2026-03-30T08:00:00.000Z');
   });
 
   it('sends nothing without a date, and the raw text when it is not a date', () => {
-    expect(utcPlus2Iso('', '10:00')).toBe('');
-    expect(utcPlus2Iso('  ', '10:00')).toBe('');
-    expect(Number.isNaN(Date.parse(utcPlus2Iso('2026-13-45', '10:00')))).toBe(true);
-  });
-
-  it('shows the call for funds in Europe/Paris, summer and winter time', () => {
-    expect(formatParisDateTime('2026-07-01T08:00:00.000Z')).toBe('01/07/2026 10:00');
-    expect(formatParisDateTime('2026-01-15T08:00:00.000Z')).toBe('15/01/2026 09:00');
-    expect(formatParisDateTime(null)).toBe('');
+    expect(swissTimeIso('', '10:00')).toBe('');
+    expect(swissTimeIso('  ', '10:00')).toBe('');
+    expect(Number.isNaN(Date.parse(swissTimeIso('2026-13-45', '10:00')))).toBe(true);
   });
 });
 

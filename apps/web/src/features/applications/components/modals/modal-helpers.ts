@@ -1,9 +1,9 @@
-import { type ApplicationRow, fromUtcPlus2, HAND_EDITABLE_MILESTONES, type Milestone } from '@promovente/shared';
+import { type ApplicationRow, fromSwissTime, HAND_EDITABLE_MILESTONES, type Milestone } from '@promovente/shared';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /**
  * The pure rules of the funnel's modals (spec part 2, 5): the default e-mail texts, the
- * pickers read in UTC+2, the text the server receives, the priority modal's choices.
+ * pickers read in Swiss time (Europe/Zurich), the text the server receives, the priority modal's choices.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -18,33 +18,15 @@ export const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, i
 export const DEFAULT_TIME = '10:00';
 
 /**
- * The instant a date (yyyy-MM-dd) and a time (HH:mm) picked in UTC+2 mean, as ISO 8601 — what
+ * The instant a date (yyyy-MM-dd) and a time (HH:mm) picked in Swiss time mean (UTC+1 in
+ * winter, UTC+2 in summer), as ISO 8601 — what
  * the scheduleAgreement and planActOfPurchase commands receive. '' when the date is missing, the
  * raw text when it is not a date (the shared schema then says which).
  */
-export const utcPlus2Iso = (date: string, time: string): string => {
+export const swissTimeIso = (date: string, time: string): string => {
   if (!date.trim()) return '';
-  const at = fromUtcPlus2(date.trim(), time || DEFAULT_TIME);
+  const at = fromSwissTime(date.trim(), time || DEFAULT_TIME);
   return Number.isNaN(at.getTime()) ? `${date}T${time}` : at.toISOString();
-};
-
-const parisFormat = new Intl.DateTimeFormat('fr-CH', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** dd/MM/yyyy HH:mm in Europe/Paris, the call for funds' zone (spec part 2, 7.1). */
-export const formatParisDateTime = (value: string | Date | null | undefined): string => {
-  if (!value) return '';
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return '';
-  const part = (type: Intl.DateTimeFormatPartTypes) => parisFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -106,7 +106,7 @@ export const TextAreaField = ({ label, error, hint, registration, className, row
 };
 
 /**
- * A date and a time picked in UTC+2 (spec part 2, 5 and 9): the time is a select of quarter
+ * A date and a time picked in Swiss time (Europe/Zurich; spec part 2, 5 and 9): the time is a select of quarter
  * hours, so no other minute can be sent.
  */
 export const DateTimeFields = ({
@@ -124,7 +124,7 @@ export const DateTimeFields = ({
 }) => (
   <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto]">
     <InputField label={`${dateLabel}${required ? ' *' : ''}`} type="date" aria-required={required || undefined} error={error} {...date} />
-    <SelectField label={`Heure (UTC+2)${required ? ' *' : ''}`} aria-required={required || undefined} {...time}>
+    <SelectField label={`Heure (heure suisse)${required ? ' *' : ''}`} aria-required={required || undefined} {...time}>
       {QUARTER_HOURS.map((value) => (
         <option key={value} value={value}>
           {value}
