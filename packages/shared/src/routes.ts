@@ -213,6 +213,8 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'lots', label: 'Lots' }],
     [type === 'candidate', { route: 'candidate-lots', label: 'Grille des prix' }],
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'tunnel-de-vente', label: 'Tunnel de vente' }],
+    // Brokers and notaries reach their task list from the menu (with the count of their late tasks).
+    [type === 'broker' || type === 'notary', { route: 'tasks', label: 'Tâches' }],
     [type === 'broker' || type === 'promoter', { route: 'marketing', label: 'Marketing' }],
     [type !== 'notary' && type !== 'banker', { route: 'progression', label: 'Avancement' }],
     [true, { route: 'documents', label: 'Documents' }],
