@@ -201,6 +201,9 @@ export const showsBrokerFilter = (type: UserType): boolean =>
 
 export const pageTitle = (screen: string) => `Promovente | ${screen}`;
 
+/** The reservation form's address (route candidate-form): its id is the application's public_id. */
+export const reservationFormPath = (publicId: string) => `/candidate/form/${encodeURIComponent(publicId)}`;
+
 export type MenuEntry = { route: RouteName; label: string };
 
 /** Header menu entries by role (spec part 1, 2.4); labels are the screen names of section 1. */
