@@ -163,4 +163,10 @@ export const lotHistoryColumnLabel = (column: string): string =>
   Object.hasOwn(LOT_HISTORY_COLUMNS, column) ? LOT_HISTORY_COLUMNS[column as LotHistoryColumn] : 'Autre';
 
 export type LotType = { id: number; title: string };
+
+/** Lot types 1 to 4 are parking (indoor and outdoor spaces, box, motorbike): spec part 3, 3. */
+export const LAST_PARKING_LOT_TYPE_ID = 4;
+export const isParkingLotType = (lotTypeId: number) => lotTypeId <= LAST_PARKING_LOT_TYPE_ID;
+/** The dashboard's category of parking lots, beside the numbers of rooms. */
+export const PARKING_CATEGORY_LABEL = 'Parking';
 export type LotFloor = { id: number; number: number; title: string; sort_order: number };
