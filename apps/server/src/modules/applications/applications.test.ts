@@ -363,7 +363,8 @@ describe('GET /applications: filters (spec part 1, 2.4 and part 2, 2.2)', () => 
     expect((await list('?showMyAgency=1', await f.token(f.notary))).total).toBe(0);
     const [building] = await f.db.select().from(buildings).where(eq(buildings.title, 'Bâtiment B'));
     expect((await list(`?buildings=${building.id}`, headers)).total).toBe(4);
-    expect((await list(`?buildings=${f.lots[0].buildingId + 1000}`, headers)).total).toBe(0);
+    // An unknown building is refused like another promotion's (scoped ids), not an empty list.
+    expect((await get(`/api/applications?buildings=${f.lots[0].buildingId + 1000}`, headers)).statusCode).toBe(404);
     expect(references(await list('?floors=2,14', headers))).toEqual(['B-003', 'B-001']);
     expect(references(await list('?nb_rooms=3.5', headers))).toEqual(['B-004', 'B-002']);
     expect(references(await list('?price_min=600000&price_max=900000', headers))).toEqual(['B-004', 'B-002']);
