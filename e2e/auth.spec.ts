@@ -1,11 +1,12 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, signOut, test } from './support/fixtures.js';
+import { MESSAGES, type TasksScreenGroups, type User } from '@promovente/shared';
+import { apiSession, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, signOut, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 
 const HOMES = [
   {
     email: DEMO_ACCOUNTS.broker,
     home: '/dashboard',
-    menu: ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'],
+    menu: ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Tâches', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ'],
   },
   {
     email: DEMO_ACCOUNTS.promoter,
@@ -18,7 +19,11 @@ const HOMES = [
     home: '/dashboard',
     menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Avancement', 'Documents', 'Messages', 'FAQ'],
   },
-  { email: DEMO_ACCOUNTS.notary, home: '/home', menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ'] },
+  {
+    email: DEMO_ACCOUNTS.notary,
+    home: '/home',
+    menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ'],
+  },
   { email: DEMO_ACCOUNTS.candidate, home: '/home', menu: ['Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
   { email: DEMO_ACCOUNTS.pilot, home: '/dashboard', menu: ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'] },
   { email: DEMO_ACCOUNTS.investor, home: '/home', menu: ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'] },
@@ -42,20 +47,37 @@ test.describe('sign-in (spec part 1, 2.3 to 2.5)', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('switches the current promotion in the picker', async ({ page }) => {
+  test('switches the current promotion in the picker, a menu of whole titles with their unread badges', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const api = await apiSession(request, DEMO_ACCOUNTS.broker);
+    const { data: user } = await api.get<{ data: User }>('user');
+    await api.close();
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const picker = page.getByLabel('Promotion', { exact: true });
+    const picker = page.getByRole('button', { name: /^Promotion : / });
     const choose = async (title: string) => {
-      const value = await picker.locator('option', { hasText: title }).getAttribute('value');
-      await picker.selectOption(value as string);
+      await picker.click();
+      await page.getByRole('menuitemradio', { name: new RegExp(`^${title}`) }).click();
+      await expect(picker).toHaveAccessibleName(`Promotion : ${title}`);
     };
     await choose('Quartier des Vergers');
-    await expect(picker.locator('option:checked')).toHaveText(/Quartier des Vergers/);
     await page.reload();
-    await expect(picker.locator('option:checked')).toHaveText(/Quartier des Vergers/);
+    await expect(picker).toHaveAccessibleName('Promotion : Quartier des Vergers');
+
+    // Each promotion reads whole, with its unread messages as a badge of its own.
+    await picker.click();
+    for (const promotion of user.promotions) {
+      const item = page.getByRole('menuitemradio', { name: new RegExp(`^${promotion.title}`) });
+      await expect(item).toBeVisible();
+      const name = item.getByText(promotion.title, { exact: true });
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await expect(item).toHaveAccessibleName(
+        promotion.unread_messages > 0 ? `${promotion.title} non lus : ${promotion.unread_messages}` : promotion.title,
+      );
+    }
+    await expect(page.getByRole('menuitemradio', { name: /^Quartier des Vergers/ })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
     await choose('Les Terrasses du Lac');
-    await expect(picker.locator('option:checked')).toHaveText(/Les Terrasses du Lac/);
   });
 });
 
@@ -95,6 +117,43 @@ test.describe('password reset (spec part 1, 2.5 and 8)', () => {
     await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
     await expect(page.getByText('Mot de passe modifié', { exact: true })).toBeVisible();
   });
+});
+
+test.describe('a malformed reset link (spec part 1, 2.5)', () => {
+  test('reads the plain invalid-link sentence and offers a new link, never validator wording', async ({ page }) => {
+    await page.goto('/password/update/abc?email=architecte@demo.ch');
+    await expect(page.getByText(MESSAGES.invalidResetToken)).toBeVisible();
+    await expect(page.getByText(/Trop petit|caractères|chaîne/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toBeVisible();
+  });
+});
+
+test.describe('the tasks screen in the menu, at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const [role, email] of [
+    ['broker', DEMO_ACCOUNTS.broker],
+    ['notary', DEMO_ACCOUNTS.notary],
+  ] as const) {
+    test(`a ${role} opens his tasks from 'Tâches', whose badge counts his late tasks`, async ({ page, request }) => {
+      const api = await apiSession(request, email);
+      const { data: user } = await api.get<{ data: User }>('user');
+      const promotion = user.preferences.selected_promotion;
+      const path = role === 'broker' ? `actions?promotion=${promotion}&broker=${user.id}` : `promotions/${promotion}/notary/actions`;
+      const late = (await api.get<{ data: TasksScreenGroups }>(path)).data.past.length;
+      await api.close();
+
+      await signIn(page, email);
+      await expect(page).toHaveURL(role === 'broker' ? /\/dashboard$/ : /\/home$/);
+      const entry = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Tâches/ });
+      await expect(entry).toBeVisible();
+      await expect(entry).toBeInViewport();
+      await expect(entry).toHaveAccessibleName(late > 0 ? `Tâches en retard : ${late}` : 'Tâches');
+      await entry.click();
+      await expect(page).toHaveURL(/\/tasks$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
+    });
+  }
 });
 
 test.describe('first connection of a candidate (spec part 1, 2.2 and 2.5)', () => {

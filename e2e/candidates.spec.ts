@@ -21,10 +21,10 @@ const search = async (page: Page, text: string) => {
 
 /** Sets the current promotion in the header's picker. */
 const choosePromotion = async (page: Page, title: string) => {
-  const picker = page.getByLabel('Promotion', { exact: true });
-  const value = await picker.locator('option', { hasText: title }).getAttribute('value');
-  await picker.selectOption(value as string);
-  await expect(picker.locator('option:checked')).toHaveText(new RegExp(title));
+  const picker = page.getByRole('button', { name: /^Promotion : / });
+  await picker.click();
+  await page.getByRole('menuitemradio', { name: new RegExp(`^${title}`) }).click();
+  await expect(picker).toHaveAccessibleName(`Promotion : ${title}`);
 };
 
 /**

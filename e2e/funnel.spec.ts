@@ -137,7 +137,8 @@ test.describe('sales funnel (spec part 2, 2.2)', () => {
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
     const expected = row.actions.map((action) => APPLICATION_ACTIONS[action].label);
-    await expect(menu.getByRole('menuitem')).toHaveText(expected);
+    // Below the actions, the reservation form in a new tab.
+    await expect(menu.getByRole('menuitem')).toHaveText([...expected, 'Formulaire de réservation']);
     for (const always of ['Prix négocié', 'Modifier les statuts', 'Supprimer le dossier', 'Historique', 'Télécharger le PDF']) {
       expect(expected).toContain(always);
     }
@@ -219,5 +220,30 @@ test.describe('sales funnel (spec part 2, 2.2)', () => {
     await bodyRows(page).first().click({ button: 'right' });
     await expect(page.getByRole('menu')).toBeVisible();
     expect(await audit()).toEqual([]);
+  });
+});
+
+test.describe('the reservation form from the funnel (spec part 2, route candidate-form)', () => {
+  test("a broker opens an application's reservation form in a new tab from its row menu", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const list = await openFunnel(page);
+    const row = list.data[0];
+    await page
+      .getByRole('button', { name: `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}` })
+      .first()
+      .click();
+    const link = page.getByRole('menuitem', { name: 'Formulaire de réservation', exact: true });
+    await expect(link).toHaveAttribute('href', `/candidate/form/${row.public_id}`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    const popup = page.context().waitForEvent('page');
+    await link.click();
+    const tab = await popup;
+    await expect(tab).toHaveURL(new RegExp(`/candidate/form/${row.public_id}$`));
+    await expect(tab.getByRole('heading', { level: 1, name: 'Formulaire de réservation' })).toBeVisible();
+    await tab.close();
+    // The funnel stays where it was.
+    await expect(page).toHaveURL(/\/tunnel-de-vente/);
   });
 });

@@ -241,7 +241,7 @@ describe('priorityDeadline (design note 3)', () => {
   const since = '2026-11-01T10:00:00.000Z';
 
   it('is last_priority_change plus the timeout in days, for priority 1 of a multi-agency promotion', () => {
-    expect(priorityDeadline({ priority: 1, last_priority_change: since }, multi, new Date('2026-11-02T10:00:00Z'))).toEqual({
+    expect(priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, multi, new Date('2026-11-02T10:00:00Z'))).toEqual({
       deadline: '2026-11-06T10:00:00.000Z',
       deadline_is_in_less_than_one_day: false,
       is_over_deadline: false,
@@ -249,11 +249,15 @@ describe('priorityDeadline (design note 3)', () => {
   });
 
   it('warns under 24 hours and is over once passed', () => {
-    expect(priorityDeadline({ priority: 1, last_priority_change: since }, multi, new Date('2026-11-05T12:00:00Z'))).toMatchObject({
+    expect(
+      priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, multi, new Date('2026-11-05T12:00:00Z')),
+    ).toMatchObject({
       deadline_is_in_less_than_one_day: true,
       is_over_deadline: false,
     });
-    expect(priorityDeadline({ priority: 1, last_priority_change: since }, multi, new Date('2026-11-06T10:00:00Z'))).toMatchObject({
+    expect(
+      priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, multi, new Date('2026-11-06T10:00:00Z')),
+    ).toMatchObject({
       deadline_is_in_less_than_one_day: false,
       is_over_deadline: true,
     });
@@ -261,9 +265,24 @@ describe('priorityDeadline (design note 3)', () => {
 
   it('is none for other priorities, other promotions or without a timeout', () => {
     const none = { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
-    expect(priorityDeadline({ priority: 2, last_priority_change: since }, multi)).toEqual(none);
-    expect(priorityDeadline({ priority: 1, last_priority_change: since }, { multi_agency: false, reservation_timeout: 5 })).toEqual(none);
-    expect(priorityDeadline({ priority: 1, last_priority_change: since }, { multi_agency: true, reservation_timeout: null })).toEqual(none);
+    expect(priorityDeadline({ status: 0, priority: 2, last_priority_change: since }, multi)).toEqual(none);
+    expect(
+      priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, { multi_agency: false, reservation_timeout: 5 }),
+    ).toEqual(none);
+    expect(
+      priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, { multi_agency: true, reservation_timeout: null }),
+    ).toEqual(none);
+  });
+
+  it('is none once the lot is reserved, promised or sold, however old the priority', () => {
+    const none = { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
+    const later = new Date('2027-01-01T10:00:00Z');
+    for (const status of [1, 2, 3]) {
+      expect(priorityDeadline({ status, priority: 1, last_priority_change: since }, multi, later)).toEqual(none);
+    }
+    expect(priorityDeadline({ status: 0, priority: 1, last_priority_change: since }, multi, later)).toMatchObject({
+      is_over_deadline: true,
+    });
   });
 });
 

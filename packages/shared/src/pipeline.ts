@@ -196,13 +196,16 @@ export const applicationActions = (actor: Actor, application: ApplicationState):
 /** Who may ever run the action (the command's role list). */
 export const applicationActionRoles = (action: ApplicationAction): readonly UserType[] => RULES[action].who;
 
-/** Priority 1 in a multi-agency promotion carries a deadline (design note 3). */
+/**
+ * Priority 1 of an option not yet reserved, in a multi-agency promotion, carries a deadline
+ * (design note 3); a reserved, promised or sold lot has none, so no warning and no expired text.
+ */
 export const priorityDeadline = (
-  application: { priority: number; last_priority_change: string | Date },
+  application: { status: number; priority: number; last_priority_change: string | Date },
   promotion: { multi_agency: boolean; reservation_timeout: number | null },
   now: Date = new Date(),
 ): { deadline: string | null; deadline_is_in_less_than_one_day: boolean; is_over_deadline: boolean } => {
-  if (!promotion.multi_agency || application.priority !== 1 || !promotion.reservation_timeout) {
+  if (!promotion.multi_agency || application.status !== 0 || application.priority !== 1 || !promotion.reservation_timeout) {
     return { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
   }
   const deadline = new Date(new Date(application.last_priority_change).getTime() + promotion.reservation_timeout * 86_400_000);

@@ -84,11 +84,11 @@ describe('home route by user type (spec part 1, 2.3)', () => {
 
 describe('header menu by role (spec part 1, 2.4)', () => {
   it.each([
-    ['broker', ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
+    ['broker', ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Tâches', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['promoter', ['Dashboard', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['banker', ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ']],
     ['architect', ['Dashboard', 'Lots', 'Tunnel de vente', 'Avancement', 'Documents', 'Messages', 'FAQ']],
-    ['notary', ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ']],
+    ['notary', ['Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ']],
     ['candidate', ['Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['pilot', ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages']],
     ['investor', ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages']],
@@ -108,6 +108,12 @@ describe('header menu by role (spec part 1, 2.4)', () => {
     ]);
     // restricted_access means nothing to other types.
     expect(canAccessRoute(actor('pilot', { restricted_access: 1 }), routeByName('finances'))).toBe(true);
+  });
+
+  it('offers the tasks screen to every role that may open it, brokers and notaries', () => {
+    expect(USER_TYPES.filter((type) => menuFor(actor(type)).some((e) => e.route === 'tasks'))).toEqual(
+      USER_TYPES.filter((type) => canAccessRoute({ type }, routeByName('tasks'))),
+    );
   });
 
   it('only offers entries whose route the role may open', () => {

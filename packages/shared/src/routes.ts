@@ -201,6 +201,9 @@ export const showsBrokerFilter = (type: UserType): boolean =>
 
 export const pageTitle = (screen: string) => `Promovente | ${screen}`;
 
+/** The reservation form's address (route candidate-form): its id is the application's public_id. */
+export const reservationFormPath = (publicId: string) => `/candidate/form/${encodeURIComponent(publicId)}`;
+
 export type MenuEntry = { route: RouteName; label: string };
 
 /** Header menu entries by role (spec part 1, 2.4); labels are the screen names of section 1. */
@@ -213,6 +216,8 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'lots', label: 'Lots' }],
     [type === 'candidate', { route: 'candidate-lots', label: 'Grille des prix' }],
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'tunnel-de-vente', label: 'Tunnel de vente' }],
+    // Brokers and notaries reach their task list from the menu (with the count of their late tasks).
+    [type === 'broker' || type === 'notary', { route: 'tasks', label: 'Tâches' }],
     [type === 'broker' || type === 'promoter', { route: 'marketing', label: 'Marketing' }],
     [type !== 'notary' && type !== 'banker', { route: 'progression', label: 'Avancement' }],
     [true, { route: 'documents', label: 'Documents' }],

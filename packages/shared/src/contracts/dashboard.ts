@@ -101,7 +101,8 @@ export type DashboardData = {
   status_cards: DashboardStatusCard[];
   /** The half-doughnut: every status, PRS included; total is every filtered main lot (the percentages' base). */
   global_situation: { statuses: StatusBreakdown; total: LotFigures };
-  by_room: { nb_rooms: number; statuses: StatusBreakdown }[];
+  /** By number of rooms, ascending; then parking lots (types 1 to 4) as one category, nb_rooms null. */
+  by_room: { nb_rooms: number | null; statuses: StatusBreakdown }[];
   /** In floor sort order. */
   by_floor: { floor_id: number; floor: number; title: string; statuses: StatusBreakdown }[];
   sales_evolution: {

@@ -89,6 +89,8 @@ export type LotHistoryEntry = {
   created_at: string;
   user: { id: number; email: string } | null;
   column: string;
+  /** The column's French name ('Statut', 'Prix'). */
+  column_text: string;
   from: string | null;
   to: string | null;
 };
@@ -148,8 +150,23 @@ export const lotPriceFormSchema = z.object({
   price: z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)), lotPriceSchema),
 });
 
-/** The history's column names, in French. */
-export const LOT_HISTORY_COLUMNS: Record<string, string> = { raw_status: 'Statut', raw_price: 'Prix' };
+/**
+ * Every column a lot's history (action_lots) may name, with its French name: the broker's PRS
+ * switch writes raw_status, the sales pipeline status, a price change raw_price (lots.test.ts
+ * and attribution.test.ts read each through GET lots/:id).
+ */
+export const LOT_HISTORY_COLUMNS = { raw_status: 'Statut', status: 'Statut', raw_price: 'Prix' } as const satisfies Record<string, string>;
+export type LotHistoryColumn = keyof typeof LOT_HISTORY_COLUMNS;
+
+/** The French name of a history column (an unknown one, e.g. from an older database, reads 'Autre'). */
+export const lotHistoryColumnLabel = (column: string): string =>
+  Object.hasOwn(LOT_HISTORY_COLUMNS, column) ? LOT_HISTORY_COLUMNS[column as LotHistoryColumn] : 'Autre';
 
 export type LotType = { id: number; title: string };
+
+/** Lot types 1 to 4 are parking (indoor and outdoor spaces, box, motorbike): spec part 3, 3. */
+export const LAST_PARKING_LOT_TYPE_ID = 4;
+export const isParkingLotType = (lotTypeId: number) => lotTypeId <= LAST_PARKING_LOT_TYPE_ID;
+/** The dashboard's category of parking lots, beside the numbers of rooms. */
+export const PARKING_CATEGORY_LABEL = 'Parking';
 export type LotFloor = { id: number; number: number; title: string; sort_order: number };

@@ -102,7 +102,7 @@ export const buildApplicationRows = async (
       priority: a.priority,
       last_priority_change: a.lastPriorityChange.toISOString(),
       ...priorityDeadline(
-        { priority: a.priority, last_priority_change: a.lastPriorityChange },
+        { status: a.status, priority: a.priority, last_priority_change: a.lastPriorityChange },
         { multi_agency: row.promotion.multiAgency, reservation_timeout: row.promotion.reservationTimeout },
         now,
       ),

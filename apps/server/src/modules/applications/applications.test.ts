@@ -239,26 +239,38 @@ describe('GET /applications: the rows (spec part 2, 2.2 and 3)', () => {
     expect(row.tasks_count).toBe(4);
   });
 
-  it('gives priority 1 of a multi-agency promotion its reservation deadline (design note 3)', async () => {
+  it('gives priority 1 of a multi-agency option its reservation deadline (design note 3)', async () => {
     const f = await funnel();
     await f.db.update(promotions).set({ multiAgency: true, reservationTimeout: 5 }).where(eq(promotions.id, f.promotion.id));
     const hour = 3_600_000;
-    await f.db
-      .update(applications)
-      .set({ priority: 1, status: 0, lastPriorityChange: new Date(Date.now() - 5 * 24 * hour + 3 * hour) })
-      .where(eq(applications.id, f.optioned.id));
-    await f.db
-      .update(applications)
-      .set({ lastPriorityChange: new Date(Date.now() - 6 * 24 * hour) })
-      .where(eq(applications.id, f.reserved.id));
-    const page = await list('', await f.token(f.broker));
+    const setSince = (id: number, since: Date) =>
+      f.db.update(applications).set({ priority: 1, lastPriorityChange: since }).where(eq(applications.id, id));
+    await setSince(f.optioned.id, new Date(Date.now() - 5 * 24 * hour + 3 * hour));
+    const headers = await f.token(f.broker);
+    const page = await list('', headers);
     expect(page.multi_agency).toBe(true);
     const soon = page.data.find((r) => r.id === f.optioned.id);
     expect(soon).toMatchObject({ deadline_is_in_less_than_one_day: true, is_over_deadline: false });
     expect(new Date(soon?.deadline ?? 0).getTime()).toBeGreaterThan(Date.now());
-    const expired = page.data.find((r) => r.id === f.reserved.id);
+    await setSince(f.optioned.id, new Date(Date.now() - 6 * 24 * hour));
+    const expired = (await list('', headers)).data.find((r) => r.id === f.optioned.id);
     expect(expired).toMatchObject({ deadline_is_in_less_than_one_day: false, is_over_deadline: true });
     expect(EXPIRED_RESERVATION_TEXT).toContain('expirée');
+  });
+
+  it('gives no deadline, warning or expired text to a reserved, promised or sold lot, however old its priority 1', async () => {
+    const f = await funnel();
+    await f.db.update(promotions).set({ multiAgency: true, reservationTimeout: 5 }).where(eq(promotions.id, f.promotion.id));
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    for (const id of [f.reserved.id, f.promise.id, f.sold.id]) {
+      await f.db.update(applications).set({ priority: 1, lastPriorityChange: longAgo }).where(eq(applications.id, id));
+    }
+    const page = await list('', await f.token(f.broker));
+    const signed = page.data.filter((r) => r.status > 0);
+    expect(signed.map((r) => r.status_text).sort()).toEqual(['Promesse de vente', 'Réservé', 'Vendu']);
+    for (const row of signed) {
+      expect(row).toMatchObject({ deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false });
+    }
   });
 
   it('answers one row by id, and 404 for a deleted application', async () => {

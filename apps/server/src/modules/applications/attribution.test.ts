@@ -65,6 +65,9 @@ describe('attributeLot in a promotion that is not multi-agency (spec part 1, 5 "
     });
     const lotHistory = await db.select().from(actionLots).where(eq(actionLots.lotId, lotA.id));
     expect(lotHistory).toMatchObject([{ column: 'status', from: '0', to: '2', userId: broker.id }]);
+    // The lot's 'Historique' names the pipeline's column in French, like the broker's own changes.
+    const lotDetail = await ctx.app.inject({ method: 'GET', url: `/api/lots/${lotA.id}`, headers: bearer(token) });
+    expect(lotDetail.json().data.action_lots).toMatchObject([{ column: 'status', column_text: 'Statut', from: '0', to: '2' }]);
   });
 
   it('takes the chosen priority among 1, 2, 3 and 9 and refuses another value', async () => {

@@ -30,7 +30,8 @@ export const authRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     '/password/find/:token',
-    { config: { access: 'public' }, schema: { params: z.object({ token: z.string().min(10).max(200) }) } },
+    // Any text: a malformed link answers like an unknown one (findPasswordReset), never with validator wording.
+    { config: { access: 'public' }, schema: { params: z.object({ token: z.string() }) } },
     async (request) => ({ data: await findPasswordReset(app.deps.database.db, request.params.token) }),
   );
 

@@ -127,7 +127,12 @@ export const requestPasswordReset = async (deps: Deps, email: string, ip: string
   });
 };
 
+/** The e-mailed tokens are 43 characters; anything outside these bounds cannot be one. */
+const RESET_TOKEN_LENGTH = { min: 10, max: 200 } as const;
+
+/** The unused, unexpired reset of that token, or null (a malformed token is simply unknown). */
 const findValidReset = async (db: Db, token: string) => {
+  if (token.length < RESET_TOKEN_LENGTH.min || token.length > RESET_TOKEN_LENGTH.max) return null;
   const [row] = await db
     .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
     .from(passwordResets)

@@ -251,6 +251,24 @@ describe('password reset (spec part 1, 2.5 and 8)', () => {
     expect(again.json().message).toBe(MESSAGES.invalidResetToken);
   });
 
+  it('answers a malformed, unknown or over-long link with the plain invalid-link sentence, never validator wording', async () => {
+    for (const token of ['abc', 'x'.repeat(201), 'inconnu-mais-assez-long']) {
+      if (token.length <= 100) {
+        // Longer path parameters are refused by the router itself (414) before any handler.
+        const find = await ctx.app.inject({ method: 'GET', url: `/api/password/find/${token}` });
+        expect(find.statusCode, token).toBe(404);
+        expect(find.json()).toEqual({ message: MESSAGES.invalidResetToken });
+      }
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/password/reset',
+        payload: { email: 'personne@test.ch', password: 'nouveau-secret-1', password_confirmation: 'nouveau-secret-1', token },
+      });
+      expect(reset.statusCode, token).toBe(404);
+      expect(reset.json()).toEqual({ message: MESSAGES.invalidResetToken });
+    }
+  });
+
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/password/create', payload: { email: 'personne@test.ch' } });
     expect(response.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { LAST_PARKING_LOT_TYPE_ID } from '@promovente/shared';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
@@ -52,6 +53,7 @@ export type StatusGroupRow = {
   /** 'status', 'room' or 'floor': which grouping the row belongs to. */
   grouping: 'status' | 'room' | 'floor';
   status: number;
+  /** In a 'room' row, null is the parking category. */
   nbRooms: number | null;
   floorId: number | null;
   floorNumber: number | null;
@@ -75,7 +77,10 @@ export const statusGroups = async (db: Queryable, scope: DashboardScope): Promis
     db
       .select({
         status: sql<number>`${lots.status}`.as('status'),
-        nbRooms: sql<number>`${lots.nbRooms}`.as('nb_rooms'),
+        // Parking lots form their own category (null), whatever rooms they were given.
+        nbRooms: sql<number | null>`case when ${lots.lotTypeId} <= ${LAST_PARKING_LOT_TYPE_ID} then null else ${lots.nbRooms} end`.as(
+          'nb_rooms',
+        ),
         floorId: sql<number>`${floors.id}`.as('floor_id'),
         floorNumber: sql<number>`${floors.number}`.as('floor_number'),
         floorTitle: sql<string>`${floors.title}`.as('floor_title'),

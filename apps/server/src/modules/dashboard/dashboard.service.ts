@@ -84,7 +84,9 @@ export const loadDashboard = async (db: Db, actor: RequestActor, query: Dashboar
     none(),
   );
 
-  const roomRows = [...(byGrouping.get('room') ?? [])].sort((a, b) => (a.nbRooms ?? 0) - (b.nbRooms ?? 0));
+  // Rooms ascending, the parking category (null) last.
+  const roomRank = (row: StatusGroupRow) => row.nbRooms ?? Number.MAX_VALUE;
+  const roomRows = [...(byGrouping.get('room') ?? [])].sort((a, b) => roomRank(a) - roomRank(b));
   const floorRows = [...(byGrouping.get('floor') ?? [])].sort((a, b) => (a.floorSort ?? 0) - (b.floorSort ?? 0));
 
   const figure = (bucket: string, kind: 'reserved' | 'signed'): LotFigures => {
@@ -100,7 +102,7 @@ export const loadDashboard = async (db: Db, actor: RequestActor, query: Dashboar
       return { ...card, ...figures, percentage: percentage(figures.count, total.count) };
     }),
     global_situation: { statuses, total },
-    by_room: [...groupBy(roomRows, (row) => row.nbRooms ?? 0)].map(([nbRooms, rows]) => ({
+    by_room: [...groupBy(roomRows, (row) => row.nbRooms)].map(([nbRooms, rows]) => ({
       nb_rooms: nbRooms,
       statuses: breakdownOf(rows),
     })),

@@ -138,6 +138,31 @@ describe('GET analytics/dashboard (spec part 1, 2.6)', () => {
     expect(data.global_situation.total).toEqual({ count: 7, amount: 4_940_000 });
   });
 
+  it('counts parking lots (types below 5) as their own category after the rooms, never as rooms', async () => {
+    const { broker, promotion, buildingB } = await buildPromotion(ctx.database.db);
+    const parking = (reference: string, lotTypeId: number, nbRooms: number) => ({
+      promotionId: promotion.id,
+      buildingId: buildingB.id,
+      floorId: FLOOR.rdc,
+      reference,
+      lotTypeId,
+      nbRooms,
+      rawPrice: 35_000,
+    });
+    await ctx.database.db
+      .insert(lots)
+      .values([parking('PP-1', 1, 0), parking('PP-2', 2, 1), parking('BX-1', 3, 0), parking('PM-1', 4, 2.5)]);
+    const { data } = (await get(await signIn(ctx.app, broker.email))).body;
+    expect(data.by_room.map((r: { nb_rooms: number | null; statuses: Breakdown }) => [r.nb_rooms, counts(r.statuses)])).toEqual([
+      [2.5, { 0: 1, 1: 0, 2: 0, 3: 0, 4: 1 }],
+      [3.5, { 0: 0, 1: 1, 2: 1, 3: 0, 4: 0 }],
+      [4.5, { 0: 0, 1: 0, 2: 0, 3: 1, 4: 1 }],
+      [5.5, { 0: 1, 1: 0, 2: 0, 3: 0, 4: 0 }],
+      [null, { 0: 4, 1: 0, 2: 0, 3: 0, 4: 0 }],
+    ]);
+    expect(data.by_room[4].statuses['0']).toEqual({ count: 4, amount: 140_000 });
+  });
+
   it('breaks the lots down by number of rooms and by floor in floor order', async () => {
     const { broker } = await buildPromotion(ctx.database.db);
     const { data } = (await get(await signIn(ctx.app, broker.email))).body;

@@ -275,7 +275,13 @@ describe('PRS and back (spec part 1, 4: raw 0 -> 1 and 1 -> 0 only)', () => {
 
     const detail = (await get(`/api/lots/${id}`, broker)).json().data;
     expect(detail.action_lots).toHaveLength(2);
-    expect(detail.action_lots[0]).toMatchObject({ column: 'raw_status', from: '1', to: '0', user: { email: user.email } });
+    expect(detail.action_lots[0]).toMatchObject({
+      column: 'raw_status',
+      column_text: 'Statut',
+      from: '1',
+      to: '0',
+      user: { email: user.email },
+    });
   });
 
   it('refuses 1 -> 1, 0 -> 0 and any other status', async () => {
@@ -339,6 +345,8 @@ describe('change price (spec part 1, 5 and 8)', () => {
     expect(lot.rawPrice).toBe(525_000);
     const [history] = await db().select().from(actionLots).where(eq(actionLots.lotId, id));
     expect(history).toMatchObject({ column: 'raw_price', from: '500000', to: '525000', userId: user.id });
+    const detail = (await get(`/api/lots/${id}`, broker)).json().data;
+    expect(detail.action_lots).toMatchObject([{ column: 'raw_price', column_text: 'Prix' }]);
     const [log] = await db().select().from(logs).where(eq(logs.lotId, id));
     expect(log.title).toBe("Prix du lot A-101 modifié : 500'000 CHF → 525'000 CHF");
     // The same price again changes nothing and writes nothing.

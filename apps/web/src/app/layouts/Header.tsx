@@ -9,6 +9,7 @@ import { cn } from '../../components/ui/cn';
 import { DemoSwitcher } from '../../features/auth/components/DemoSwitcher';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { PromotionPicker } from '../../features/promotions/components/PromotionPicker';
+import { useLateTasksCount } from '../../features/tasks';
 import { logout, mustChangePassword } from '../../lib/auth';
 import { Brand } from './Brand';
 
@@ -50,9 +51,24 @@ const ProfileMenu = ({ user }: { user: User }) => {
   );
 };
 
+/** A count on a menu entry: unread messages, late tasks. */
+const MenuCount = ({ count, label }: { count: number | undefined; label: string }) =>
+  count !== undefined && count > 0 ? (
+    <Badge tone="danger">
+      <span className="sr-only">{label} : </span>
+      {count}
+    </Badge>
+  ) : null;
+
 /** The header of spec part 1, 2.4. */
 export const Header = ({ user }: { user: User }) => {
   const locked = mustChangePassword(user);
+  const menu = locked ? [] : menuFor(user);
+  const lateTasks = useLateTasksCount(
+    user,
+    user.preferences.selected_promotion,
+    menu.some((entry) => entry.route === 'tasks'),
+  );
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
@@ -60,7 +76,7 @@ export const Header = ({ user }: { user: User }) => {
         {!locked && (
           <nav aria-label="Menu principal" className="relative order-last -mx-1 w-full overflow-x-auto">
             <ul className="flex items-center gap-1 whitespace-nowrap">
-              {menuFor(user).map((entry) => (
+              {menu.map((entry) => (
                 <li key={entry.route}>
                   <NavLink
                     to={routeByName(entry.route).path}
@@ -72,12 +88,8 @@ export const Header = ({ user }: { user: User }) => {
                     }
                   >
                     {entry.label}
-                    {entry.route === 'message' && user.unread_messages_count > 0 && (
-                      <Badge tone="danger">
-                        <span className="sr-only">non lus : </span>
-                        {user.unread_messages_count}
-                      </Badge>
-                    )}
+                    {entry.route === 'message' && <MenuCount count={user.unread_messages_count} label="non lus" />}
+                    {entry.route === 'tasks' && <MenuCount count={lateTasks.data} label="en retard" />}
                   </NavLink>
                 </li>
               ))}

@@ -107,7 +107,7 @@ export const reservationFormApplication = (
   applications: readonly Pick<CandidacyApplicationSummary, 'public_id' | 'reservation_sent_at'>[],
 ): { public_id: string } | null => (applications.length === 1 && applications[0].reservation_sent_at ? applications[0] : null);
 
-export const reservationFormPath = (publicId: string) => `/candidate/form/${encodeURIComponent(publicId)}`;
+export { reservationFormPath } from '@promovente/shared';
 
 /** The 'assign lot' action (spec part 1, 6), from the row and its promotion. */
 export const offersAttributeLot = (

@@ -6,6 +6,7 @@ import {
   evolutionChartData,
   evolutionTitle,
   overviewChartData,
+  roomCategoryLabel,
   roomsLabel,
   stackedChartData,
   unitValue,
@@ -105,6 +106,14 @@ describe('dashboard chart data (spec part 1, 2.6)', () => {
       ['Réservé', [0, 0], 'lots'],
       ['Signé', [600, 0], 'lots'],
     ]);
+  });
+
+  it("labels the parking category 'Parking', after the rooms, never '0 pièces'", () => {
+    const rows = [
+      { nb_rooms: 3.5, statuses: breakdown(f(1, 700_000)) },
+      { nb_rooms: null, statuses: breakdown(f(3, 105_000)) },
+    ];
+    expect(stackedChartData(rows, roomCategoryLabel, false).labels).toEqual(['3,5 pièces', 'Parking']);
   });
 
   it('summarises a chart for screen readers', () => {

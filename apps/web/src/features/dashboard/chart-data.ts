@@ -10,6 +10,7 @@ import {
   LOT_STATUS_COLOURS,
   LOT_STATUS_LABELS,
   type LotFigures,
+  PARKING_CATEGORY_LABEL,
   type StatusBreakdown,
 } from '@promovente/shared';
 import type { ChartData } from 'chart.js';
@@ -109,6 +110,10 @@ export const stackedChartData = <Row extends { statuses: StatusBreakdown }>(
 });
 
 export const roomsLabel = (rooms: number) => formatRooms(rooms);
+
+/** A bar of the rooms chart: its number of rooms, or 'Parking' for the parking category (nb_rooms null). */
+export const roomCategoryLabel = (row: { nb_rooms: number | null }) =>
+  row.nb_rooms === null ? PARKING_CATEGORY_LABEL : roomsLabel(row.nb_rooms);
 
 /** A short text of a chart's figures, for screen readers (the canvas itself is not readable). */
 export const chartSummary = (data: ChartData<'line' | 'bar' | 'doughnut', (number | null)[], string>, toKCHF: boolean): string =>

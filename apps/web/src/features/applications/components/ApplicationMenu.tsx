@@ -1,18 +1,23 @@
-import type { ApplicationAction, ApplicationRow } from '@promovente/shared';
+import type { ApplicationAction, ApplicationRow, UserType } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreHorizontal } from 'lucide-react';
+import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { actionLabel, menuColumns } from '../funnel-view';
+import { RESERVATION_FORM_LABEL, reservationFormLink } from '../reservation-form-link';
 
 type Kit = {
   Item: ComponentType<{ onSelect: () => void; children: ReactNode }>;
+  /** An item that opens an address in a new tab. */
+  NewTab: ComponentType<{ href: string; children: ReactNode }>;
+  Separator: ComponentType;
   Group: ComponentType<{ label: string; className?: string; children: ReactNode }>;
 };
 
 const itemClasses =
   'flex min-h-9 cursor-pointer items-center rounded px-2 py-1.5 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100';
+const separatorClasses = 'my-1 h-px bg-slate-100';
 const groupLabelClasses = 'px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
 const contextKit: Kit = {
@@ -21,6 +26,14 @@ const contextKit: Kit = {
       {children}
     </ContextMenu.Item>
   ),
+  NewTab: ({ href, children }) => (
+    <ContextMenu.Item asChild className={itemClasses}>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    </ContextMenu.Item>
+  ),
+  Separator: () => <ContextMenu.Separator className={separatorClasses} />,
   Group: ({ label, className, children }) => (
     <ContextMenu.Group className={className} aria-label={label}>
       <ContextMenu.Label className={groupLabelClasses}>{label}</ContextMenu.Label>
@@ -35,6 +48,14 @@ const dropdownKit: Kit = {
       {children}
     </DropdownMenu.Item>
   ),
+  NewTab: ({ href, children }) => (
+    <DropdownMenu.Item asChild className={itemClasses}>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    </DropdownMenu.Item>
+  ),
+  Separator: () => <DropdownMenu.Separator className={separatorClasses} />,
   Group: ({ label, className, children }) => (
     <DropdownMenu.Group className={className} aria-label={label}>
       <DropdownMenu.Label className={groupLabelClasses}>{label}</DropdownMenu.Label>
@@ -49,31 +70,50 @@ export type ApplicationMenuProps = {
   onChoose: (action: ApplicationAction, row: ApplicationRow) => void;
 };
 
-/** The two columns of the menu: the application's actions (hidden for architects), then the candidacy's. */
+/** The menu opens when the row has actions or the user may open its reservation form. */
+const hasMenu = (row: ApplicationRow, userType: string | undefined) =>
+  row.actions.length > 0 || reservationFormLink(row, userType as UserType | undefined) !== null;
+
+/**
+ * The two columns of the menu: the application's actions (hidden for architects), then the
+ * candidacy's; below them, the reservation form in a new tab (spec part 2, route candidate-form).
+ */
 const MenuColumns = ({ row, userType, onChoose, kit }: ApplicationMenuProps & { kit: Kit }) => {
   const { first, second } = menuColumns(row.actions, userType);
-  const { Item, Group } = kit;
+  const formLink = reservationFormLink(row, userType as UserType | undefined);
+  const { Item, Group, NewTab, Separator } = kit;
   return (
-    <div className={cn('grid gap-1', first.length > 0 && second.length > 0 && 'grid-cols-2 divide-x divide-slate-100')}>
-      {first.length > 0 && (
-        <Group label="Dossier">
-          {first.map((action) => (
-            <Item key={action} onSelect={() => onChoose(action, row)}>
-              {actionLabel(action)}
-            </Item>
-          ))}
-        </Group>
+    <>
+      <div className={cn('grid gap-1', first.length > 0 && second.length > 0 && 'grid-cols-2 divide-x divide-slate-100')}>
+        {first.length > 0 && (
+          <Group label="Dossier">
+            {first.map((action) => (
+              <Item key={action} onSelect={() => onChoose(action, row)}>
+                {actionLabel(action)}
+              </Item>
+            ))}
+          </Group>
+        )}
+        {second.length > 0 && (
+          <Group label="Suivi" className={first.length > 0 ? 'pl-1' : undefined}>
+            {second.map((action) => (
+              <Item key={action} onSelect={() => onChoose(action, row)}>
+                {actionLabel(action)}
+              </Item>
+            ))}
+          </Group>
+        )}
+      </div>
+      {formLink !== null && (
+        <>
+          {(first.length > 0 || second.length > 0) && <Separator />}
+          <NewTab href={formLink}>
+            {RESERVATION_FORM_LABEL}
+            <ExternalLink className="ml-auto size-3.5 text-slate-500" aria-hidden="true" />
+          </NewTab>
+        </>
       )}
-      {second.length > 0 && (
-        <Group label="Suivi" className={first.length > 0 ? 'pl-1' : undefined}>
-          {second.map((action) => (
-            <Item key={action} onSelect={() => onChoose(action, row)}>
-              {actionLabel(action)}
-            </Item>
-          ))}
-        </Group>
-      )}
-    </div>
+    </>
   );
 };
 
@@ -89,7 +129,7 @@ const menuName = (row: ApplicationRow) => `Actions du dossier ${row.lot.referenc
 
 /** Right-click on a row opens its menu (spec part 2, 2.2); a row without actions has none. */
 export const ApplicationContextMenu = ({ children, ...props }: ApplicationMenuProps & { children: ReactElement }) => {
-  if (props.row.actions.length === 0) return children;
+  if (!hasMenu(props.row, props.userType)) return children;
   return (
     <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
@@ -104,7 +144,7 @@ export const ApplicationContextMenu = ({ children, ...props }: ApplicationMenuPr
 
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const ApplicationActionsButton = (props: ApplicationMenuProps) => {
-  if (props.row.actions.length === 0) return null;
+  if (!hasMenu(props.row, props.userType)) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger

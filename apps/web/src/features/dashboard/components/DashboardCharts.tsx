@@ -21,7 +21,7 @@ import {
   evolutionTitle,
   formatValue,
   overviewChartData,
-  roomsLabel,
+  roomCategoryLabel,
   stackedChartData,
 } from '../chart-data';
 
@@ -71,7 +71,7 @@ const legend = { position: 'bottom' as const, labels: { boxWidth: 12 } };
 export const DashboardCharts = ({ data, toKCHF }: { data: DashboardData; toKCHF: boolean }) => {
   const evolution = evolutionChartData(data.sales_evolution, toKCHF);
   const overview = overviewChartData(data.global_situation, toKCHF);
-  const byRoom = stackedChartData(data.by_room, (row) => roomsLabel(row.nb_rooms), toKCHF);
+  const byRoom = stackedChartData(data.by_room, roomCategoryLabel, toKCHF);
   const byFloor = stackedChartData(data.by_floor, (row) => row.title, toKCHF);
 
   const lineOptions: ChartOptions<'line'> = {

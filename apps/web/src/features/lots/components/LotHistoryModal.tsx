@@ -1,4 +1,4 @@
-import { formatCHF, formatDateTime, LOT_HISTORY_COLUMNS, LOT_MESSAGES, LOT_STATUS_LABELS, type LotRow } from '@promovente/shared';
+import { formatCHF, formatDateTime, LOT_MESSAGES, LOT_STATUS_LABELS, type LotRow } from '@promovente/shared';
 import { Modal } from '../../../components/ui/Modal';
 import { RecordsTable } from '../../../components/ui/RecordsTable';
 import { useLot } from '../api/get-lot';
@@ -24,7 +24,7 @@ export const LotHistoryModal = ({ lot, onClose }: { lot: LotRow; onClose: () => 
         columns={[
           { label: 'Date', cell: (entry) => formatDateTime(entry.created_at), className: 'whitespace-nowrap' },
           { label: 'Utilisateur', cell: (entry) => entry.user?.email ?? '-' },
-          { label: 'Colonne', cell: (entry) => LOT_HISTORY_COLUMNS[entry.column] ?? entry.column },
+          { label: 'Colonne', cell: (entry) => entry.column_text },
           { label: 'De', cell: (entry) => historyValue(entry.column, entry.from) },
           { label: 'À', cell: (entry) => historyValue(entry.column, entry.to) },
         ]}
