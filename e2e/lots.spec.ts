@@ -12,6 +12,10 @@ const shownTotal = async (page: import('@playwright/test').Page) => {
   return Number(text?.split(' ')[0]);
 };
 
+/** The answer of the lots list filtered on 'Disponible' (status 0), once it has arrived. */
+const waitForAvailableLots = (page: import('@playwright/test').Page) =>
+  page.waitForResponse((response) => /\/api\/lots\?(.*&)?status=0(&|$)/.test(response.url()) && response.ok());
+
 test.describe('lots screen (spec part 1, 2.8)', () => {
   test('a broker sets a lot to PRS and back, changes its price and reads the history', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
@@ -20,7 +24,10 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
 
     // The status arrows: keep only the available lots.
     const arrows = page.getByRole('group', { name: 'Filtrer par statut' });
+    // The table keeps the previous rows while the filtered ones load: wait for them.
+    const filtered = waitForAvailableLots(page);
     await arrows.getByRole('button', { name: /^Disponible/ }).click();
+    await filtered;
     await expect(page).toHaveURL(/status=0/);
     await expect(arrows.getByRole('button', { name: /^Disponible/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: 'Réinitialiser le filtre' })).toBeVisible();
@@ -126,10 +133,12 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
 
     // An available lot, found by its reference.
     await openLots(page);
+    const filtered = waitForAvailableLots(page);
     await page
       .getByRole('group', { name: 'Filtrer par statut' })
       .getByRole('button', { name: /^Disponible/ })
       .click();
+    await filtered;
     await expect(page).toHaveURL(/status=0/);
     const firstActions = page.getByRole('button', { name: /^Actions du lot / }).first();
     const reference = ((await firstActions.getAttribute('aria-label')) ?? '').replace('Actions du lot ', '');
@@ -187,10 +196,12 @@ test.describe('lots screen (spec part 1, 2.8)', () => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openLots(page);
+    const filtered = waitForAvailableLots(page);
     await page
       .getByRole('group', { name: 'Filtrer par statut' })
       .getByRole('button', { name: /^Disponible/ })
       .click();
+    await filtered;
     await expect(page).toHaveURL(/status=0/);
     await expect(page.getByText(/^\d+ lots?$/)).toBeVisible();
     const total = await shownTotal(page);
