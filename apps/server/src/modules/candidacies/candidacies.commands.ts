@@ -1,5 +1,6 @@
 import {
   CANDIDACY_ALREADY_EXISTS,
+  canEditCandidacyOf,
   createCandidacyInputSchema,
   MAX_POSITIONS_PER_LOT,
   moveCandidacyInputSchema,
@@ -76,7 +77,8 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
     .limit(1);
   // Not a broker of this promotion: 404 like an unknown id; another agency's: the rule's refusal.
   if (!broker) throw notFound();
-  if (broker.agencyId === null || broker.agencyId !== actor.agency_id) throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
+  if (!canEditCandidacyOf({ type: 'broker', agency_id: broker.agencyId }, actor.agency_id))
+    throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
   return broker;
 };
 
