@@ -12,6 +12,7 @@ import {
   taskFinishRefusal,
   threadRecipientTypes,
 } from './permissions.js';
+import { actsForApplicationAgency } from './pipeline.js';
 import { type Actor, USER_TYPES } from './roles.js';
 
 const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
@@ -45,6 +46,19 @@ describe('row rules (spec part 1, 6)', () => {
     expect(canEditCandidacyOf(actor('broker'), 1)).toBe(true);
     expect(canEditCandidacyOf(actor('broker'), 2)).toBe(false);
     expect(canEditCandidacyOf(actor('promoter'), 1)).toBe(false);
+  });
+
+  it('binds a broker without an agency to none, not to the candidacies without one', () => {
+    const noAgency = { ...actor('broker'), agency_id: null };
+    expect(canEditCandidacyOf(noAgency, null)).toBe(false);
+    expect(canEditCandidacyOf(noAgency, 1)).toBe(false);
+  });
+
+  it("is the funnel's agency rule too (one function for every agency check)", () => {
+    const application = (candidacy_agency_id: number | null) => ({ candidacy_agency_id });
+    for (const agency of [1, 2, null]) {
+      expect(actsForApplicationAgency(actor('broker'), application(agency))).toBe(canEditCandidacyOf(actor('broker'), agency));
+    }
   });
 
   it('lets only admins remove assistants', () => {

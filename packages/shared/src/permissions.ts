@@ -14,28 +14,64 @@ const roles =
 // Rules other rules build on.
 const createsTasks = roles('broker');
 const addsAssistants = roles('broker');
+const changesLotStatus = roles('broker');
+const changesLotPrice = roles('broker');
+/** The staff of the lots, candidacy and sales funnel screens (spec part 1, 2.1). */
+const staff = roles('broker', 'promoter', 'banker', 'architect', 'notary');
 
 export const PERMISSIONS = {
+  /** GET candidacies (the candidates screen) and candidacies/all (the candidacy pickers). */
+  'candidacy.list': roles('broker'),
+  /** GET candidacies/{id}: the staff, and a candidate his own candidacy (the row rule of the service). */
+  'candidacy.read': roles('broker', 'promoter', 'banker', 'architect', 'notary', 'candidate'),
   /** Brokers manage candidates and candidacies (edit and delete within their agency: see below). */
   'candidacy.create': roles('broker'),
   'candidacy.edit': roles('broker'),
   'candidacy.delete': roles('broker'),
   'candidacy.changeAgency': roles('broker'),
   'candidacy.download': roles('broker'),
+  /** GET candidates: the list the candidate record searches. */
+  'candidate.list': roles('broker'),
+  /** GET candidates/{id}: brokers, and a candidate his own record. */
+  'candidate.read': roles('broker', 'candidate'),
   'comment.read': roles('broker', 'notary', 'banker', 'promoter'),
   'comment.create': roles('broker', 'notary', 'banker', 'promoter'),
+  /** A candidacy's files: the staff; a candidate reads his own candidacy's files (row rule). */
+  'file.read': staff,
   'file.upload': roles('broker', 'notary', 'banker', 'architect', 'promoter'),
   'file.delete': roles('broker', 'candidate', 'promoter'),
+  /** GET actions: the tasks on the rows of the candidates, lots and funnel screens. */
+  'task.read': staff,
+  /** GET actions without a target: the promotion's open tasks on the tasks screen. */
+  'task.listPromotion': roles('broker'),
+  /** GET promotions/{id}/notary/actions: the open tasks assigned to the notary. */
+  'task.listAssigned': roles('notary'),
   'task.create': createsTasks,
   'task.edit': roles('broker'),
   /** Notaries finish only the tasks assigned to them: see taskFinishRefusal. */
   'task.finish': roles('broker', 'notary'),
   'logs.read': roles('broker'),
-  'lot.changeStatus': roles('broker'),
-  'lot.changePrice': roles('broker'),
+  /** GET lots and lots/{id}: the lots screen. */
+  'lot.read': staff,
+  /** GET candidate/lots: the candidate's price grid. */
+  'lot.readPriceGrid': roles('candidate'),
+  /** PUT lots/{id}: what it may change is lot.changeStatus and lot.changePrice. */
+  'lot.edit': (actor: Actor) => changesLotStatus(actor) || changesLotPrice(actor),
+  'lot.changeStatus': changesLotStatus,
+  'lot.changePrice': changesLotPrice,
+  /** attributeLot and the lists of its modals (lots, partners, candidacies). */
+  'lot.attribute': roles('broker'),
   'lot.download': roles('broker'),
   'lot.contextMenu': roles('broker'),
+  /** GET applications and applications/{id}: the sales funnel. */
+  'application.read': staff,
   'application.download': roles('broker'),
+  /** GET applications/public/{publicId}: the reservation form; a candidate loads his own. */
+  'reservationForm.read': roles('broker', 'promoter', 'banker', 'notary', 'candidate'),
+  /** submitReservationForm: brokers of the candidacy's agency, the candidate on his own form. */
+  'reservationForm.submit': roles('broker', 'candidate'),
+  /** GET promotions/{id}/registration-link: the link brokers hand out. */
+  'registrationLink.read': roles('broker'),
   'assistant.add': addsAssistants,
   'assistant.remove': (actor: Actor) => actor.admin,
   'promotion.add': (actor: Actor) => actor.admin && actor.type === 'broker',
@@ -107,8 +143,13 @@ export const taskEditRefusal = (task: Pick<TaskState, 'automatic_end' | 'done_at
 export const canEditTask = (actor: Pick<Actor, 'type'>, task: Pick<TaskState, 'automatic_end' | 'done_at'>): boolean =>
   can({ type: actor.type, admin: false }, 'task.edit') && taskEditRefusal(task) === null;
 
-/** A broker edits or deletes only the candidacies of his own agency (spec part 1, 6). */
-export const canEditCandidacyOf = (actor: Actor, candidacyAgencyId: number | null): boolean =>
+/**
+ * The own-agency rule (spec part 1, 6), written once: a broker edits, deletes, attributes lots to
+ * and runs the sale of only the candidacies of his own agency. A broker without an agency acts on
+ * none; other roles are not brokers of an agency. Every agency check, on the client and the
+ * server, goes through it (the funnel's `actsForApplicationAgency`, the server's `assertSameAgency`).
+ */
+export const canEditCandidacyOf = (actor: Pick<Actor, 'type' | 'agency_id'>, candidacyAgencyId: number | null): boolean =>
   actor.type === 'broker' && actor.agency_id !== null && actor.agency_id === candidacyAgencyId;
 
 /** The CRM column and 'validated' flag are for agency 1 only. */

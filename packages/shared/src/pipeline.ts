@@ -1,3 +1,4 @@
+import { canEditCandidacyOf } from './permissions.js';
 import type { Actor, UserType } from './roles.js';
 import { formatDateTime } from './swiss-time.js';
 
@@ -158,11 +159,11 @@ const RULES: Record<ApplicationAction, Rule> = {
   files: { who: ['broker', 'notary', 'banker', 'architect', 'promoter'], when: always },
   editCandidate: {
     who: BROKER,
-    when: (a, actor) => actor.agency_id !== null && actor.agency_id === a.candidacy_agency_id,
+    when: (a, actor) => canEditCandidacyOf(actor, a.candidacy_agency_id),
   },
   deleteCandidate: {
     who: BROKER,
-    when: (a, actor) => actor.agency_id !== null && actor.agency_id === a.candidacy_agency_id,
+    when: (a, actor) => canEditCandidacyOf(actor, a.candidacy_agency_id),
   },
   newThread: { who: ['broker', 'notary'], when: always },
 };
@@ -174,7 +175,7 @@ const RULES: Record<ApplicationAction, Rule> = {
  * priority counter, design note 3) and the other roles are not bound to an agency.
  */
 export const actsForApplicationAgency = (actor: Actor, application: Pick<ApplicationState, 'candidacy_agency_id'>): boolean =>
-  actor.type !== 'broker' || actor.admin || (actor.agency_id !== null && actor.agency_id === application.candidacy_agency_id);
+  actor.type !== 'broker' || actor.admin || canEditCandidacyOf(actor, application.candidacy_agency_id);
 
 /** Whether the action is offered to that user on that application right now. */
 export const canRunApplicationAction = (actor: Actor, action: ApplicationAction, application: ApplicationState): boolean => {

@@ -52,8 +52,9 @@ export const firstPromotionOf = async (db: Queryable, actor: Pick<RequestActor, 
 };
 
 /**
- * The broker agency rule (spec part 1, 6, shared `canEditCandidacyOf`): a broker acts only on
- * candidacies of his own agency. The candidacy is visible in the promotion, so another agency's
+ * The own-agency rule (spec part 1, 6), the server's refusal of the shared `canEditCandidacyOf`,
+ * the one function every agency check goes through: a broker acts only on candidacies of his
+ * own agency. The candidacy is visible in the promotion, so another agency's
  * answers 403 'Accès refusé' (another promotion's answers 404 earlier, by membership).
  */
 export const assertSameAgency = (actor: RequestActor, agencyId: number | null) => {

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_MESSAGES, attributeLotSchema } from '@promovente/shared';
+import { ATTRIBUTION_MESSAGES, attributeLotSchema, rolesWith } from '@promovente/shared';
 import { defineCommand } from '../commands/registry.js';
 import { attributeLot as attribute } from './attribution.js';
 
@@ -6,7 +6,7 @@ import { attributeLot as attribute } from './attribution.js';
 export const attributeLot = defineCommand({
   name: 'attributeLot',
   entity: 'candidacy',
-  roles: ['broker'],
+  roles: rolesWith('lot.attribute'),
   input: attributeLotSchema,
   run: async ({ tx, actor, target }, input) => {
     const { application, log } = await attribute(tx, actor, target.id, input);

@@ -1,12 +1,9 @@
-import { applicationActionRoles, applicationsListQuerySchema, idParamSchema, type UserType } from '@promovente/shared';
+import { applicationActionRoles, applicationsListQuerySchema, idParamSchema, rolesWith } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
 import { applicationPdf, exportApplications, getApplication, listApplications } from './applications.service.js';
-
-/** Who sees the sales funnel (spec part 2, 2.1 'tunnel-de-vente'). */
-const FUNNEL: readonly UserType[] = ['broker', 'promoter', 'notary', 'banker', 'architect'];
 
 const publicIdParamSchema = z.object({ publicId: z.uuid('Identifiant invalide') });
 
@@ -15,20 +12,26 @@ export const applicationsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.database.db, storage: app.deps.storage });
 
-  app.get('/applications', { config: { access: FUNNEL }, schema: { querystring: applicationsListQuerySchema } }, async (request) =>
-    listApplications(app.deps.database.db, actorOf(request), request.query),
+  app.get(
+    '/applications',
+    { config: { access: rolesWith('application.read') }, schema: { querystring: applicationsListQuerySchema } },
+    async (request) => listApplications(app.deps.database.db, actorOf(request), request.query),
   );
 
   // 'Exporter': every filtered row as an .xlsx, answered as a short-lived signed URL.
   app.get(
     '/applications/download',
-    { config: { access: ['broker'] }, schema: { querystring: applicationsListQuerySchema } },
+    { config: { access: rolesWith('application.download') }, schema: { querystring: applicationsListQuerySchema } },
     async (request) => ({ data: await exportApplications(deps(), actorOf(request), request.query) }),
   );
 
-  app.get('/applications/:id', { config: { access: FUNNEL }, schema: { params: idParamSchema } }, async (request) => ({
-    data: await getApplication(app.deps.database.db, actorOf(request), request.params.id),
-  }));
+  app.get(
+    '/applications/:id',
+    { config: { access: rolesWith('application.read') }, schema: { params: idParamSchema } },
+    async (request) => ({
+      data: await getApplication(app.deps.database.db, actorOf(request), request.params.id),
+    }),
+  );
 
   // 'Télécharger le PDF': the sales file, answered as a signed URL opened in a new tab.
   app.get(

@@ -1,4 +1,4 @@
-import { attributionQuerySchema, lotAttributionQuerySchema, partnersQuerySchema } from '@promovente/shared';
+import { attributionQuerySchema, lotAttributionQuerySchema, partnersQuerySchema, rolesWith } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
@@ -14,17 +14,21 @@ export const attributionRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     '/lots/for-attribution',
-    { config: { access: ['broker'] }, schema: { querystring: attributionQuerySchema } },
+    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: attributionQuerySchema } },
     async (request) => ({ data: await attributionOptions(db(), actorOf(request), request.query.candidacy_id) }),
   );
 
-  app.get('/applications/partners', { config: { access: ['broker'] }, schema: { querystring: partnersQuerySchema } }, async (request) => ({
-    data: await partnerOptions(db(), actorOf(request), request.query.candidacy_id, request.query.search),
-  }));
+  app.get(
+    '/applications/partners',
+    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: partnersQuerySchema } },
+    async (request) => ({
+      data: await partnerOptions(db(), actorOf(request), request.query.candidacy_id, request.query.search),
+    }),
+  );
 
   app.get(
     '/attribution/candidacies',
-    { config: { access: ['broker'] }, schema: { querystring: lotAttributionQuerySchema } },
+    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: lotAttributionQuerySchema } },
     async (request) => ({ data: await lotAttributionOptions(db(), actorOf(request), request.query.lot_id, request.query.search) }),
   );
 };

@@ -1,4 +1,4 @@
-import { RESERVATION_MESSAGES, submitReservationFormSchema } from '@promovente/shared';
+import { RESERVATION_MESSAGES, rolesWith, submitReservationFormSchema } from '@promovente/shared';
 import { defineCommand } from '../commands/registry.js';
 import { submitReservationForm as submit } from './reservation-form.js';
 
@@ -9,7 +9,7 @@ import { submitReservationForm as submit } from './reservation-form.js';
 export const submitReservationForm = defineCommand({
   name: 'submitReservationForm',
   entity: 'application',
-  roles: ['broker', 'candidate'],
+  roles: rolesWith('reservationForm.submit'),
   input: submitReservationFormSchema,
   run: async ({ tx, actor, target }, input) => {
     const { data, log } = await submit(tx, actor, target.id, input);

@@ -1,3 +1,4 @@
+import { rolesWith } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ export const reservationFormRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     '/applications/public/:publicId',
-    { config: { access: ['candidate', 'broker', 'banker', 'promoter', 'notary'] }, schema: { params: publicIdParamsSchema } },
+    { config: { access: rolesWith('reservationForm.read') }, schema: { params: publicIdParamsSchema } },
     async (request) => ({ data: await getReservationForm(app.deps.database.db, actorOf(request), request.params.publicId) }),
   );
 };

@@ -1,8 +1,10 @@
 import {
   CANDIDACY_ALREADY_EXISTS,
+  canEditCandidacyOf,
   createCandidacyInputSchema,
   MAX_POSITIONS_PER_LOT,
   moveCandidacyInputSchema,
+  rolesWith,
   updateCandidacyInputSchema,
 } from '@promovente/shared';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -75,7 +77,8 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
     .limit(1);
   // Not a broker of this promotion: 404 like an unknown id; another agency's: the rule's refusal.
   if (!broker) throw notFound();
-  if (broker.agencyId === null || broker.agencyId !== actor.agency_id) throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
+  if (!canEditCandidacyOf({ type: 'broker', agency_id: broker.agencyId }, actor.agency_id))
+    throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
   return broker;
 };
 
@@ -91,7 +94,7 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
 export const createCandidacy = defineCommand({
   name: 'createCandidacy',
   entity: 'promotion',
-  roles: ['broker'],
+  roles: rolesWith('candidacy.create'),
   input: createCandidacyInputSchema,
   async run({ tx, actor, target }, input) {
     const form = input.candidacy;
@@ -153,7 +156,7 @@ const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
 export const updateCandidacy = defineCommand({
   name: 'updateCandidacy',
   entity: 'candidacy',
-  roles: ['broker'],
+  roles: rolesWith('candidacy.edit'),
   input: updateCandidacyInputSchema,
   async run({ tx, actor, target }, input) {
     if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
@@ -257,7 +260,7 @@ const closeGaps = async (tx: Tx, actor: RequestActor, promotionId: number, remov
 export const deleteCandidacy = defineCommand({
   name: 'deleteCandidacy',
   entity: 'candidacy',
-  roles: ['broker'],
+  roles: rolesWith('candidacy.delete'),
   input: z.object({}).passthrough(),
   async run({ tx, actor, target, storage, afterCommit }) {
     const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
@@ -299,7 +302,7 @@ export const deleteCandidacy = defineCommand({
 export const moveCandidacyToOtherAgency = defineCommand({
   name: 'moveCandidacyToOtherAgency',
   entity: 'candidacy',
-  roles: ['broker'],
+  roles: rolesWith('candidacy.changeAgency'),
   input: moveCandidacyInputSchema,
   async run({ tx, actor, target }, input) {
     const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);

@@ -1,4 +1,4 @@
-import { candidatesListQuerySchema, idParamSchema } from '@promovente/shared';
+import { candidatesListQuerySchema, idParamSchema, rolesWith } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
@@ -12,11 +12,13 @@ export const candidatesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 
-  app.get('/candidates', { config: { access: ['broker'] }, schema: { querystring: candidatesListQuerySchema } }, async (request) =>
-    listCandidates(db(), actorOf(request), request.query),
+  app.get(
+    '/candidates',
+    { config: { access: rolesWith('candidate.list') }, schema: { querystring: candidatesListQuerySchema } },
+    async (request) => listCandidates(db(), actorOf(request), request.query),
   );
 
-  app.get('/candidates/:id', { config: { access: ['broker', 'candidate'] }, schema: { params: idParamSchema } }, async (request) => ({
+  app.get('/candidates/:id', { config: { access: rolesWith('candidate.read') }, schema: { params: idParamSchema } }, async (request) => ({
     data: await getCandidateRecord(db(), actorOf(request), request.params.id),
   }));
 };

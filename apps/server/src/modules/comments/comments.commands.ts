@@ -1,4 +1,4 @@
-import { createCommentInputSchema, updateCommentInputSchema } from '@promovente/shared';
+import { createCommentInputSchema, rolesWith, updateCommentInputSchema } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { candidacies, candidates, comments } from '../../db/schema/index.js';
@@ -14,8 +14,6 @@ export const COMMENT_MESSAGES = {
   updated: 'Commentaire modifié',
 } as const;
 
-const COMMENT_ROLES = ['broker', 'notary', 'banker', 'promoter'] as const;
-
 const candidateNameOf = async (tx: Tx, candidacyId: number) => {
   const [row] = await tx
     .select({ firstName: candidates.firstName, lastName: candidates.lastName })
@@ -28,7 +26,7 @@ const candidateNameOf = async (tx: Tx, candidacyId: number) => {
 export const createComment = defineCommand({
   name: 'createComment',
   entity: 'candidacy',
-  roles: COMMENT_ROLES,
+  roles: rolesWith('comment.create'),
   input: createCommentInputSchema,
   async run({ tx, actor, target }, input) {
     const [row] = await tx
@@ -48,7 +46,7 @@ export const createComment = defineCommand({
 export const updateComment = defineCommand({
   name: 'updateComment',
   entity: 'candidacy',
-  roles: COMMENT_ROLES,
+  roles: rolesWith('comment.create'),
   input: updateCommentInputSchema,
   async run({ tx, actor, target }, input) {
     const [existing] = await tx

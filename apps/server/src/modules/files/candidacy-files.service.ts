@@ -231,9 +231,6 @@ export const deleteCandidacyFile = async (deps: { db: Db; storage: Storage }, ac
   return { message: FILE_MESSAGES.deleted };
 };
 
-/** The roles that see a candidacy's files (the files list of the candidate record). */
-const CANDIDACY_FILE_READERS = ['broker', 'notary', 'banker', 'architect', 'promoter'] as const;
-
 const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotionId: number) => {
   const [row] = await db
     .select({ status: sql<number>`max(${candidacies.status})` })
@@ -254,7 +251,7 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
         const candidacy = await findCandidacy(db, file.candidacyId);
         return candidacy !== null && candidacy.candidateUserId === actor.id;
       }
-      return (CANDIDACY_FILE_READERS as readonly string[]).includes(actor.type);
+      return can(actor, 'file.read');
     }
     case 'thread_message': {
       if (!file.threadMessageId) return false;

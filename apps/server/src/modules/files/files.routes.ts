@@ -1,4 +1,4 @@
-import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema, validationMessage } from '@promovente/shared';
+import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema, rolesWith, validationMessage } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
   );
 
   // Candidacy files (spec part 1, 5 and 6): upload zone and delete button.
-  app.post('/candidacies/files', { config: { access: ['broker', 'notary', 'banker', 'architect', 'promoter'] } }, async (request) => {
+  app.post('/candidacies/files', { config: { access: rolesWith('file.upload') } }, async (request) => {
     if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
     const uploads: Upload[] = [];
     const renames: string[] = [];
@@ -80,7 +80,7 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
 
   app.delete(
     '/candidacies/files/:id',
-    { config: { access: ['broker', 'candidate', 'promoter'] }, schema: { params: idParamSchema } },
+    { config: { access: rolesWith('file.delete') }, schema: { params: idParamSchema } },
     async (request) => deleteCandidacyFile({ db: app.deps.database.db, storage: app.deps.storage }, actorOf(request), request.params.id),
   );
 

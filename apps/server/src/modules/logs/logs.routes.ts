@@ -1,4 +1,4 @@
-import { logsQuerySchema } from '@promovente/shared';
+import { logsQuerySchema, rolesWith } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
@@ -9,7 +9,7 @@ export const logsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 
-  app.get('/logs', { config: { access: ['broker'] }, schema: { querystring: logsQuerySchema } }, async (request) =>
+  app.get('/logs', { config: { access: rolesWith('logs.read') }, schema: { querystring: logsQuerySchema } }, async (request) =>
     listLogs(db(), actorOf(request), request.query),
   );
 };

@@ -1,4 +1,10 @@
-import { idParamSchema, type RegistrationError, registrationTargetQuerySchema, registrationTokenParamsSchema } from '@promovente/shared';
+import {
+  idParamSchema,
+  type RegistrationError,
+  registrationTargetQuerySchema,
+  registrationTokenParamsSchema,
+  rolesWith,
+} from '@promovente/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
@@ -41,7 +47,11 @@ export const registrationRoutes = async (fastify: FastifyInstance) => {
     }
   });
 
-  app.get('/promotions/:id/registration-link', { config: { access: ['broker'] }, schema: { params: idParamSchema } }, async (request) => ({
-    data: await getRegistrationLink(app.deps.database.db, actorOf(request), request.params.id, app.deps.config.APP_URL),
-  }));
+  app.get(
+    '/promotions/:id/registration-link',
+    { config: { access: rolesWith('registrationLink.read') }, schema: { params: idParamSchema } },
+    async (request) => ({
+      data: await getRegistrationLink(app.deps.database.db, actorOf(request), request.params.id, app.deps.config.APP_URL),
+    }),
+  );
 };

@@ -15,15 +15,12 @@ import { actorOf } from '../../platform/auth.js';
 import { listNotaryTasks, listScreenTasks } from './tasks.screen.service.js';
 import { createTask, getTask, listTargetTasks, runTaskChange, updateTask } from './tasks.service.js';
 
-/** Who sees tasks on the rows of the candidates, lots and sales funnel screens. */
-const STAFF = ['broker', 'notary', 'promoter', 'banker', 'architect'] as const;
-
 export const tasksRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 
   // With target and target_id: one target's tasks; without: the broker's tasks screen (spec part 2, 2.3).
-  app.get('/actions', { config: { access: STAFF }, schema: { querystring: actionsQuerySchema } }, async (request) => {
+  app.get('/actions', { config: { access: rolesWith('task.read') }, schema: { querystring: actionsQuerySchema } }, async (request) => {
     const { query } = request;
     if (query.target !== undefined) return { data: await listTargetTasks(db(), actorOf(request), query) };
     return { data: await listScreenTasks(db(), actorOf(request), query) };
@@ -31,11 +28,11 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     '/promotions/:id/notary/actions',
-    { config: { access: ['notary'] }, schema: { params: idParamSchema, querystring: notaryTasksQuerySchema } },
+    { config: { access: rolesWith('task.listAssigned') }, schema: { params: idParamSchema, querystring: notaryTasksQuerySchema } },
     async (request) => ({ data: await listNotaryTasks(db(), actorOf(request), request.params.id, request.query) }),
   );
 
-  app.get('/actions/:id', { config: { access: STAFF }, schema: { params: idParamSchema } }, async (request) => ({
+  app.get('/actions/:id', { config: { access: rolesWith('task.read') }, schema: { params: idParamSchema } }, async (request) => ({
     data: await getTask(db(), actorOf(request), request.params.id),
   }));
 

@@ -1,4 +1,5 @@
 import {
+  can,
   MESSAGES,
   type NotaryTasksQuery,
   type ScreenTask,
@@ -86,7 +87,7 @@ const groupsOf = async (db: Db, filter: ScreenTaskFilter): Promise<TasksScreenGr
  * candidacy's tasks.
  */
 export const listScreenTasks = async (db: Db, actor: RequestActor, query: TasksScreenQuery): Promise<TasksScreenGroups> => {
-  if (actor.type !== 'broker') throw forbidden();
+  if (!can(actor, 'task.listPromotion')) throw forbidden();
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound(MESSAGES.notMember);
   await assertIdsInPromotion(db, promotionId, { memberId: query.broker, candidacyId: query.candidat });

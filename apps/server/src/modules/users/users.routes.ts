@@ -84,7 +84,7 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
 
   app.post(
     '/brokers/:id/assistants/:assistantId',
-    { config: { access: ['broker'] }, schema: { params: assistantParamsSchema } },
+    { config: { access: rolesWith('assistant.add') }, schema: { params: assistantParamsSchema } },
     async (request) => ({
       data: await addAssistant(db(), actorOf(request), request.params.id, request.params.assistantId),
     }),
