@@ -1,5 +1,5 @@
 import { ATTRIBUTION_MESSAGES, attributeLotSchema, rolesWith } from '@promovente/shared';
-import { defineCommand } from '../commands/registry.js';
+import { defineCommand } from '../commands/index.js';
 import { attributeLot as attribute } from './attribution.js';
 
 /** attributeLot on a candidacy (spec part 1, 7): lot_id, promotion_id, priority, candidacy_2_id. */

@@ -11,9 +11,9 @@ import type { Tx } from '../../db/client.js';
 import { actionLots, applications, candidacies, candidates, lots, promotions } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound, unprocessable } from '../../platform/errors.js';
-import type { CommandContext, CommandResult } from '../commands/registry.js';
+import type { CommandContext, CommandResult } from '../commands/index.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 import { loadApplicationStates } from './application-state.queries.js';
 import { recomputeCandidacyStatuses, recomputeLotStatuses } from './statuses.service.js';
 

@@ -12,7 +12,7 @@ import {
   validateReservationFormSchema,
 } from '@promovente/shared';
 import { type ZodType, z } from 'zod';
-import { type Command, defineCommand } from '../commands/registry.js';
+import { type Command, defineCommand } from '../commands/index.js';
 import {
   addCandidacy,
   deleteApplication,

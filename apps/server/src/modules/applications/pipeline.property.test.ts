@@ -7,8 +7,7 @@ import type { RequestActor } from '../../platform/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import { createAgency, createBuildingWithLots, createPromotion, createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { COMMANDS } from '../commands/commands.js';
-import { executeCommand } from '../commands/commands.service.js';
+import { COMMANDS, executeCommand } from '../commands/commands.service.js';
 import { createCandidacy } from './attribution.fixtures.js';
 import { snapshot } from './pipeline.fixtures.js';
 

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
-import { COMMANDS } from '../commands/commands.js';
-import { executeCommand } from '../commands/commands.service.js';
+import { COMMANDS, executeCommand } from '../commands/commands.service.js';
 
 /**
  * The direct application calls of spec part 2, 7.2. Each is the same handler as its command

@@ -1,5 +1,5 @@
 import { RESERVATION_MESSAGES, rolesWith, submitReservationFormSchema } from '@promovente/shared';
-import { defineCommand } from '../commands/registry.js';
+import { defineCommand } from '../commands/index.js';
 import { submitReservationForm as submit } from './reservation-form.js';
 
 /**

@@ -22,10 +22,10 @@ import { assertSameAgency, isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
-import { CANDIDACY_MESSAGES } from '../candidacies/candidacies.commands.js';
+import { CANDIDACY_MESSAGES } from '../candidacies/index.js';
 import type { LogEntry } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 import { closeProcessTasks, openProcessTask } from './process-tasks.js';
 import { recomputeCandidacyStatuses } from './statuses.service.js';
 

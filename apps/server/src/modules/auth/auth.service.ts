@@ -9,7 +9,7 @@ import { queueMail } from '../../platform/mail.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { clearCounters, clearCountersStartingWith, hitRateLimit, type Limit, reserveAttempt } from '../../platform/rate-limit.js';
 import { hashToken, newToken, RESET_LIFETIME_MINUTES, TOKEN_LIFETIME_DAYS } from '../../platform/tokens.js';
-import { findUserByEmail, fullName, loadUserPayload } from '../users/users.queries.js';
+import { findUserByEmail, fullName, loadUserPayload } from '../users/index.js';
 
 type Deps = { db: Db; jobs: Jobs; appUrl: string; rateLimitMultiplier: number };
 type LimitDeps = Pick<Deps, 'db' | 'rateLimitMultiplier'>;

@@ -26,10 +26,10 @@ import { assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
 import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
-import { defineCommand } from '../commands/registry.js';
+import { defineCommand } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 import { lockCandidacy } from './candidacies.queries.js';
 
 /** The French texts of these commands (success toasts and history rows). */

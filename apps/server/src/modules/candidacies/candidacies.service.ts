@@ -39,7 +39,7 @@ import type { Storage } from '../../platform/storage.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { allTasksByTarget, openTasksByTarget } from '../tasks/tasks.service.js';
-import { avatarUrl, fullName } from '../users/users.queries.js';
+import { avatarUrl, fullName } from '../users/index.js';
 import {
   type CandidacyBaseRow,
   type CandidacyFilter,

@@ -14,9 +14,9 @@ import type { Db } from '../../db/client.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { paginate } from '../../platform/pagination.js';
-import { serializeCandidateDetailFor } from '../candidacies/candidacies.serializers.js';
 import { getCandidate, toCandidateSummary, toPerson } from '../candidacies/candidacies.service.js';
-import { avatarUrl } from '../users/users.queries.js';
+import { serializeCandidateDetailFor } from '../candidacies/index.js';
+import { avatarUrl } from '../users/index.js';
 import {
   candidatesWhere,
   countCandidates,

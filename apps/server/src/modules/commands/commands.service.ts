@@ -11,6 +11,9 @@ import type { Storage } from '../../platform/storage.js';
 import { writeLog } from '../logs/logs.service.js';
 import type { Command, CommandEntity } from './registry.js';
 
+/** The registry of every command, for the modules that dispatch one (the direct pipeline routes). */
+export { COMMANDS } from './commands.js';
+
 /** The promotion a row belongs to; hidden applications do not exist for commands. */
 const promotionOf = async (tx: Tx, entity: CommandEntity, id: number): Promise<number | null> => {
   const pick = async (query: Promise<{ promotionId: number }[]>) => (await query)[0]?.promotionId ?? null;

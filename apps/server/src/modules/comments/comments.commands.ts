@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.js';
 import { candidacies, candidates, comments } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { toComment } from '../candidacies/candidacies.service.js';
-import { defineCommand } from '../commands/registry.js';
-import { fullName } from '../users/users.queries.js';
+import { defineCommand } from '../commands/index.js';
+import { fullName } from '../users/index.js';
 import { findComment } from './comments.queries.js';
 
 /** Comments on a candidacy (spec part 1, 5 'Comment', 6): visible to brokers, notaries, bankers and promoters. */

@@ -16,7 +16,7 @@ import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
 import { writeLog } from '../logs/logs.service.js';
-import { avatarUrl, fullName } from '../users/users.queries.js';
+import { avatarUrl, fullName } from '../users/index.js';
 
 /**
  * Candidacy files (spec part 1, 5 'File upload', 6) and GET file-url/{uuid} (design note 6):

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { agencies, buildings, floors, lots, promotionAgencies, promotions } from '../../db/schema/index.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { avatarUrl, fullName, membersOfType } from '../users/users.queries.js';
+import { avatarUrl, fullName, membersOfType } from '../users/index.js';
 
 /** GET app/filters: what the filter bar offers for the current promotion, all computed in SQL. */
 export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?: number): Promise<FilterOptions> => {

@@ -5,7 +5,7 @@ import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 import { countLogs, findLogApplication, findLogCandidacy, findLogLot, findLogPage, logWhere } from './logs.queries.js';
 
 export type LogEntry = {

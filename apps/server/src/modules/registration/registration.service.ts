@@ -19,7 +19,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { writeLog } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 
 type Deps = { db: Db; rateLimitMultiplier: number };
 

@@ -1,7 +1,7 @@
 import { createTaskSchema, rolesWith, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
-import { defineCommand } from '../commands/registry.js';
+import { defineCommand } from '../commands/index.js';
 import { createTask, finishTask, updateTask } from './tasks.service.js';
 
 /** createAction (spec part 1, 7): entity promotion; the target is one of candidacy_id, lot_id, application_id. */

@@ -13,7 +13,7 @@ import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 import { findTarget } from './tasks.queries.js';
 import { findScreenTasks, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
 import { serializeTask } from './tasks.service.js';

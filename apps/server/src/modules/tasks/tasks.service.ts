@@ -19,7 +19,7 @@ import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { type LogEntry, writeLog } from '../logs/logs.service.js';
-import { avatarUrl, fullName } from '../users/users.queries.js';
+import { avatarUrl, fullName } from '../users/index.js';
 import {
   findTarget,
   findTask,

@@ -10,7 +10,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { queueMail } from '../../platform/mail.js';
 import type { Storage } from '../../platform/storage.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/users.queries.js';
+import { fullName } from '../users/index.js';
 
 export type ThreadAttachment = { name: string; mime: string; content: Buffer };
 

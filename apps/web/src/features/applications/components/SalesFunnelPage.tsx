@@ -13,8 +13,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
-import { useFilterOptions } from '../../filters/api/get-filter-options';
-import { useFilters } from '../../filters/use-filters';
+import { useFilterOptions, useFilters } from '../../filters';
 import { EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
 import { applicationKeys, useApplicationPdf, useApplications, useDownloadApplications } from '../api/applications';
 import {

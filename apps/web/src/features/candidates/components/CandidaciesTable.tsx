@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
 import { DataTable } from '../../../components/ui/DataTable';
-import type { SortOrder } from '../../filters/filter-query';
+import type { SortOrder } from '../../filters';
 import { applicationPath, type CandidacyColumn, reservationFormApplication, reservationFormPath } from '../candidates-view';
 import { CandidacyActionsButton, CandidacyContextMenu, type CandidacyMenuProps } from './CandidacyMenu';
 

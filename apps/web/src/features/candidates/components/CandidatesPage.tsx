@@ -14,7 +14,7 @@ import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { isDemoMode } from '../../../lib/storage';
 import { AttributeLotModal } from '../../applications';
-import { useFilters } from '../../filters/use-filters';
+import { useFilters } from '../../filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
 import { NewThreadModal } from '../../threads';
 import { useDownloadCandidacies } from '../api/download-candidacies';

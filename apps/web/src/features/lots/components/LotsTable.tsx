@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { cn } from '../../../components/ui/cn';
 import { DataTable } from '../../../components/ui/DataTable';
-import type { SortOrder } from '../../filters/filter-query';
+import type { SortOrder } from '../../filters';
 import { TaskBadges } from '../../tasks';
 import { formatArea, formatRooms, type LotColumn, priorityLabel } from '../lots-view';
 import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
