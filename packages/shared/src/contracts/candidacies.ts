@@ -218,6 +218,19 @@ export type CandidateRecord = CandidateSummary & {
   profile_picture: string | null;
 };
 
+/** The financing a candidacy declares, bank by bank (mortgage, 2nd and 3rd pillar): the reservation form's fields. */
+export const FINANCING_DETAIL_FIELDS = [
+  'mortgage_amount',
+  'mortgage_bank_name',
+  'mortgage_contact_name',
+  'second_pillar_amount',
+  'second_pillar_bank_name',
+  'second_pillar_contact_name',
+  'third_pillar_amount',
+  'third_pillar_bank_name',
+  'third_pillar_contact_name',
+] as const satisfies readonly (keyof CandidacyFinancing)[];
+
 export type CandidacyFinancing = {
   mortgage_amount: number | null;
   mortgage_bank_name: string | null;

@@ -6,6 +6,7 @@ import type {
   CandidateDetail,
   CandidateRecord,
 } from '@promovente/shared';
+import { FINANCING_DETAIL_FIELDS } from '@promovente/shared';
 
 /**
  * One serializer per audience for candidates and candidacies (candidacyAudienceOf in the
@@ -115,19 +116,7 @@ type CandidacyKey = keyof CandidacyDetail;
 
 const CANDIDACY_BASE = ['id', 'promotion_id', 'created_at', 'couple', 'broker', 'candidate', 'applications', 'promotion'] as const;
 const DESK = ['status', 'status_text', 'agency_id', 'agency_name', 'broker_id', 'can_edit'] as const;
-const FINANCING = [
-  'budget',
-  'mortgage_amount',
-  'mortgage_bank_name',
-  'mortgage_contact_name',
-  'second_pillar_amount',
-  'second_pillar_bank_name',
-  'second_pillar_contact_name',
-  'third_pillar_amount',
-  'third_pillar_bank_name',
-  'third_pillar_contact_name',
-  'financials_unavailable',
-] as const;
+const FINANCING = ['budget', ...FINANCING_DETAIL_FIELDS, 'financials_unavailable'] as const;
 const DOCUMENTS = ['files', 'files_count'] as const;
 /** The work of the sale: the comments, the registration comment and the tasks. */
 const WORK = ['comment', 'comments_count', 'user_comments', 'tasks', 'tasks_count', 'actions'] as const;

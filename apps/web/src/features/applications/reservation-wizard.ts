@@ -1,5 +1,6 @@
 import {
   type CandidacyFinancing,
+  FINANCING_DETAIL_FIELDS,
   formatArea,
   formatCHF,
   formatDateTime,
@@ -82,17 +83,7 @@ export type CandidateValues = Record<CandidateTextField, string> & {
 };
 
 export const AMOUNT_FIELDS = ['mortgage_amount', 'second_pillar_amount', 'third_pillar_amount'] as const;
-export const FINANCING_TEXT_FIELDS = [
-  'mortgage_amount',
-  'mortgage_bank_name',
-  'mortgage_contact_name',
-  'second_pillar_amount',
-  'second_pillar_bank_name',
-  'second_pillar_contact_name',
-  'third_pillar_amount',
-  'third_pillar_bank_name',
-  'third_pillar_contact_name',
-] as const;
+export const FINANCING_TEXT_FIELDS = FINANCING_DETAIL_FIELDS;
 export type FinancingTextField = (typeof FINANCING_TEXT_FIELDS)[number];
 export type FinancingValues = Record<FinancingTextField, string> & { financials_unavailable: boolean };
 
