@@ -11,7 +11,7 @@ import { SERVICE_UNAVAILABLE } from './errors.js';
  * next socket is read, so a hundred requests in flight are mostly waiting in the accept queue.
  * Closing the listener at once resets them (what `app.close()` alone did). So the listener stays
  * open while draining and keeps accepting what the kernel holds; the cut-off falls once no
- * connection has been accepted for two turns of the event loop and 50 ms (at most 1 s after
+ * connection has been accepted for two turns of the event loop and 50 ms (at most 3 s after
  * the signal): a connection accepted before the cut-off is owed an answer, one accepted after
  * it gets 503. Every answer while draining says `Connection: close`, so no connection carries a
  * request past the drain. Then the listener closes: later connections are refused.
@@ -34,7 +34,8 @@ declare module 'fastify' {
 }
 
 const CUT_OFF_QUIET_MS = 50;
-const CUT_OFF_MAX_MS = 1000;
+// A loaded machine accepts a hundred waiting connections slowly: the cut-off waits up to 3 s.
+const CUT_OFF_MAX_MS = 3000;
 
 type Tracked = { late: boolean; active: number; answered: number };
 

@@ -1,12 +1,15 @@
 import { MESSAGES } from '@promovente/shared';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { mailMessages, users } from '../../db/schema/index.js';
 import { bearer, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { awayFromWindowEnd } from '../../test/rate-limits.js';
 import { LOGIN_LIMITS } from './auth.service.js';
+
+// A rate-limit test may first wait up to a minute for a fresh 15-minute window (awayFromWindowEnd).
+vi.setConfig({ testTimeout: 150_000 });
 
 let ctx: TestContext;
 beforeAll(async () => {

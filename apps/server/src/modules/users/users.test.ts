@@ -1,11 +1,14 @@
 import { MESSAGES } from '@promovente/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, createAgency, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
 import { awayFromWindowEnd } from '../../test/rate-limits.js';
 import { LOGIN_LIMITS } from '../auth/auth.service.js';
+
+// A rate-limit test may first wait up to a minute for a fresh 15-minute window (awayFromWindowEnd).
+vi.setConfig({ testTimeout: 150_000 });
 
 let ctx: TestContext;
 beforeAll(async () => {
