@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { COMMANDS } from './commands.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
@@ -17,8 +18,7 @@ import { reservationFormRoutes } from './modules/applications/reservation-form.r
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { candidaciesRoutes } from './modules/candidacies/candidacies.routes.js';
 import { candidatesRoutes } from './modules/candidates/candidates.routes.js';
-import { COMMANDS } from './modules/commands/commands.js';
-import { commandsRoutes } from './modules/commands/commands.routes.js';
+import { type CommandRegistry, commandsRoutes } from './modules/commands/index.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
@@ -54,6 +54,8 @@ export type App = FastifyInstance;
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every command, for app/executeCommand and the direct application routes. */
+    commands: CommandRegistry;
   }
 }
 
@@ -74,6 +76,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('commands', COMMANDS);
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
@@ -117,7 +120,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(filtersRoutes);
       await api.register(notificationsRoutes);
       await api.register(mailsRoutes);
-      await api.register(commandsRoutes(COMMANDS));
+      await api.register(commandsRoutes);
       await api.register(filesRoutes);
       await api.register(threadsRoutes);
       await api.register(candidaciesRoutes);

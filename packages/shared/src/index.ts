@@ -1,4 +1,5 @@
 export * from './colours.js';
+export * from './commands.js';
 export * from './contracts/applications.js';
 export * from './contracts/auth.js';
 export * from './contracts/candidacies.js';

@@ -101,4 +101,18 @@ describe('module boundaries', () => {
     expect(crossModule).toBeGreaterThan(50);
     expect(problems).toEqual([]);
   });
+
+  it('the commands module imports no module that defines commands (the composition root, src/commands.ts, gathers them)', () => {
+    const files = sourceFiles(path.join(MODULES, 'commands')).filter((file) => !file.endsWith('.test.ts'));
+    const reached = new Set<string>();
+    for (const file of files) {
+      for (const specifier of importsOf(readFileSync(path.join(MODULES, 'commands', file), 'utf8'))) {
+        const target = path.posix.normalize(path.posix.join('commands', path.posix.dirname(file), specifier));
+        if (specifier.startsWith('.') && !target.startsWith('..')) reached.add(target.split('/')[0]);
+      }
+    }
+    reached.delete('commands');
+    // The history row is the one thing the dispatcher writes itself.
+    expect([...reached]).toEqual(['logs']);
+  });
 });

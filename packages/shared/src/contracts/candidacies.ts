@@ -34,14 +34,9 @@ import type { Task } from './tasks.js';
  *                                    on his own candidacy)            { message }
  *   GET    /file-url/:uuid           any signed-in user allowed to see the file   { data: { url } }
  *
- * Commands (POST /app/executeCommand { name, entity, entity_id, additionnal_fields } or
- * POST /commands/{name} { entity, entity_id, additionnal_fields }), each answering { data, message }:
- *   createCandidacy            entity promotion   createCandidacyInputSchema  data CreateCandidacyResult | 'already_exists'
- *   updateCandidacy            entity candidacy   updateCandidacyInputSchema  data { id }
- *   deleteCandidacy            entity candidacy   {}                          data null
- *   moveCandidacyToOtherAgency entity candidacy   moveCandidacyInputSchema    data { id, agency_id }
- *   createComment              entity candidacy   createCommentInputSchema    data CandidacyComment
- *   updateComment              entity candidacy   updateCommentInputSchema    data CandidacyComment
+ * Commands: createCandidacy, updateCandidacy, deleteCandidacy, moveCandidacyToOtherAgency,
+ * createComment and updateComment; their entity, input, answer and roles are in the command
+ * catalogue (commands.ts).
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -266,6 +266,22 @@ export const updateApplicationSchema = z.union([
 ]);
 export type UpdateApplicationInput = z.input<typeof updateApplicationSchema>;
 
+const [priorityBranch, priceBranch, milestonesBranch] = updateApplicationSchema.options;
+/**
+ * updateApplication's command input: the branch of the union chosen by the field sent, so that
+ * a wrong value answers that branch's French message ('Le prix doit être un multiple de 1000')
+ * rather than the union's generic one. Typed as the union for its callers.
+ */
+export const updateApplicationCommandSchema = z
+  .record(z.string(), z.unknown())
+  .transform((value, ctx): z.output<typeof updateApplicationSchema> => {
+    const branch = 'priority' in value ? priorityBranch : 'negociated_price' in value ? priceBranch : milestonesBranch;
+    const parsed = branch.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }) as unknown as z.ZodType<z.output<typeof updateApplicationSchema>, UpdateApplicationInput>;
+
 export const addCandidacySchema = z.object({
   promotion_id: idSchema.optional(),
   candidacy_2_id: idOf(PIPELINE_MESSAGES.candidacyRequired),

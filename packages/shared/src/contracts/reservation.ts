@@ -11,8 +11,7 @@ import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
  *
  *   GET  /applications/public/:publicId   candidate (his own application), broker, banker, promoter,
  *                                         notary (their promotions)   { data: ReservationForm }
- *   Command submitReservationForm (entity application, roles broker and candidate):
- *        submitReservationFormSchema   { data: ReservationForm, message }
+ *   Command submitReservationForm (see the command catalogue, commands.ts).
  *
  * Candidacy 2 null means "buy alone" and is accepted only when the application has no second
  * candidacy: removing a partner is the funnel's detachCandidacy. A candidacy 2 without an id

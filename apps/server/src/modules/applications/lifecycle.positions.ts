@@ -130,13 +130,13 @@ const takePosition = async (ctx: CommandContext, application: LoadedApplication,
   return position;
 };
 
-const priorityResult = (application: LoadedApplication, from: number, to: number): CommandResult => ({
+const priorityResult = (application: LoadedApplication, from: number, to: number): CommandResult<{ id: number; priority: number }> => ({
   data: { id: application.id, priority: to },
   message: to === 9 && from !== 9 ? PIPELINE_MESSAGES.positionReleased : PIPELINE_MESSAGES.prioritySaved,
   log: applicationLog(application, `Priorité modifiée de ${label(from)} à ${label(to)}`),
 });
 
-const updatePriority = async (ctx: CommandContext, application: LoadedApplication, input: PriorityInput): Promise<CommandResult> => {
+const updatePriority = async (ctx: CommandContext, application: LoadedApplication, input: PriorityInput) => {
   const from = application.priority;
   if (input.priority === from) return { data: { id: application.id, priority: from }, message: PIPELINE_MESSAGES.prioritySaved, log: null };
   if (!application.multiAgency) {
@@ -152,7 +152,7 @@ const updatePriority = async (ctx: CommandContext, application: LoadedApplicatio
   return priorityResult(application, from, await takePosition(ctx, application, input.priority));
 };
 
-const updatePrice = async (ctx: CommandContext, application: LoadedApplication, input: PriceInput): Promise<CommandResult> => {
+const updatePrice = async (ctx: CommandContext, application: LoadedApplication, input: PriceInput) => {
   await ctx.tx
     .update(applications)
     .set({ negociatedPrice: input.negociated_price, updatedAt: new Date() })
@@ -177,7 +177,7 @@ const MILESTONE_COLUMNS = {
  * SIGN only while not checked, and no checkbox is ever changed by hand. Fields sent unchanged
  * (the modal sends the whole form) are accepted.
  */
-const updateMilestones = async (ctx: CommandContext, application: LoadedApplication, input: MilestonesInput): Promise<CommandResult> => {
+const updateMilestones = async (ctx: CommandContext, application: LoadedApplication, input: MilestonesInput) => {
   if (Object.keys(input).length === 0) throw badRequest(MESSAGES.invalidInput);
   const changes: Partial<typeof applications.$inferInsert> = {};
   const changed: string[] = [];
@@ -209,7 +209,7 @@ const updateMilestones = async (ctx: CommandContext, application: LoadedApplicat
 };
 
 /** updateApplication: one of priority, negociated_price or the milestone fields (spec part 2, 7.1). */
-export const updateApplication = async (ctx: CommandContext, input: UpdateApplicationInput): Promise<CommandResult> => {
+export const updateApplication = async (ctx: CommandContext, input: UpdateApplicationInput) => {
   const action = updateApplicationAction(input);
   const application = await openApplication(ctx, action, { lockLot: action === 'updatePriority' });
   if ('priority' in input) return updatePriority(ctx, application, input);
@@ -218,7 +218,7 @@ export const updateApplication = async (ctx: CommandContext, input: UpdateApplic
 };
 
 /** goToBestAvailablePriority (spec part 2, 4.5): from 9 to the lowest free position of a multi-agency lot. */
-export const goToBestAvailablePriority = async (ctx: CommandContext): Promise<CommandResult> => {
+export const goToBestAvailablePriority = async (ctx: CommandContext) => {
   const application = await openApplication(ctx, 'updatePriority', { lockLot: true });
   if (!application.multiAgency || application.priority !== 9) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
   const others = await otherLiveApplications(ctx.tx, application);
@@ -229,7 +229,7 @@ export const goToBestAvailablePriority = async (ctx: CommandContext): Promise<Co
 };
 
 /** goToLatestPriority (spec part 2, 4.5 'Libérer la place'): priority 9, the positions behind move up. */
-export const goToLatestPriority = async (ctx: CommandContext): Promise<CommandResult> => {
+export const goToLatestPriority = async (ctx: CommandContext) => {
   const application = await openApplication(ctx, 'updatePriority', { lockLot: true });
   if (!application.multiAgency || application.priority === 9) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
   await release(ctx, application);
@@ -237,7 +237,7 @@ export const goToLatestPriority = async (ctx: CommandContext): Promise<CommandRe
 };
 
 /** UpdateLastPriorityChange: an admin restarts the deadline of a priority 1 (design note 3). */
-export const updateLastPriorityChange = async (ctx: CommandContext): Promise<CommandResult> => {
+export const updateLastPriorityChange = async (ctx: CommandContext) => {
   if (!ctx.actor.admin) throw forbidden();
   const application = await openApplication(ctx, 'updatePriority', { anyAgency: true });
   if (!application.multiAgency || application.priority !== 1) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
@@ -257,7 +257,7 @@ export const updateLastPriorityChange = async (ctx: CommandContext): Promise<Com
  * deleteApplication: hidden, never hard-deleted; its open tasks are closed, the positions
  * behind it move up and the lot's status is recomputed.
  */
-export const deleteApplication = async (ctx: CommandContext): Promise<CommandResult> => {
+export const deleteApplication = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'deleteApplication', { lockLot: true, allowClosed: true });
   const others = application.closedAt === null ? await otherLiveApplications(tx, application) : [];
@@ -283,7 +283,7 @@ export const deleteApplication = async (ctx: CommandContext): Promise<CommandRes
  * not the main one; agency 1 in a promotion synced to the CRM chooses CRM-validated
  * candidacies only (spec part 2, 5, the rule of attributeLot).
  */
-export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof addCandidacySchema>): Promise<CommandResult> => {
+export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof addCandidacySchema>) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'addCandidacy', { lockLot: true });
   if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw notFound();
@@ -308,7 +308,7 @@ export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof a
 };
 
 /** detachCandidacy: removes one of the two candidacies; removing the main one makes the partner the main. */
-export const detachCandidacy = async (ctx: CommandContext, input: z.output<typeof detachCandidacySchema>): Promise<CommandResult> => {
+export const detachCandidacy = async (ctx: CommandContext, input: z.output<typeof detachCandidacySchema>) => {
   const { tx } = ctx;
   const application = await openApplication(ctx, 'detachCandidacy');
   if (input.promotion_id !== undefined && input.promotion_id !== application.promotionId) throw notFound();

@@ -28,10 +28,7 @@ const FORM_PENDING_DAYS = 5;
  * client' for the broker; a resend keeps the first date. Both create the candidates' missing
  * accounts and e-mail each candidate the form link and his access, unless do_not_send_email.
  */
-export const sendReservationForm = async (
-  ctx: CommandContext,
-  input: z.output<typeof sendReservationFormSchema>,
-): Promise<CommandResult> => {
+export const sendReservationForm = async (ctx: CommandContext, input: z.output<typeof sendReservationFormSchema>) => {
   const { tx, actor, jobs, config } = ctx;
   const application = await openApplication(ctx, (state) => (state.reservation_sent_at ? 'resendReservationForm' : 'sendReservationForm'));
   const resend = application.reservationSentAt !== null;
@@ -108,10 +105,7 @@ export const sendReservationForm = async (
  * 'Validé le ...' checked); the form locks for non-brokers. A known deposit date (picked in
  * Swiss time, spec part 2, 5) becomes the notary's task 'Acompte de réservation attendu'.
  */
-export const validateReservationForm = async (
-  ctx: CommandContext,
-  input: z.output<typeof validateReservationFormSchema>,
-): Promise<CommandResult> => {
+export const validateReservationForm = async (ctx: CommandContext, input: z.output<typeof validateReservationFormSchema>) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'validateReservationForm');
   const now = new Date();
@@ -142,10 +136,7 @@ export const validateReservationForm = async (
  * unvalidateReservationForm: the form stays open and the candidates receive the broker's
  * subject and body (the HTML part escapes the text and turns line breaks into <br>).
  */
-export const unvalidateReservationForm = async (
-  ctx: CommandContext,
-  input: z.output<typeof unvalidateReservationFormSchema>,
-): Promise<CommandResult> => {
+export const unvalidateReservationForm = async (ctx: CommandContext, input: z.output<typeof unvalidateReservationFormSchema>) => {
   const { tx, jobs } = ctx;
   const application = await openApplication(ctx, 'unvalidateReservationForm');
   const people = await candidatesOf(tx, application);
@@ -160,7 +151,7 @@ export const unvalidateReservationForm = async (
 };
 
 /** sendNewAccess: a new password for each candidate's account (created if missing), e-mailed. */
-export const sendNewAccess = async (ctx: CommandContext): Promise<CommandResult> => {
+export const sendNewAccess = async (ctx: CommandContext) => {
   const { tx, jobs, config } = ctx;
   const application = await openApplication(ctx, 'sendNewAccess');
   const people = await candidatesOf(tx, application);

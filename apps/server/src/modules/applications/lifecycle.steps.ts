@@ -51,7 +51,7 @@ export const callForFundsDue = (actAt: Date, now = new Date()) => {
 };
 
 /** advanceDepositReceived: status 1 Réservé, AC 'Reçu le ...' checked, the banker checks solvency. */
-export const advanceDepositReceived = async (ctx: CommandContext): Promise<CommandResult> => {
+export const advanceDepositReceived = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'advanceDepositReceived', { lockLot: true });
   const others = await otherLiveApplications(tx, application);
@@ -83,7 +83,7 @@ export const advanceDepositReceived = async (ctx: CommandContext): Promise<Comma
 };
 
 /** ClientSolvent: solvent, FIN 'Solvable le ...' checked, the solvency task closed. */
-export const clientSolvent = async (ctx: CommandContext): Promise<CommandResult> => {
+export const clientSolvent = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'ClientSolvent');
   const now = new Date();
@@ -100,7 +100,7 @@ export const clientSolvent = async (ctx: CommandContext): Promise<CommandResult>
 };
 
 /** clientNonSolvent: not solvent, FIN 'Non solvable le ...' unchecked, the broker notified. */
-export const clientNonSolvent = async (ctx: CommandContext): Promise<CommandResult> => {
+export const clientNonSolvent = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'clientNonSolvent');
   const now = new Date();
@@ -122,7 +122,7 @@ export const clientNonSolvent = async (ctx: CommandContext): Promise<CommandResu
 };
 
 /** scheduleAgreement: the promise date, PDV 'Prévue le ...', the notary sends the draft act. */
-export const scheduleAgreement = async (ctx: CommandContext, input: z.output<typeof scheduleAgreementSchema>): Promise<CommandResult> => {
+export const scheduleAgreement = async (ctx: CommandContext, input: z.output<typeof scheduleAgreementSchema>) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'scheduleAgreement');
   const at = new Date(input.date);
@@ -141,7 +141,7 @@ export const scheduleAgreement = async (ctx: CommandContext, input: z.output<typ
 };
 
 /** draftActSent: the notary then confirms the promise funds, due at the promise date. */
-export const draftActSent = async (ctx: CommandContext): Promise<CommandResult> => {
+export const draftActSent = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'draftActSent');
   await closeProcessTasks(tx, application.id, ['send_draft_act'], actor.id);
@@ -154,7 +154,7 @@ export const draftActSent = async (ctx: CommandContext): Promise<CommandResult> 
 };
 
 /** agreementFundsReceived: the promise is signed, PDV checked, status 2, the lot shows Signé. */
-export const agreementFundsReceived = async (ctx: CommandContext): Promise<CommandResult> => {
+export const agreementFundsReceived = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'agreementFundsReceived', { lockLot: true });
   if (application.status !== 1) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
@@ -183,7 +183,7 @@ export const agreementFundsReceived = async (ctx: CommandContext): Promise<Comma
  * notary first) and, unless do_not_send_email, the candidates; the notary sends the call for
  * funds. Without a notary in the promotion: 'Veuillez ajouter un notaire ...' (spec part 2, 8).
  */
-export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typeof planActOfPurchaseSchema>): Promise<CommandResult> => {
+export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typeof planActOfPurchaseSchema>) => {
   const { tx, actor, jobs } = ctx;
   const application = await openApplication(ctx, 'planActOfPurchase');
   const notaryId = await processAssignee(tx, application.promotionId, 'send_call_for_funds', null);
@@ -225,7 +225,7 @@ export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typ
 };
 
 /** callForFundsSent: the notary's task closed, the broker notified. */
-export const callForFundsSent = async (ctx: CommandContext): Promise<CommandResult> => {
+export const callForFundsSent = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'callForFundsSent');
   await closeProcessTasks(tx, application.id, ['send_call_for_funds'], actor.id);
@@ -245,7 +245,7 @@ export const callForFundsSent = async (ctx: CommandContext): Promise<CommandResu
  * actOfPurchaseSigned: SIGN 'Signé le ...' checked, status 3 Vendu. Every other live application
  * on the lot is closed (with its open process tasks), logged, and its broker notified.
  */
-export const actOfPurchaseSigned = async (ctx: CommandContext): Promise<CommandResult> => {
+export const actOfPurchaseSigned = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'actOfPurchaseSigned', { lockLot: true });
   const others = await otherLiveApplications(tx, application);

@@ -2,12 +2,13 @@ import { deriveCandidacyStatus, deriveLotStatus, type UserType } from '@promoven
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../commands.js';
 import { applications, candidacies, candidates, lots, promotionUsers, tasks } from '../../db/schema/index.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import { createAgency, createBuildingWithLots, createPromotion, createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { COMMANDS, executeCommand } from '../commands/commands.service.js';
+import { executeCommand } from '../commands/index.js';
 import { createCandidacy } from './attribution.fixtures.js';
 import { snapshot } from './pipeline.fixtures.js';
 

@@ -1,9 +1,9 @@
-import { idSchema } from '@promovente/shared';
+import { type CommandName, commandRoles, idSchema } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
-import { COMMANDS, executeCommand } from '../commands/commands.service.js';
+import { executeCommand } from '../commands/index.js';
 
 /**
  * The direct application calls of spec part 2, 7.2. Each is the same handler as its command
@@ -17,7 +17,7 @@ const params = z.object({
 const body = z.record(z.string(), z.unknown()).nullish();
 
 /** Method, path, command, and what the route passes as the command's fields. */
-const DIRECT_ROUTES: { method: 'POST' | 'PUT'; url: string; command: string; fields?: 'none' }[] = [
+const DIRECT_ROUTES: { method: 'POST' | 'PUT'; url: string; command: CommandName; fields?: 'none' }[] = [
   { method: 'PUT', url: '/applications/:id/markAsComplete', command: 'validateReservationForm' },
   { method: 'POST', url: '/applications/sendNotificationIncomplete/:id', command: 'unvalidateReservationForm' },
   { method: 'POST', url: '/applications/complete/:id', command: 'validateReservationForm', fields: 'none' },
@@ -39,16 +39,14 @@ export const pipelineRoutes = async (fastify: FastifyInstance) => {
   const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config, storage: app.deps.storage });
 
   for (const route of DIRECT_ROUTES) {
-    const command = COMMANDS.get(route.command);
-    if (!command) throw new Error(`Unknown command ${route.command} for ${route.url}`);
     app.route({
       method: route.method,
       url: route.url,
-      config: { access: command.roles },
+      config: { access: commandRoles(route.command) },
       schema: { params, body },
       handler: async (request) =>
-        executeCommand(deps(), COMMANDS, actorOf(request), {
-          name: command.name,
+        executeCommand(deps(), app.commands, actorOf(request), {
+          name: route.command,
           entity: 'application',
           entity_id: request.params.id,
           additionnal_fields: route.fields === 'none' ? {} : (request.body ?? {}),

@@ -1,14 +1,5 @@
-import {
-  CANDIDACY_ALREADY_EXISTS,
-  canEditCandidacyOf,
-  createCandidacyInputSchema,
-  MAX_POSITIONS_PER_LOT,
-  moveCandidacyInputSchema,
-  rolesWith,
-  updateCandidacyInputSchema,
-} from '@promovente/shared';
+import { CANDIDACY_ALREADY_EXISTS, type CommandFields, canEditCandidacyOf, MAX_POSITIONS_PER_LOT } from '@promovente/shared';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import {
   agencies,
@@ -26,7 +17,7 @@ import { assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
 import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
-import { defineCommand } from '../commands/index.js';
+import type { CommandHandlers } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { fullName } from '../users/index.js';
@@ -44,7 +35,7 @@ export const CANDIDACY_MESSAGES = {
   positionMoved: (from: number, to: number, lot: string) => `Priorité passée de ${from} à ${to} sur le lot ${lot}`,
 } as const;
 
-type CandidateForm = z.output<typeof createCandidacyInputSchema>['candidacy']['candidate'];
+type CandidateForm = CommandFields<'createCandidacy'>['candidacy']['candidate'];
 
 const candidateValues = (form: Omit<CandidateForm, 'email'>) => ({
   firstName: form.first_name,
@@ -91,58 +82,52 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
  * only a candidacy of this promotion, so the answer tells nothing about other promotions or
  * about staff accounts. No e-mail is sent (credentials go out with the reservation form).
  */
-export const createCandidacy = defineCommand({
-  name: 'createCandidacy',
-  entity: 'promotion',
-  roles: rolesWith('candidacy.create'),
-  input: createCandidacyInputSchema,
-  async run({ tx, actor, target }, input) {
-    const form = input.candidacy;
-    const email = form.candidate.email;
-    const broker = await brokerFor(tx, actor, target.id, form.broker_id);
+const createCandidacy: CommandHandlers['createCandidacy'] = async ({ tx, actor, target }, input) => {
+  const form = input.candidacy;
+  const email = form.candidate.email;
+  const broker = await brokerFor(tx, actor, target.id, form.broker_id);
 
-    const [existing] = await tx
-      .select()
-      .from(candidates)
-      .where(and(eq(candidates.promotionId, target.id), sql`lower(${candidates.email}) = ${email}`))
+  const [existing] = await tx
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.promotionId, target.id), sql`lower(${candidates.email}) = ${email}`))
+    .limit(1);
+  let candidate = existing;
+  if (existing) {
+    const [already] = await tx
+      .select({ id: candidacies.id })
+      .from(candidacies)
+      .where(and(eq(candidacies.promotionId, target.id), eq(candidacies.candidateId, existing.id)))
       .limit(1);
-    let candidate = existing;
-    if (existing) {
-      const [already] = await tx
-        .select({ id: candidacies.id })
-        .from(candidacies)
-        .where(and(eq(candidacies.promotionId, target.id), eq(candidacies.candidateId, existing.id)))
-        .limit(1);
-      if (already) return { data: CANDIDACY_ALREADY_EXISTS, log: null };
-    } else {
-      [candidate] = await tx
-        .insert(candidates)
-        .values({ ...candidateValues(form.candidate), email, promotionId: target.id })
-        .returning();
-    }
+    if (already) return { data: CANDIDACY_ALREADY_EXISTS, log: null };
+  } else {
+    [candidate] = await tx
+      .insert(candidates)
+      .values({ ...candidateValues(form.candidate), email, promotionId: target.id })
+      .returning();
+  }
 
-    const [candidacy] = await tx
-      .insert(candidacies)
-      .values({
-        promotionId: target.id,
-        candidateId: candidate.id,
-        brokerId: broker.id,
-        agencyId: broker.agencyId,
-        status: form.status,
-        priority: form.priority,
-        vip: form.vip,
-        reasonVip: form.reason_vip,
-        couple: form.couple,
-        budget: form.budget,
-      })
-      .returning({ id: candidacies.id });
-    return {
-      data: { id: candidacy.id, candidate_id: candidate.id },
-      message: CANDIDACY_MESSAGES.created,
-      log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.created, candidacyId: candidacy.id },
-    };
-  },
-});
+  const [candidacy] = await tx
+    .insert(candidacies)
+    .values({
+      promotionId: target.id,
+      candidateId: candidate.id,
+      brokerId: broker.id,
+      agencyId: broker.agencyId,
+      status: form.status,
+      priority: form.priority,
+      vip: form.vip,
+      reasonVip: form.reason_vip,
+      couple: form.couple,
+      budget: form.budget,
+    })
+    .returning({ id: candidacies.id });
+  return {
+    data: { id: candidacy.id, candidate_id: candidate.id },
+    message: CANDIDACY_MESSAGES.created,
+    log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.created, candidacyId: candidacy.id },
+  };
+};
 
 /** The candidacy of a command, for a broker of its agency (403 'Accès refusé' otherwise). */
 const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
@@ -153,53 +138,47 @@ const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
 };
 
 /** updateCandidacy: the form again; the e-mail is read-only once created. */
-export const updateCandidacy = defineCommand({
-  name: 'updateCandidacy',
-  entity: 'candidacy',
-  roles: rolesWith('candidacy.edit'),
-  input: updateCandidacyInputSchema,
-  async run({ tx, actor, target }, input) {
-    if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
-    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
-    const form = input.candidacy;
-    const { email, ...candidateForm } = form.candidate;
-    if (email !== undefined && email !== (candidate.email ?? '').toLowerCase()) throw unprocessable(CANDIDACY_MESSAGES.emailReadOnly);
-    const brokerId =
-      form.broker_id && form.broker_id !== candidacy.brokerId
-        ? (await brokerFor(tx, actor, target.promotionId, form.broker_id)).id
-        : candidacy.brokerId;
+const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, target }, input) => {
+  if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  const form = input.candidacy;
+  const { email, ...candidateForm } = form.candidate;
+  if (email !== undefined && email !== (candidate.email ?? '').toLowerCase()) throw unprocessable(CANDIDACY_MESSAGES.emailReadOnly);
+  const brokerId =
+    form.broker_id && form.broker_id !== candidacy.brokerId
+      ? (await brokerFor(tx, actor, target.promotionId, form.broker_id)).id
+      : candidacy.brokerId;
 
-    const now = new Date();
-    await tx
-      .update(candidates)
-      .set({ ...candidateValues(candidateForm), updatedAt: now })
-      .where(eq(candidates.id, candidate.id));
-    await tx
-      .update(candidacies)
-      .set({
-        status: form.status,
-        priority: form.priority,
-        vip: form.vip,
-        reasonVip: form.reason_vip,
-        couple: form.couple,
-        budget: form.budget,
-        brokerId,
-        updatedAt: now,
-      })
-      .where(eq(candidacies.id, candidacy.id));
-    // A status set by hand never goes below what the live applications say (design note 4).
-    await recomputeCandidacyStatuses(tx, [candidacy.id]);
-    return {
-      data: { id: candidacy.id },
-      message: CANDIDACY_MESSAGES.updated,
-      log: {
-        onTitle: `${candidateForm.first_name} ${candidateForm.last_name}`,
-        title: CANDIDACY_MESSAGES.updated,
-        candidacyId: candidacy.id,
-      },
-    };
-  },
-});
+  const now = new Date();
+  await tx
+    .update(candidates)
+    .set({ ...candidateValues(candidateForm), updatedAt: now })
+    .where(eq(candidates.id, candidate.id));
+  await tx
+    .update(candidacies)
+    .set({
+      status: form.status,
+      priority: form.priority,
+      vip: form.vip,
+      reasonVip: form.reason_vip,
+      couple: form.couple,
+      budget: form.budget,
+      brokerId,
+      updatedAt: now,
+    })
+    .where(eq(candidacies.id, candidacy.id));
+  // A status set by hand never goes below what the live applications say (design note 4).
+  await recomputeCandidacyStatuses(tx, [candidacy.id]);
+  return {
+    data: { id: candidacy.id },
+    message: CANDIDACY_MESSAGES.updated,
+    log: {
+      onTitle: `${candidateForm.first_name} ${candidateForm.last_name}`,
+      title: CANDIDACY_MESSAGES.updated,
+      candidacyId: candidacy.id,
+    },
+  };
+};
 
 /**
  * Releasing positions (design note 3): in a multi-agency promotion, the positions behind a
@@ -257,74 +236,65 @@ const closeGaps = async (tx: Tx, actor: RequestActor, promotionId: number, remov
  * tasks, comments and files rows; a partner role on another application is detached. Lot
  * statuses are recomputed and released positions move up. The history keeps its rows.
  */
-export const deleteCandidacy = defineCommand({
-  name: 'deleteCandidacy',
-  entity: 'candidacy',
-  roles: rolesWith('candidacy.delete'),
-  input: z.object({}).passthrough(),
-  async run({ tx, actor, target, storage, afterCommit }) {
-    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
-    const stored = await tx.select({ key: files.storageKey }).from(files).where(eq(files.candidacyId, candidacy.id));
-    const owned = await tx
-      .select({
-        id: applications.id,
-        lotId: applications.lotId,
-        priority: applications.priority,
-        hidden: applications.hidden,
-        closedAt: applications.closedAt,
-      })
-      .from(applications)
-      .where(eq(applications.candidacy1Id, candidacy.id));
-    const partnerOf = await tx
-      .select({ candidacyId: applications.candidacy1Id })
-      .from(applications)
-      .where(eq(applications.candidacy2Id, candidacy.id));
-    // Cascades: applications (candidacy1), their tasks, the candidacy's tasks, comments and files rows.
-    await tx.delete(candidacies).where(eq(candidacies.id, candidacy.id));
-    const live = owned.filter((a) => !a.hidden && a.closedAt === null);
-    await closeGaps(tx, actor, target.promotionId, live);
-    await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
-    await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);
-    // Deletion removes all data: the stored documents go too, once the rows are gone for good.
-    afterCommit(() => Promise.all(stored.map((file) => storage.remove(file.key))));
-    return {
-      data: null,
-      message: CANDIDACY_MESSAGES.deleted,
-      log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.deleted },
-    };
-  },
-});
+const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, target, storage, afterCommit }) => {
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  const stored = await tx.select({ key: files.storageKey }).from(files).where(eq(files.candidacyId, candidacy.id));
+  const owned = await tx
+    .select({
+      id: applications.id,
+      lotId: applications.lotId,
+      priority: applications.priority,
+      hidden: applications.hidden,
+      closedAt: applications.closedAt,
+    })
+    .from(applications)
+    .where(eq(applications.candidacy1Id, candidacy.id));
+  const partnerOf = await tx
+    .select({ candidacyId: applications.candidacy1Id })
+    .from(applications)
+    .where(eq(applications.candidacy2Id, candidacy.id));
+  // Cascades: applications (candidacy1), their tasks, the candidacy's tasks, comments and files rows.
+  await tx.delete(candidacies).where(eq(candidacies.id, candidacy.id));
+  const live = owned.filter((a) => !a.hidden && a.closedAt === null);
+  await closeGaps(tx, actor, target.promotionId, live);
+  await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
+  await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);
+  // Deletion removes all data: the stored documents go too, once the rows are gone for good.
+  afterCommit(() => Promise.all(stored.map((file) => storage.remove(file.key))));
+  return {
+    data: null,
+    message: CANDIDACY_MESSAGES.deleted,
+    log: { onTitle: fullName(candidate), title: CANDIDACY_MESSAGES.deleted },
+  };
+};
 
 /**
  * moveCandidacyToOtherAgency: irreversible. The target must be another agency of the
  * promotion; the candidacy leaves its broker (broker null) for the new agency to assign.
  */
-export const moveCandidacyToOtherAgency = defineCommand({
-  name: 'moveCandidacyToOtherAgency',
-  entity: 'candidacy',
-  roles: rolesWith('candidacy.changeAgency'),
-  input: moveCandidacyInputSchema,
-  async run({ tx, actor, target }, input) {
-    const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
-    if (input.agency_id === candidacy.agencyId) throw unprocessable(CANDIDACY_MESSAGES.sameAgency);
-    const [agency] = await tx
-      .select({ id: agencies.id, name: agencies.name })
-      .from(promotionAgencies)
-      .innerJoin(agencies, eq(agencies.id, promotionAgencies.agencyId))
-      .where(and(eq(promotionAgencies.promotionId, target.promotionId), eq(promotionAgencies.agencyId, input.agency_id)))
-      .limit(1);
-    if (!agency) throw notFound();
-    await tx
-      .update(candidacies)
-      .set({ agencyId: agency.id, brokerId: null, updatedAt: new Date() })
-      .where(eq(candidacies.id, candidacy.id));
-    const title = CANDIDACY_MESSAGES.moved(agency.name);
-    return {
-      data: { id: candidacy.id, agency_id: agency.id },
-      message: title,
-      log: { onTitle: fullName(candidate), title, candidacyId: candidacy.id },
-    };
-  },
-});
+const moveCandidacyToOtherAgency: CommandHandlers['moveCandidacyToOtherAgency'] = async ({ tx, actor, target }, input) => {
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  if (input.agency_id === candidacy.agencyId) throw unprocessable(CANDIDACY_MESSAGES.sameAgency);
+  const [agency] = await tx
+    .select({ id: agencies.id, name: agencies.name })
+    .from(promotionAgencies)
+    .innerJoin(agencies, eq(agencies.id, promotionAgencies.agencyId))
+    .where(and(eq(promotionAgencies.promotionId, target.promotionId), eq(promotionAgencies.agencyId, input.agency_id)))
+    .limit(1);
+  if (!agency) throw notFound();
+  await tx.update(candidacies).set({ agencyId: agency.id, brokerId: null, updatedAt: new Date() }).where(eq(candidacies.id, candidacy.id));
+  const title = CANDIDACY_MESSAGES.moved(agency.name);
+  return {
+    data: { id: candidacy.id, agency_id: agency.id },
+    message: title,
+    log: { onTitle: fullName(candidate), title, candidacyId: candidacy.id },
+  };
+};
 
-export const CANDIDACY_COMMANDS = [createCandidacy, updateCandidacy, deleteCandidacy, moveCandidacyToOtherAgency];
+/** The candidacy commands; their entity, input and roles are in the shared command catalogue. */
+export const CANDIDACY_COMMANDS = {
+  createCandidacy,
+  updateCandidacy,
+  deleteCandidacy,
+  moveCandidacyToOtherAgency,
+} satisfies Partial<CommandHandlers>;

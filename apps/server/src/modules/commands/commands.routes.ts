@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth.js';
 import { executeCommand } from './commands.service.js';
-import type { Command } from './registry.js';
 
 const target = {
   entity: textOf({ error: 'Entité requise' }).max(40),
@@ -24,12 +23,12 @@ const executeBodySchema = z.preprocess(
   z.object({ name: textOf({ error: 'Commande requise' }).max(60), ...target }),
 );
 
-export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => async (fastify: FastifyInstance) => {
+export const commandsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config, storage: app.deps.storage });
 
   app.post('/app/executeCommand', { config: { access: 'authenticated' }, schema: { body: executeBodySchema } }, async (request) => {
-    return executeCommand(deps(), registry, actorOf(request), request.body);
+    return executeCommand(deps(), app.commands, actorOf(request), request.body);
   });
 
   app.post(
@@ -38,6 +37,6 @@ export const commandsRoutes = (registry: ReadonlyMap<string, Command<any>>) => a
       config: { access: 'authenticated' },
       schema: { params: z.object({ name: textSchema.max(60) }), body: z.object(target) },
     },
-    async (request) => executeCommand(deps(), registry, actorOf(request), { name: request.params.name, ...request.body }),
+    async (request) => executeCommand(deps(), app.commands, actorOf(request), { name: request.params.name, ...request.body }),
   );
 };

@@ -9,10 +9,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage.js';
 import { writeLog } from '../logs/logs.service.js';
-import type { Command, CommandEntity } from './registry.js';
-
-/** The registry of every command, for the modules that dispatch one (the direct pipeline routes). */
-export { COMMANDS } from './commands.js';
+import type { CommandEntity, CommandRegistry } from './registry.js';
 
 /** The promotion a row belongs to; hidden applications do not exist for commands. */
 const promotionOf = async (tx: Tx, entity: CommandEntity, id: number): Promise<number | null> => {
@@ -45,7 +42,7 @@ export type CommandRequest = { name: string; entity: string; entity_id: number; 
  */
 export const executeCommand = async (
   deps: { db: Db; jobs: Jobs; config: Config; storage: Storage },
-  registry: ReadonlyMap<string, Command<any>>,
+  registry: CommandRegistry,
   actor: RequestActor,
   request: CommandRequest,
 ) => {

@@ -1,6 +1,17 @@
 /**
- * The commands module's public entry for the modules that define commands: the contract a
- * command implements (docs/architecture.md, 'Module boundaries'). The dispatcher and the
- * registry of every command are in commands.service.ts.
+ * The commands module's public entry (docs/architecture.md, 'Module boundaries'): the contract
+ * a module's command handlers implement, the registry the composition root builds from them
+ * (`src/commands.ts`) and the dispatcher. This module imports no module that defines commands.
  */
-export { type Command, type CommandContext, type CommandEntity, type CommandResult, defineCommand } from './registry.js';
+export { commandsRoutes } from './commands.routes.js';
+export { type CommandRequest, executeCommand } from './commands.service.js';
+export {
+  buildCommandRegistry,
+  type CommandContext,
+  type CommandEntity,
+  type CommandHandler,
+  type CommandHandlers,
+  type CommandRegistry,
+  type CommandResult,
+  type RegisteredCommand,
+} from './registry.js';

@@ -1,4 +1,13 @@
-import type { UserType } from '@promovente/shared';
+import {
+  COMMAND_CATALOGUE,
+  COMMAND_NAMES,
+  type CommandEntity,
+  type CommandFields,
+  type CommandName,
+  type CommandOutput,
+  commandRoles,
+  type UserType,
+} from '@promovente/shared';
 import type { ZodType } from 'zod';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -7,8 +16,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage.js';
 import type { LogEntry } from '../logs/logs.service.js';
 
-/** The rows a command may act on (spec part 1, 7 and part 2, 7.1: entity and entity_id). */
-export type CommandEntity = 'promotion' | 'candidacy' | 'application' | 'action' | 'lot';
+export type { CommandEntity };
 
 export type CommandContext = {
   tx: Tx;
@@ -22,21 +30,46 @@ export type CommandContext = {
   target: { id: number; promotionId: number };
 };
 
-export type CommandResult = {
-  data?: unknown;
+export type CommandResult<Data = unknown> = {
+  data: Data;
   message?: string;
   /** The history row; every command that changes something writes one. */
   log: Omit<LogEntry, 'promotionId' | 'executedById'> | null;
 };
 
-export type Command<Input> = {
-  name: string;
+/** What runs a command: its parsed fields in, its catalogued answer out. */
+export type CommandHandler<Name extends CommandName> = (
+  ctx: CommandContext,
+  fields: CommandFields<Name>,
+) => Promise<CommandResult<CommandOutput<Name>>>;
+
+/**
+ * One handler per catalogued command. Each module exports the handlers of its own commands
+ * (`satisfies CommandHandlers` on a Pick of its names); the composition root (`src/commands.ts`)
+ * spreads them into this type, so a command without a handler does not compile.
+ */
+export type CommandHandlers = { [Name in CommandName]: CommandHandler<Name> };
+
+/** A catalogued command with its handler, as the dispatcher runs it. */
+export type RegisteredCommand = {
+  name: CommandName;
   entity: CommandEntity;
-  /** Who may run it; the handler re-checks the finer rules (agency, state). */
   roles: readonly UserType[];
-  input: ZodType<Input>;
-  run: (ctx: CommandContext, input: Input) => Promise<CommandResult>;
+  input: ZodType;
+  run: (ctx: CommandContext, fields: unknown) => Promise<CommandResult>;
 };
 
-/** Declares a command with its input type inferred from its schema. */
-export const defineCommand = <Input>(command: Command<Input>) => command;
+/** Keyed by name; an unknown name (any string a caller sends) finds nothing. */
+export type CommandRegistry = ReadonlyMap<string, RegisteredCommand>;
+
+/** The registry: the catalogue's entity, schema and roles beside each handler. */
+export const buildCommandRegistry = (handlers: CommandHandlers): CommandRegistry =>
+  new Map(
+    COMMAND_NAMES.map((name) => {
+      const { entity, input } = COMMAND_CATALOGUE[name];
+      const run = handlers[name] as (ctx: CommandContext, fields: unknown) => Promise<CommandResult>;
+      // The type already demands it; a build that skipped the type check still refuses to boot.
+      if (typeof run !== 'function') throw new Error(`The command ${name} has no handler`);
+      return [name, { name, entity, roles: commandRoles(name), input, run }];
+    }),
+  );

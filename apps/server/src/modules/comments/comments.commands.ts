@@ -1,10 +1,9 @@
-import { createCommentInputSchema, rolesWith, updateCommentInputSchema } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { candidacies, candidates, comments } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { toComment } from '../candidacies/candidacies.service.js';
-import { defineCommand } from '../commands/index.js';
+import type { CommandHandlers } from '../commands/index.js';
 import { fullName } from '../users/index.js';
 import { findComment } from './comments.queries.js';
 
@@ -23,12 +22,9 @@ const candidateNameOf = async (tx: Tx, candidacyId: number) => {
   return row ? fullName(row) : '';
 };
 
-export const createComment = defineCommand({
-  name: 'createComment',
-  entity: 'candidacy',
-  roles: rolesWith('comment.create'),
-  input: createCommentInputSchema,
-  async run({ tx, actor, target }, input) {
+/** The comment commands; their entity, input and roles are in the shared command catalogue. */
+export const COMMENT_COMMANDS = {
+  async createComment({ tx, actor, target }, input) {
     const [row] = await tx
       .insert(comments)
       .values({ promotionId: target.promotionId, candidacyId: target.id, comment: input.comment, createdById: actor.id })
@@ -40,15 +36,9 @@ export const createComment = defineCommand({
       log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.added, candidacyId: target.id },
     };
   },
-});
 
-/** Only its author may edit a comment; the comment must belong to the command's candidacy. */
-export const updateComment = defineCommand({
-  name: 'updateComment',
-  entity: 'candidacy',
-  roles: rolesWith('comment.create'),
-  input: updateCommentInputSchema,
-  async run({ tx, actor, target }, input) {
+  /** Only its author may edit a comment; the comment must belong to the command's candidacy. */
+  async updateComment({ tx, actor, target }, input) {
     const [existing] = await tx
       .select({ id: comments.id, createdById: comments.createdById })
       .from(comments)
@@ -64,6 +54,4 @@ export const updateComment = defineCommand({
       log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.updated, candidacyId: target.id },
     };
   },
-});
-
-export const COMMENT_COMMANDS = [createComment, updateComment];
+} satisfies Partial<CommandHandlers>;

@@ -1,16 +1,12 @@
-import { createTaskSchema, rolesWith, TASK_MESSAGES, type TaskTarget, updateTaskSchema } from '@promovente/shared';
-import { z } from 'zod';
+import { TASK_MESSAGES, type TaskTarget } from '@promovente/shared';
 import { notFound } from '../../platform/errors.js';
-import { defineCommand } from '../commands/index.js';
+import type { CommandHandlers } from '../commands/index.js';
 import { createTask, finishTask, updateTask } from './tasks.service.js';
 
-/** createAction (spec part 1, 7): entity promotion; the target is one of candidacy_id, lot_id, application_id. */
-export const createAction = defineCommand({
-  name: 'createAction',
-  entity: 'promotion',
-  roles: rolesWith('task.create'),
-  input: createTaskSchema,
-  run: async ({ tx, actor, target }, input) => {
+/** The task commands; their entity, input and roles are in the shared command catalogue. */
+export const TASK_COMMANDS = {
+  /** createAction (spec part 1, 7): entity promotion; the target is one of candidacy_id, lot_id, application_id. */
+  createAction: async ({ tx, actor, target }, input) => {
     if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
     const [kind, id]: [TaskTarget, number] =
       input.candidacy_id != null
@@ -21,30 +17,16 @@ export const createAction = defineCommand({
     const { task, log } = await createTask(tx, actor, target.promotionId, input, kind, id);
     return { data: task, message: TASK_MESSAGES.created, log };
   },
-});
 
-/** updateAction on an action: the edit form's fields. */
-export const updateAction = defineCommand({
-  name: 'updateAction',
-  entity: 'action',
-  roles: rolesWith('task.edit'),
-  input: updateTaskSchema,
-  run: async ({ tx, target }, input) => {
+  /** updateAction on an action: the edit form's fields. */
+  updateAction: async ({ tx, target }, input) => {
     const { task, log } = await updateTask(tx, target.promotionId, target.id, input);
     return { data: task, message: TASK_MESSAGES.updated, log };
   },
-});
 
-/** markActionAsFinished on an action: brokers, and notaries for their own tasks. */
-export const markActionAsFinished = defineCommand({
-  name: 'markActionAsFinished',
-  entity: 'action',
-  roles: rolesWith('task.finish'),
-  input: z.object({}).passthrough(),
-  run: async ({ tx, actor, target }) => {
+  /** markActionAsFinished on an action: brokers, and notaries for their own tasks. */
+  markActionAsFinished: async ({ tx, actor, target }) => {
     const { task, log } = await finishTask(tx, actor, target.promotionId, target.id);
     return { data: task, message: TASK_MESSAGES.finished, log };
   },
-});
-
-export const TASK_COMMANDS = [createAction, updateAction, markActionAsFinished];
+} satisfies Partial<CommandHandlers>;

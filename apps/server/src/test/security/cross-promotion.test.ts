@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { COMMANDS } from '../../modules/commands/commands.js';
+import { COMMANDS } from '../../commands.js';
 import type { RouteAccess } from '../../platform/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import {

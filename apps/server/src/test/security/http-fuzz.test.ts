@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../modules/commands/commands.js';
+import { COMMANDS } from '../../commands.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { COMMAND_CALLS, type MultipartFile, multipart, ROUTE_CALLS, type RouteRequest } from './calls.js';
 import { COMMAND_TABLE, cellsOf, ROUTE_TABLE } from './expected-access.js';

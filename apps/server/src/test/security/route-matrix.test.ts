@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../modules/commands/commands.js';
+import { COMMANDS } from '../../commands.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { COMMAND_CALLS, ROUTE_CALLS } from './calls.js';
 import { COMMAND_TABLE, cellsOf, type Expectation, meets, ROUTE_TABLE } from './expected-access.js';

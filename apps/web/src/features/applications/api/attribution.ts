@@ -8,6 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api';
+import { executeCommand } from '../../../lib/commands';
 
 export const attributionQueryKey = ['attribution'] as const;
 
@@ -50,13 +51,8 @@ export const lotAttributionQueryOptions = (lotId: number, search: string) =>
 export const useLotAttributionOptions = (lotId: number, search: string, enabled: boolean) =>
   useQuery({ ...lotAttributionQueryOptions(lotId, search), enabled, placeholderData: keepPreviousData });
 
-/** POST /commands/attributeLot on the candidacy (spec part 1, 7). */
-export const attributeLot = (candidacyId: number, fields: AttributeLotInput) =>
-  api.post<{ data: AttributedApplication; message?: string }>('commands/attributeLot', {
-    entity: 'candidacy',
-    entity_id: candidacyId,
-    additionnal_fields: fields,
-  });
+/** attributeLot on the candidacy (spec part 1, 7). */
+export const attributeLot = (candidacyId: number, fields: AttributeLotInput) => executeCommand('attributeLot', candidacyId, fields);
 
 /** Attributes, toasts the server's message and refreshes the picker; the screen refreshes its rows in onAttributed. */
 export const useAttributeLot = (candidacyId: number, onAttributed?: (application: AttributedApplication) => void) => {

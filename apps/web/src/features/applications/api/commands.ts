@@ -1,7 +1,7 @@
-import { MESSAGES } from '@promovente/shared';
+import { type CommandCatalogue, type CommandInput, type CommandName, MESSAGES } from '@promovente/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { executeCommand } from '../../../lib/commands';
+import { executeCommand, type FieldsArgument } from '../../../lib/commands';
 import { candidacyKeys } from '../../candidates';
 import { tasksQueryKey } from '../../tasks';
 import { applicationKeys } from './applications';
@@ -26,32 +26,10 @@ const AFFECTED_QUERY_KEYS: readonly (readonly string[])[] = [
 export const invalidateAfterApplicationCommand = (queryClient: QueryClient) =>
   Promise.all(AFFECTED_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-/** The application commands of spec part 2, 7.1 (the resend goes through sendReservationForm). */
-export type ApplicationCommand =
-  | 'sendReservationForm'
-  | 'validateReservationForm'
-  | 'unvalidateReservationForm'
-  | 'advanceDepositReceived'
-  | 'ClientSolvent'
-  | 'clientNonSolvent'
-  | 'scheduleAgreement'
-  | 'draftActSent'
-  | 'agreementFundsReceived'
-  | 'planActOfPurchase'
-  | 'callForFundsSent'
-  | 'actOfPurchaseSigned'
-  | 'updateApplication'
-  | 'goToBestAvailablePriority'
-  | 'goToLatestPriority'
-  | 'UpdateLastPriorityChange'
-  | 'addCandidacy'
-  | 'detachCandidacy'
-  | 'sendNewAccess'
-  | 'deleteApplication';
-
-/** app/executeCommand on the application (spec part 2, 7.1). */
-export const runApplicationCommand = (name: ApplicationCommand, applicationId: number, fields: object = {}) =>
-  executeCommand<unknown>(name, 'application', applicationId, fields);
+/** The catalogue's commands on an application (spec part 2, 7.1; the resend goes through sendReservationForm). */
+export type ApplicationCommand = {
+  [Name in CommandName]: CommandCatalogue[Name]['entity'] extends 'application' ? Name : never;
+}[CommandName];
 
 type CommandOptions = {
   /** The spec's own success text ('Acompte reçu', "Projet d'acte signé"); otherwise the server's message. */
@@ -64,10 +42,10 @@ type CommandOptions = {
  * Runs one command on an application: on success toasts the message, closes, then refreshes
  * the funnel, the lots, the candidacies and the tasks. A failure is toasted by the API client.
  */
-export const useApplicationCommand = (name: ApplicationCommand, applicationId: number, options: CommandOptions = {}) => {
+export const useApplicationCommand = <Name extends ApplicationCommand>(name: Name, applicationId: number, options: CommandOptions = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: object = {}) => runApplicationCommand(name, applicationId, fields),
+    mutationFn: (fields?: CommandInput<Name>) => executeCommand(name, applicationId, ...([fields] as FieldsArgument<Name>)),
     onSuccess: async (answer) => {
       toast.success(options.successMessage ?? answer.message ?? MESSAGES.changesSaved);
       options.onDone?.();

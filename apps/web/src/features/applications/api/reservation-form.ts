@@ -24,5 +24,5 @@ export const useReservationForm = (publicId: string) => useQuery(reservationForm
 export const useSubmitReservationForm = () =>
   useMutation({
     mutationFn: ({ applicationId, payload }: { applicationId: number; payload: SubmitReservationFormInput }) =>
-      executeCommand<ReservationForm>('submitReservationForm', 'application', applicationId, payload),
+      executeCommand('submitReservationForm', applicationId, payload),
   });

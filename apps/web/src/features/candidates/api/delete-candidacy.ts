@@ -7,7 +7,7 @@ import { candidacyKeys } from './get-candidacies';
 export const useDeleteCandidacy = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => executeCommand<null>('deleteCandidacy', 'candidacy', id),
+    mutationFn: (id: number) => executeCommand('deleteCandidacy', id),
     onSuccess: (answer) => {
       if (answer.message) toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: candidacyKeys.all });

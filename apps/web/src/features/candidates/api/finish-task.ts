@@ -7,7 +7,7 @@ import { candidacyKeys } from './get-candidacies';
 export const useFinishTask = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (taskId: number) => executeCommand<unknown>('markActionAsFinished', 'action', taskId),
+    mutationFn: (taskId: number) => executeCommand('markActionAsFinished', taskId),
     onSuccess: (answer) => {
       if (answer.message) toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: candidacyKeys.all });

@@ -8,7 +8,7 @@ export const useMoveCandidacy = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, agencyId }: { id: number; agencyId: number }) =>
-      executeCommand<{ id: number; agency_id: number }>('moveCandidacyToOtherAgency', 'candidacy', id, { agency_id: agencyId }),
+      executeCommand('moveCandidacyToOtherAgency', id, { agency_id: agencyId }),
     onSuccess: (answer) => {
       if (answer.message) toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: candidacyKeys.all });

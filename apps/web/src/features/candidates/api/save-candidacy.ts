@@ -1,10 +1,4 @@
-import {
-  CANDIDACY_ALREADY_EXISTS,
-  type CreateCandidacyInput,
-  type CreateCandidacyResult,
-  MESSAGES,
-  type UpdateCandidacyInput,
-} from '@promovente/shared';
+import { CANDIDACY_ALREADY_EXISTS, type CreateCandidacyInput, MESSAGES, type UpdateCandidacyInput } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { executeCommand } from '../../../lib/commands';
@@ -25,12 +19,7 @@ export const useSaveCandidacy = () => {
         | { kind: 'update'; id: number; payload: UpdateCandidacyInput },
     ): Promise<Saved> => {
       if (input.kind === 'create') {
-        const answer = await executeCommand<CreateCandidacyResult | typeof CANDIDACY_ALREADY_EXISTS>(
-          'createCandidacy',
-          'promotion',
-          input.promotionId,
-          input.payload,
-        );
+        const answer = await executeCommand('createCandidacy', input.promotionId, input.payload);
         if (answer.data === CANDIDACY_ALREADY_EXISTS) {
           toast.error(MESSAGES.emailAlreadyExists);
           return { alreadyExists: true };
@@ -38,7 +27,7 @@ export const useSaveCandidacy = () => {
         if (answer.message) toast.success(answer.message);
         return { created: true, id: answer.data.id };
       }
-      const answer = await executeCommand<{ id: number }>('updateCandidacy', 'candidacy', input.id, input.payload);
+      const answer = await executeCommand('updateCandidacy', input.id, input.payload);
       if (answer.message) toast.success(answer.message);
       return { created: false, id: input.id };
     },

@@ -13,11 +13,7 @@ type Saved = { data: Task; message?: string };
  */
 export const createTask = (promotionId: number, target: TaskTarget, targetId: number, fields: TaskFields) => {
   if (target === 'candidacy') {
-    return api.post<Saved>('commands/createAction', {
-      entity: 'promotion',
-      entity_id: promotionId,
-      additionnal_fields: { ...fields, promotion_id: promotionId, candidacy_id: targetId },
-    });
+    return executeCommand('createAction', promotionId, { ...fields, promotion_id: promotionId, candidacy_id: targetId });
   }
   const kind = target === 'lot' ? 'lots' : 'applications';
   return api.post<Saved>(`promotions/${promotionId}/${kind}/actions`, { ...fields, [`${target}_id`]: targetId });
@@ -25,18 +21,13 @@ export const createTask = (promotionId: number, target: TaskTarget, targetId: nu
 
 /** Edits a task: updateAction for a candidacy's, PUT /promotions/{id}/{lots|applications}/actions/{actionId} otherwise. */
 export const updateTask = (task: Pick<Task, 'id' | 'promotion_id' | 'target'>, fields: UpdateTaskInput) => {
-  if (task.target === 'candidacy') {
-    return api.post<Saved>('app/executeCommand', {
-      name: 'updateAction',
-      params: { entity: 'action', entity_id: task.id, additionnal_fields: fields },
-    });
-  }
+  if (task.target === 'candidacy') return executeCommand('updateAction', task.id, fields);
   const kind = task.target === 'lot' ? 'lots' : 'applications';
   return api.put<Saved>(`promotions/${task.promotion_id}/${kind}/actions/${task.id}`, fields);
 };
 
 /** markActionAsFinished on an action (spec part 1, 7). */
-export const finishTask = (taskId: number) => executeCommand<Task>('markActionAsFinished', 'action', taskId);
+export const finishTask = (taskId: number) => executeCommand('markActionAsFinished', taskId);
 
 /** Runs a task change, toasts the server's message and refreshes every task list. */
 export const useTaskMutation = <Args>(call: (args: Args) => Promise<Saved>, onSaved?: (task: Task) => void) => {

@@ -3,21 +3,12 @@ import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/Button';
 import { Modal } from '../../../../components/ui/Modal';
-import { useApplicationCommand } from '../../api/commands';
+import { type ApplicationCommand, useApplicationCommand } from '../../api/commands';
 import { candidateNames } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss } from './modal-kit';
 
-/** The steps a click confirms, without any field (spec part 2, 2.2 and 7.1). */
-export type ConfirmAction =
-  | 'advanceDepositReceived'
-  | 'ClientSolvent'
-  | 'clientNonSolvent'
-  | 'agreementFundsReceived'
-  | 'draftActSent'
-  | 'callForFundsSent'
-  | 'actOfPurchaseSigned'
-  | 'sendNewAccess'
-  | 'deleteApplication';
+/** The steps a click confirms, without any field (spec part 2, 2.2 and 7.1): the commands of CONFIRMATIONS. */
+export type ConfirmAction = keyof typeof CONFIRMATIONS;
 
 type Confirmation = {
   question: (application: ApplicationRow) => ReactNode;
@@ -55,7 +46,7 @@ const recipientsOf = (application: ApplicationRow) =>
     .map(({ candidate }) => (candidate.email ? `${candidate.full_name} (${candidate.email})` : candidate.full_name))
     .join(', ');
 
-export const CONFIRMATIONS: Record<ConfirmAction, Confirmation> = {
+export const CONFIRMATIONS = {
   advanceDepositReceived: {
     question: (a) =>
       `Confirmez-vous la réception de l'acompte de réservation pour le lot ${a.lot.reference} ? Le dossier passera au statut Réservé.`,
@@ -105,11 +96,11 @@ export const CONFIRMATIONS: Record<ConfirmAction, Confirmation> = {
     confirmLabel: 'Supprimer',
     danger: true,
   },
-};
+} satisfies { [Name in ApplicationCommand]?: Confirmation };
 
 /** A step confirmed by one click; its success toast is the spec's text or the server's message. */
 export const ConfirmCommandModal = ({ action, application, onClose }: ApplicationModalProps & { action: ConfirmAction }) => {
-  const confirmation = CONFIRMATIONS[action];
+  const confirmation: Confirmation = CONFIRMATIONS[action];
   const command = useApplicationCommand(action, application.id, { onDone: onClose, successMessage: confirmation.successMessage });
   return (
     <Modal

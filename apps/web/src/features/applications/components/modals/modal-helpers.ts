@@ -1,5 +1,6 @@
 import { type ApplicationRow, fromSwissTime, HAND_EDITABLE_MILESTONES, type Milestone } from '@promovente/shared';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { ApplicationCommand } from '../../api/commands';
 
 /**
  * The pure rules of the funnel's modals (spec part 2, 5): the default e-mail texts, the
@@ -114,7 +115,7 @@ export const actOfPurchaseBody = ({ application, promotionTitle, brokerName }: T
 // ---------------------------------------------------------------------------------------------
 // Priority (spec part 2, 4.5)
 
-export type PriorityCommand = 'goToBestAvailablePriority' | 'goToLatestPriority' | 'UpdateLastPriorityChange';
+export type PriorityCommand = Extract<ApplicationCommand, 'goToBestAvailablePriority' | 'goToLatestPriority' | 'UpdateLastPriorityChange'>;
 
 /**
  * The priority modal: in a multi-agency promotion, the buttons the position allows — go to the
