@@ -61,6 +61,9 @@ declare module 'fastify' {
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
+/** Vite's output names, `assets/<name>-<8-character hash>.<ext>`, and their compressed copies. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+
 /** Builds the application without listening, so that tests use app.inject. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const fastify = Fastify({
@@ -141,7 +144,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const webDist = deps.config.WEB_DIST;
   const servesWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   if (servesWeb && webDist) {
-    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed names never change content: cached for a year; anything else is checked each time.
+      setHeaders: (response, file) => {
+        response.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The answer depends on the client's encodings: a shared cache keeps one copy per encoding.
+        response.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
   // The single-page app answers every non-API GET; unknown API paths answer a JSON 404.
   app.setNotFoundHandler((request, reply) => {
