@@ -25,10 +25,10 @@ import {
 import { assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
-import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
 import { defineCommand } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../statuses/index.js';
 import { fullName } from '../users/index.js';
 import { lockCandidacy } from './candidacies.queries.js';
 

@@ -1,6 +1,8 @@
-import { APPLICATION_COMMANDS, PIPELINE_COMMANDS, RESERVATION_FORM_COMMANDS } from '../applications/index.js';
+import { APPLICATION_COMMANDS } from '../attribution/index.js';
 import { CANDIDACY_COMMANDS } from '../candidacies/index.js';
 import { COMMENT_COMMANDS } from '../comments/index.js';
+import { PIPELINE_COMMANDS } from '../pipeline/index.js';
+import { RESERVATION_FORM_COMMANDS } from '../reservation-form/index.js';
 import { TASK_COMMANDS } from '../tasks/index.js';
 import type { Command } from './registry.js';
 

@@ -20,6 +20,7 @@ import { assertMemberOf, assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { LogEntry } from '../logs/logs.service.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../statuses/index.js';
 import {
   attributableCandidaciesForLot,
   findCandidacyForAttribution,
@@ -31,7 +32,6 @@ import {
   partnerCandidacies,
   positionsByLot,
 } from './attribution.queries.js';
-import { recomputeCandidacyStatuses, recomputeLotStatuses } from './statuses.service.js';
 
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 

@@ -17,10 +17,10 @@ import type { z } from 'zod';
 import { applications, tasks } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
+import { findPartner } from '../attribution/index.js';
 import type { CommandContext, CommandResult } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/index.js';
-import { findPartner } from './attribution.queries.js';
 import {
   applicationLog,
   type LoadedApplication,

@@ -7,8 +7,8 @@ import type { RequestActor } from '../../platform/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import { createAgency, createBuildingWithLots, createPromotion, createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createCandidacy } from '../attribution/attribution.fixtures.js';
 import { COMMANDS, executeCommand } from '../commands/commands.service.js';
-import { createCandidacy } from './attribution.fixtures.js';
 import { snapshot } from './pipeline.fixtures.js';
 
 /**

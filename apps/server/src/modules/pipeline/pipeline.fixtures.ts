@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { bearer, createAgency, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import type { TestContext } from '../../test/harness.js';
-import { createApplication, createCandidacy } from './attribution.fixtures.js';
+import { createApplication, createCandidacy } from '../attribution/attribution.fixtures.js';
 
 /** Test data and helpers of the lifecycle commands' tests (pipeline.*.test.ts). */
 
