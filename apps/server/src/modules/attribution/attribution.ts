@@ -5,8 +5,8 @@ import {
   type AttributionOptions,
   bestAvailablePriority,
   CANDIDACY_STATUS_LABELS,
-  CRM_AGENCY_ID,
   canAttributeLot,
+  choosesCrmValidatedPartnersOnly,
   decideAttribution,
   floorLabel,
   LOT_ATTRIBUTION_CANDIDACIES_LIMIT,
@@ -54,10 +54,6 @@ const attributableCandidacy = async (db: Queryable, actor: RequestActor, candida
   return candidacy;
 };
 
-/** Agency 1 in a promotion synced to the CRM chooses partners among CRM-validated candidacies only. */
-const partnersValidatedOnly = (actor: RequestActor, crmUpdatedAt: Date | null) =>
-  actor.agency_id === CRM_AGENCY_ID && crmUpdatedAt !== null;
-
 export type AttributeLotRequest = { lot_id: number; promotion_id?: number; priority: number; candidacy_2_id: number | null };
 
 /**
@@ -95,7 +91,7 @@ export const attributeLot = async (
     if (input.candidacy_2_id === candidacyId) throw unprocessable(ATTRIBUTION_MESSAGES.partnerIsSelf);
     const partner = await findPartner(tx, input.candidacy_2_id);
     if (!partner || partner.promotionId !== candidacy.promotionId) throw notFound();
-    if (partnersValidatedOnly(actor, candidacy.crmUpdatedAt) && !partner.crmValidated) {
+    if (choosesCrmValidatedPartnersOnly(actor, candidacy.crmUpdatedAt) && !partner.crmValidated) {
       throw unprocessable(ATTRIBUTION_MESSAGES.partnerNotValidated);
     }
     partnerName = nameOf(partner);
@@ -185,7 +181,7 @@ export const partnerOptions = async (
 ): Promise<PartnerOption[]> => {
   const candidacy = await attributableCandidacy(db, actor, candidacyId);
   const rows = await partnerCandidacies(db, candidacy.promotionId, candidacyId, {
-    validatedOnly: partnersValidatedOnly(actor, candidacy.crmUpdatedAt),
+    validatedOnly: choosesCrmValidatedPartnersOnly(actor, candidacy.crmUpdatedAt),
     search: search || undefined,
     limit: 200,
   });

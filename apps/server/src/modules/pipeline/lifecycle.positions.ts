@@ -3,7 +3,7 @@ import {
   ATTRIBUTION_MESSAGES,
   type addCandidacySchema,
   bestAvailablePriority,
-  CRM_AGENCY_ID,
+  choosesCrmValidatedPartnersOnly,
   type detachCandidacySchema,
   formatCHF,
   MAX_POSITIONS_PER_LOT,
@@ -259,7 +259,7 @@ export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof a
   const partner = await findPartner(tx, input.candidacy_2_id);
   if (!partner || partner.promotionId !== application.promotionId) throw notFound();
   if (partner.id === application.candidacy1Id) throw unprocessable(ATTRIBUTION_MESSAGES.partnerIsSelf);
-  if (actor.agency_id === CRM_AGENCY_ID && application.crmUpdatedAt !== null && !partner.crmValidated) {
+  if (choosesCrmValidatedPartnersOnly(actor, application.crmUpdatedAt) && !partner.crmValidated) {
     throw unprocessable(ATTRIBUTION_MESSAGES.partnerNotValidated);
   }
   const others = await otherLiveApplications(tx, application);

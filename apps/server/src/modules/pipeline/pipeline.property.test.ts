@@ -225,7 +225,7 @@ const pickActor = async (world: World, actor: Step['actor'], ownerCandidacy: num
     .select({ agencyId: candidacies.agencyId })
     .from(candidacies)
     .where(eq(candidacies.id, ownerCandidacy));
-  return row.agencyId === 1 ? world.users.broker1 : world.users.broker2;
+  return row.agencyId === world.users.broker1.agencyId ? world.users.broker1 : world.users.broker2;
 };
 
 const checkInvariants = async (world: World, multiAgency: boolean, lastStatus: Map<number, number>) => {
