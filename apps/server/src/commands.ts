@@ -1,7 +1,9 @@
-import { APPLICATION_COMMANDS, PIPELINE_COMMANDS, RESERVATION_FORM_COMMANDS } from './modules/applications/index.js';
+import { ATTRIBUTION_COMMANDS } from './modules/attribution/index.js';
 import { CANDIDACY_COMMANDS } from './modules/candidacies/index.js';
 import { buildCommandRegistry, type CommandHandlers } from './modules/commands/index.js';
 import { COMMENT_COMMANDS } from './modules/comments/index.js';
+import { PIPELINE_COMMANDS } from './modules/pipeline/index.js';
+import { RESERVATION_FORM_COMMANDS } from './modules/reservation-form/index.js';
 import { TASK_COMMANDS } from './modules/tasks/index.js';
 
 /**
@@ -13,7 +15,7 @@ const COMMAND_HANDLERS: CommandHandlers = {
   ...TASK_COMMANDS,
   ...CANDIDACY_COMMANDS,
   ...COMMENT_COMMANDS,
-  ...APPLICATION_COMMANDS,
+  ...ATTRIBUTION_COMMANDS,
   ...RESERVATION_FORM_COMMANDS,
   ...PIPELINE_COMMANDS,
 };

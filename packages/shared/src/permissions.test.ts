@@ -6,14 +6,16 @@ import {
   canEditCandidacyOf,
   canEditTask,
   canFinishTask,
+  choosesCrmValidatedPartnersOnly,
   PERMISSIONS,
   type Permission,
   rolesWith,
+  seesCrmColumns,
   taskFinishRefusal,
   threadRecipientTypes,
 } from './permissions.js';
 import { actsForApplicationAgency } from './pipeline.js';
-import { type Actor, USER_TYPES } from './roles.js';
+import { type Actor, CRM_AGENCY_ID, isCrmAgency, USER_TYPES } from './roles.js';
 
 const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
 const actor = (type: Actor['type'], admin = false): Actor => ({ id: 1, type, admin, restricted_access: 0, agency_id: 1 });
@@ -132,5 +134,18 @@ describe('task rules shared by the client and the server', () => {
   it('gives the roles of a permission for routes and commands', () => {
     expect(rolesWith('task.finish')).toEqual(['broker', 'notary']);
     expect(rolesWith('task.edit')).toEqual(['broker']);
+  });
+});
+
+describe('the CRM agency (agency 1, spec part 1, 6)', () => {
+  it('sees the CRM columns and, in a promotion synced to the CRM, chooses validated partners only', () => {
+    expect(isCrmAgency(CRM_AGENCY_ID)).toBe(true);
+    expect([2, null, undefined].map(isCrmAgency)).toEqual([false, false, false]);
+    expect(seesCrmColumns({ agency_id: CRM_AGENCY_ID })).toBe(true);
+    expect(seesCrmColumns({ agency_id: 2 })).toBe(false);
+    const synced = new Date('2026-03-01T10:00:00Z');
+    expect(choosesCrmValidatedPartnersOnly({ agency_id: CRM_AGENCY_ID }, synced)).toBe(true);
+    expect(choosesCrmValidatedPartnersOnly({ agency_id: CRM_AGENCY_ID }, null)).toBe(false);
+    expect(choosesCrmValidatedPartnersOnly({ agency_id: 2 }, '2026-03-01T10:00:00Z')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type Actor, CRM_AGENCY_ID, USER_TYPES, type UserType } from './roles.js';
+import { type Actor, isCrmAgency, USER_TYPES, type UserType } from './roles.js';
 import { showsBrokerFilter } from './routes.js';
 
 /**
@@ -153,7 +153,14 @@ export const canEditCandidacyOf = (actor: Pick<Actor, 'type' | 'agency_id'>, can
   actor.type === 'broker' && actor.agency_id !== null && actor.agency_id === candidacyAgencyId;
 
 /** The CRM column and 'validated' flag are for agency 1 only. */
-export const seesCrmColumns = (actor: Actor): boolean => actor.agency_id === CRM_AGENCY_ID;
+export const seesCrmColumns = (actor: Pick<Actor, 'agency_id'>): boolean => isCrmAgency(actor.agency_id);
+
+/**
+ * Agency 1 in a promotion synced to the CRM (`crm_updated_at` set) chooses partners among
+ * CRM-validated candidacies only (spec part 2, 5, the rule of attributeLot and addCandidacy).
+ */
+export const choosesCrmValidatedPartnersOnly = (actor: Pick<Actor, 'agency_id'>, crmUpdatedAt: string | Date | null): boolean =>
+  isCrmAgency(actor.agency_id) && crmUpdatedAt !== null;
 
 /**
  * Who reads a candidacy, and so which fields its answers carry (one serializer per audience on

@@ -1,3 +1,4 @@
+import { isCrmAgency } from './roles.js';
 import { MAX_POSITIONS_PER_LOT } from './statuses.js';
 
 /**
@@ -44,4 +45,4 @@ export const canAttributeLot = (input: {
   multiAgency: boolean;
   crmUpdatedAt: string | Date | null;
   crmValidated: boolean;
-}): boolean => input.candidacyAgencyId !== 1 || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;
+}): boolean => !isCrmAgency(input.candidacyAgencyId) || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;

@@ -28,3 +28,6 @@ export const isLightInvestor = (actor: Pick<Actor, 'type' | 'restricted_access'>
 
 /** Agency id 1 carries the CRM display and partner-selection rules (spec part 1, 6). */
 export const CRM_AGENCY_ID = 1;
+
+/** Whether an agency is the CRM agency: every CRM rule, on the client and the server, asks it here. */
+export const isCrmAgency = (agencyId: number | null | undefined): boolean => agencyId === CRM_AGENCY_ID;

@@ -56,11 +56,11 @@ describe('module boundaries', () => {
       "import type {\n  B,\n  C,\n} from '../commands/registry.js';",
       "export { d } from './local.js';",
       "export * from '../lots/lots.service.js';",
-      "const e = await import('../applications/attribution.fixtures.js');",
+      "const e = await import('../attribution/attribution.fixtures.js');",
       "import '../mails/mails.mask.js';",
     ].join('\n');
     expect(importsOf(source).sort()).toEqual([
-      '../applications/attribution.fixtures.js',
+      '../attribution/attribution.fixtures.js',
       '../commands/registry.js',
       '../lots/lots.service.js',
       '../mails/mails.mask.js',
@@ -71,16 +71,17 @@ describe('module boundaries', () => {
 
   it("refuses another module's queries and internals, allows its service files and index.ts", () => {
     expect(boundaryViolation('tasks/tasks.service.ts', '../users/users.queries.js')).toMatch(/users\/users.queries/);
-    expect(boundaryViolation('applications/pipeline.commands.ts', '../commands/registry.js')).not.toBeNull();
-    expect(boundaryViolation('applications/pipeline.routes.ts', '../commands/commands.js')).not.toBeNull();
+    expect(boundaryViolation('pipeline/pipeline.commands.ts', '../commands/registry.js')).not.toBeNull();
+    expect(boundaryViolation('pipeline/pipeline.routes.ts', '../commands/commands.js')).not.toBeNull();
     expect(boundaryViolation('candidates/candidates.service.ts', '../candidacies/candidacies.serializers.js')).not.toBeNull();
-    expect(boundaryViolation('tasks/tasks.service.ts', '../applications/attribution.fixtures.js')).not.toBeNull();
+    expect(boundaryViolation('tasks/tasks.service.ts', '../attribution/attribution.fixtures.js')).not.toBeNull();
     expect(boundaryViolation('tasks/tasks.service.ts', '../users/index.js')).toBeNull();
     expect(boundaryViolation('tasks/tasks.service.ts', '../users')).toBeNull();
-    expect(boundaryViolation('lots/lots.service.ts', '../applications/statuses.service.js')).toBeNull();
-    expect(boundaryViolation('tasks/tasks.test.ts', '../applications/attribution.fixtures.js')).toBeNull();
-    expect(boundaryViolation('applications/pipeline.fixtures.ts', './attribution.fixtures.js')).toBeNull();
-    expect(boundaryViolation('applications/applications.service.ts', './application-state.queries.js')).toBeNull();
+    expect(boundaryViolation('lots/lots.service.ts', '../statuses/statuses.service.js')).toBeNull();
+    expect(boundaryViolation('tasks/tasks.test.ts', '../attribution/attribution.fixtures.js')).toBeNull();
+    expect(boundaryViolation('pipeline/pipeline.fixtures.ts', '../attribution/attribution.fixtures.js')).toBeNull();
+    expect(boundaryViolation('pipeline/lifecycle.context.ts', './application-state.queries.js')).toBeNull();
+    expect(boundaryViolation('applications/applications.service.ts', '../pipeline/application-state.queries.js')).not.toBeNull();
     expect(boundaryViolation('applications/applications.service.ts', '../../platform/errors.js')).toBeNull();
   });
 

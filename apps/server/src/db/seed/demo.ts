@@ -4,6 +4,7 @@ import {
   DEMO_SINGLE_PROMOTION_ACCOUNTS,
   formatCHF,
   formatDate,
+  isCrmAgency,
   MILESTONE_TEXTS,
   milestoneText,
   PROCESS_TASKS,
@@ -889,7 +890,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       candidateRecs.set(c.candidate.row.id, c.candidate);
       c.row.status = c.best >= 0 ? c.best + 3 : (c.nonRetained ?? 0);
       c.row.updatedAt = clock.ago(rng.int(1, 240) * HOUR);
-      const agency1 = c.row.agencyId === 1;
+      const agency1 = isCrmAgency(c.row.agencyId);
       if (agency1 && !c.row.crmValidated && rng.chance(0.4)) {
         c.row.crmValidated = true;
         c.row.crmId = `NAEF-${2025 + rng.int(0, 1)}-${String(rng.int(1, 9_999)).padStart(5, '0')}`;

@@ -23,9 +23,9 @@ import { assertIdsInPromotion, listFilterIds } from '../../platform/scoped-ids.j
 import type { Storage } from '../../platform/storage.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
+import { loadApplicationStates } from '../pipeline/index.js';
 import { openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
-import { loadApplicationStates } from './application-state.queries.js';
 import { buildApplicationsWorkbook } from './applications.export.js';
 import { buildSalesFilePdf, PDF_MIME, type SalesFile } from './applications.pdf.js';
 import {

@@ -1,5 +1,5 @@
-import { CANDIDACY_ALREADY_EXISTS, type CommandFields, canEditCandidacyOf, MAX_POSITIONS_PER_LOT } from '@promovente/shared';
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { CANDIDACY_ALREADY_EXISTS, type CommandFields, canEditCandidacyOf } from '@promovente/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   agencies,
@@ -16,10 +16,9 @@ import {
 import { assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
-import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../applications/statuses.service.js';
 import type { CommandHandlers } from '../commands/index.js';
-import { writeLog } from '../logs/logs.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import { closePositionGap, lockPositions } from '../pipeline/index.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../statuses/index.js';
 import { fullName } from '../users/index.js';
 import { lockCandidacy } from './candidacies.queries.js';
 
@@ -32,7 +31,6 @@ export const CANDIDACY_MESSAGES = {
   invalidBroker: 'Courtier invalide',
   emailReadOnly: "L'e-mail du candidat ne peut pas être modifié",
   sameAgency: 'La candidature est déjà dans cette agence',
-  positionMoved: (from: number, to: number, lot: string) => `Priorité passée de ${from} à ${to} sur le lot ${lot}`,
 } as const;
 
 type CandidateForm = CommandFields<'createCandidacy'>['candidacy']['candidate'];
@@ -181,57 +179,6 @@ const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, 
 };
 
 /**
- * Releasing positions (design note 3): in a multi-agency promotion, the positions behind a
- * removed one move up by one; each move is logged and the moved brokers are notified.
- */
-const closeGaps = async (tx: Tx, actor: RequestActor, promotionId: number, removed: { lotId: number; priority: number }[]) => {
-  const [promotion] = await tx.select({ multiAgency: promotions.multiAgency }).from(promotions).where(eq(promotions.id, promotionId));
-  if (!promotion?.multiAgency) return;
-  const released = removed.filter((r) => r.priority >= 1 && r.priority <= MAX_POSITIONS_PER_LOT).sort((a, b) => b.priority - a.priority);
-  for (const { lotId, priority } of released) {
-    const moved = await tx
-      .update(applications)
-      .set({ priority: sql`${applications.priority} - 1`, lastPriorityChange: new Date(), updatedAt: new Date() })
-      .where(
-        and(
-          eq(applications.lotId, lotId),
-          eq(applications.hidden, false),
-          isNull(applications.closedAt),
-          gt(applications.priority, priority),
-          lte(applications.priority, MAX_POSITIONS_PER_LOT),
-        ),
-      )
-      .returning({ id: applications.id, priority: applications.priority, candidacyId: applications.candidacy1Id });
-    if (moved.length === 0) continue;
-    const [lot] = await tx.select({ reference: lots.reference }).from(lots).where(eq(lots.id, lotId));
-    const owners = await tx
-      .select({ id: candidacies.id, brokerId: candidacies.brokerId, firstName: candidates.firstName, lastName: candidates.lastName })
-      .from(candidacies)
-      .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
-      .where(
-        inArray(
-          candidacies.id,
-          moved.map((m) => m.candidacyId),
-        ),
-      );
-    for (const m of moved) {
-      const owner = owners.find((o) => o.id === m.candidacyId);
-      const title = CANDIDACY_MESSAGES.positionMoved(m.priority + 1, m.priority, lot?.reference ?? '');
-      await writeLog(tx, {
-        promotionId,
-        executedById: actor.id,
-        onTitle: owner ? fullName(owner) : '',
-        title,
-        applicationId: m.id,
-        lotId,
-        candidacyId: m.candidacyId,
-      });
-      if (owner?.brokerId) await notify(tx, [owner.brokerId], { title, description: owner ? fullName(owner) : '', promotionId });
-    }
-  }
-};
-
-/**
  * deleteCandidacy: final. Removes the candidacy with its applications (as main candidacy),
  * tasks, comments and files rows; a partner role on another application is detached. Lot
  * statuses are recomputed and released positions move up. The history keeps its rows.
@@ -246,17 +193,34 @@ const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, 
       priority: applications.priority,
       hidden: applications.hidden,
       closedAt: applications.closedAt,
+      lotReference: lots.reference,
     })
     .from(applications)
+    .innerJoin(lots, eq(lots.id, applications.lotId))
     .where(eq(applications.candidacy1Id, candidacy.id));
+  const [promotion] = await tx
+    .select({ multiAgency: promotions.multiAgency })
+    .from(promotions)
+    .where(eq(promotions.id, target.promotionId));
+  const live = owned.filter((a) => !a.hidden && a.closedAt === null);
+  // The lots before their applications, in the pipeline's order: the positions move under their locks.
+  await lockPositions(tx, promotion?.multiAgency ? live.map((a) => a.lotId) : []);
   const partnerOf = await tx
     .select({ candidacyId: applications.candidacy1Id })
     .from(applications)
     .where(eq(applications.candidacy2Id, candidacy.id));
   // Cascades: applications (candidacy1), their tasks, the candidacy's tasks, comments and files rows.
   await tx.delete(candidacies).where(eq(candidacies.id, candidacy.id));
-  const live = owned.filter((a) => !a.hidden && a.closedAt === null);
-  await closeGaps(tx, actor, target.promotionId, live);
+  // The same moves as deleteApplication's (pipeline's positions service): history, deadline, notifications.
+  for (const left of live.sort((a, b) => b.priority - a.priority)) {
+    const lot = {
+      promotionId: target.promotionId,
+      lotId: left.lotId,
+      lotReference: left.lotReference,
+      multiAgency: Boolean(promotion?.multiAgency),
+    };
+    await closePositionGap(tx, actor, lot, left, 'deleted');
+  }
   await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
   await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);
   // Deletion removes all data: the stored documents go too, once the rows are gone for good.

@@ -644,7 +644,11 @@ describe('deleteCandidacy', () => {
     const [moved] = await db.select().from(applications).where(eq(applications.id, behind.id));
     expect(moved.priority).toBe(1);
     const [notice] = await db.select().from(notifications).where(eq(notifications.userId, desk.rival.id));
-    expect(notice.title).toBe(`Priorité passée de 2 à 1 sur le lot ${lot.reference}`);
+    // The pipeline's positions service: the same texts as deleteApplication's moves.
+    expect(notice).toMatchObject({
+      title: 'Priorité modifiée',
+      description: `${second.candidate.firstName} ${second.candidate.lastName} passe de la priorité 2 à 1 sur le lot ${lot.reference}.`,
+    });
   });
 });
 

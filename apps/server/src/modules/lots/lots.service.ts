@@ -27,9 +27,9 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../platform/e
 import { paginate } from '../../platform/pagination.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
-import { recomputeLotStatuses } from '../applications/statuses.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { writeLog } from '../logs/logs.service.js';
+import { recomputeLotStatuses } from '../statuses/index.js';
 import { openTasksByTarget, openTasksOf } from '../tasks/tasks.service.js';
 import { buildLotsWorkbook } from './lots.export.js';
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailMessages } from '../../db/schema/index.js';
 import { bearer, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { makeApplication, pipelineDesk, run, SEND_FORM } from '../applications/pipeline.fixtures.js';
+import { makeApplication, pipelineDesk, run, SEND_FORM } from '../pipeline/pipeline.fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logs, tasks } from '../../db/schema/index.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createApplication, createCandidacy } from '../applications/attribution.fixtures.js';
+import { createApplication, createCandidacy } from '../attribution/attribution.fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

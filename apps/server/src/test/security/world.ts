@@ -1,3 +1,4 @@
+import { CRM_AGENCY_ID } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import {
   applications,
@@ -40,7 +41,7 @@ export const PRINCIPALS = [
 export type Principal = (typeof PRINCIPALS)[number];
 type SignedIn = Exclude<Principal, 'anonymous' | 'revoked'>;
 
-export const CRM_AGENCY = 1;
+export const CRM_AGENCY = CRM_AGENCY_ID;
 export const LEMAN_AGENCY = 2;
 
 /** A PDF of a few bytes whose content is a PDF (the upload policy sniffs the content). */

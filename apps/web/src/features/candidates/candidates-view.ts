@@ -8,6 +8,7 @@ import {
   type CandidacyRow,
   type CandidacySort,
   canAttributeLot,
+  isCrmAgency,
   seesCrmColumns,
 } from '@promovente/shared';
 import type { StatusArrow } from '../../components/ui/StatusArrows';
@@ -50,7 +51,7 @@ const CRM_COLUMNS: CandidacyColumn[] = [
 ];
 
 export const candidacyColumns = (actor: Pick<Actor, 'agency_id'> | null): CandidacyColumn[] =>
-  actor && seesCrmColumns(actor as Actor) ? [...COLUMNS, ...CRM_COLUMNS] : COLUMNS;
+  actor && seesCrmColumns(actor) ? [...COLUMNS, ...CRM_COLUMNS] : COLUMNS;
 
 /** The status arrows: 0, 3, 4, 5, 6, and 1, 2 ('Non retenu', 'Non retenu CP') with 'Afficher non retenus'. */
 export const arrowStatuses = (showNonRetained: boolean): number[] => {
@@ -121,9 +122,13 @@ export const offersAttributeLot = (
     crmValidated: row.crm_validated,
   });
 
+/** A row of the CRM agency not yet validated in the CRM: the 'assign lot' rule depends on the sync date. */
+export const unvalidatedCrmRow = (row: Pick<CandidacyRow, 'agency_id' | 'crm_validated'>) =>
+  isCrmAgency(row.agency_id) && !row.crm_validated;
+
 /** Whether the promotion's CRM sync date matters for a page of rows (else no need to ask it). */
 export const needsCrmSyncDate = (rows: readonly Pick<CandidacyRow, 'agency_id' | 'crm_validated'>[], multiAgency: boolean) =>
-  !multiAgency && rows.some((row) => row.agency_id === 1 && !row.crm_validated);
+  !multiAgency && rows.some(unvalidatedCrmRow);
 
 /** The sales funnel opened on one application. */
 export const applicationPath = (applicationId: number) => `/tunnel-de-vente?application=${applicationId}`;

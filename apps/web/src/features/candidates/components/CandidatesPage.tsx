@@ -31,6 +31,7 @@ import {
   parseStatusFilter,
   serializeStatusFilter,
   toggleStatus,
+  unvalidatedCrmRow,
 } from '../candidates-view';
 import { CandidaciesTable } from './CandidaciesTable';
 import type { CandidacyMenuExtraItems, CandidacyModalKind } from './CandidacyMenu';
@@ -78,7 +79,7 @@ export const CandidatesPage = () => {
   // single-agency promotion; the list does not carry it, one candidacy's detail does.
   const rows = candidacies.data?.data ?? [];
   const multiAgency = options.promotion?.multi_agency ?? false;
-  const probe = needsCrmSyncDate(rows, multiAgency) ? (rows.find((r) => r.agency_id === 1 && !r.crm_validated)?.id ?? null) : null;
+  const probe = needsCrmSyncDate(rows, multiAgency) ? (rows.find(unvalidatedCrmRow)?.id ?? null) : null;
   const probed = useCandidacy(probe);
   const promotionRule =
     probe === null

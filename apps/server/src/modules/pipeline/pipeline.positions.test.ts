@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, lots, tasks } from '../../db/schema/index.js';
 import { createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createCandidacy } from './attribution.fixtures.js';
+import { createCandidacy } from '../attribution/attribution.fixtures.js';
 import {
   applicationRow,
   CRM,

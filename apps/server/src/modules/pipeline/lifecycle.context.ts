@@ -13,9 +13,9 @@ import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { CommandContext, CommandResult } from '../commands/index.js';
 import { notify } from '../notifications/notifications.service.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../statuses/index.js';
 import { fullName } from '../users/index.js';
 import { loadApplicationStates } from './application-state.queries.js';
-import { recomputeCandidacyStatuses, recomputeLotStatuses } from './statuses.service.js';
 
 /**
  * What every lifecycle command does first (design note 4): lock the rows it changes, then

@@ -25,9 +25,9 @@ import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import { CANDIDACY_MESSAGES } from '../candidacies/index.js';
 import type { LogEntry } from '../logs/logs.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { closeProcessTasks, openProcessTask } from '../pipeline/index.js';
+import { recomputeCandidacyStatuses } from '../statuses/index.js';
 import { fullName } from '../users/index.js';
-import { closeProcessTasks, openProcessTask } from './process-tasks.js';
-import { recomputeCandidacyStatuses } from './statuses.service.js';
 
 /** The broker has this long to check a filled form (the demo seed uses the same delay). */
 const VERIFY_DELAY_MS = 2 * 86_400_000;

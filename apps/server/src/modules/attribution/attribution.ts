@@ -5,8 +5,8 @@ import {
   type AttributionOptions,
   bestAvailablePriority,
   CANDIDACY_STATUS_LABELS,
-  CRM_AGENCY_ID,
   canAttributeLot,
+  choosesCrmValidatedPartnersOnly,
   decideAttribution,
   floorLabel,
   LOT_ATTRIBUTION_CANDIDACIES_LIMIT,
@@ -20,6 +20,7 @@ import { assertMemberOf, assertSameAgency } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { LogEntry } from '../logs/logs.service.js';
+import { recomputeCandidacyStatuses, recomputeLotStatuses } from '../statuses/index.js';
 import {
   attributableCandidaciesForLot,
   findCandidacyForAttribution,
@@ -31,7 +32,6 @@ import {
   partnerCandidacies,
   positionsByLot,
 } from './attribution.queries.js';
-import { recomputeCandidacyStatuses, recomputeLotStatuses } from './statuses.service.js';
 
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
@@ -53,10 +53,6 @@ const attributableCandidacy = async (db: Queryable, actor: RequestActor, candida
   if (!offered) throw unprocessable(ATTRIBUTION_MESSAGES.crmValidationNeeded);
   return candidacy;
 };
-
-/** Agency 1 in a promotion synced to the CRM chooses partners among CRM-validated candidacies only. */
-const partnersValidatedOnly = (actor: RequestActor, crmUpdatedAt: Date | null) =>
-  actor.agency_id === CRM_AGENCY_ID && crmUpdatedAt !== null;
 
 export type AttributeLotRequest = { lot_id: number; promotion_id?: number; priority: number; candidacy_2_id: number | null };
 
@@ -95,7 +91,7 @@ export const attributeLot = async (
     if (input.candidacy_2_id === candidacyId) throw unprocessable(ATTRIBUTION_MESSAGES.partnerIsSelf);
     const partner = await findPartner(tx, input.candidacy_2_id);
     if (!partner || partner.promotionId !== candidacy.promotionId) throw notFound();
-    if (partnersValidatedOnly(actor, candidacy.crmUpdatedAt) && !partner.crmValidated) {
+    if (choosesCrmValidatedPartnersOnly(actor, candidacy.crmUpdatedAt) && !partner.crmValidated) {
       throw unprocessable(ATTRIBUTION_MESSAGES.partnerNotValidated);
     }
     partnerName = nameOf(partner);
@@ -185,7 +181,7 @@ export const partnerOptions = async (
 ): Promise<PartnerOption[]> => {
   const candidacy = await attributableCandidacy(db, actor, candidacyId);
   const rows = await partnerCandidacies(db, candidacy.promotionId, candidacyId, {
-    validatedOnly: partnersValidatedOnly(actor, candidacy.crmUpdatedAt),
+    validatedOnly: choosesCrmValidatedPartnersOnly(actor, candidacy.crmUpdatedAt),
     search: search || undefined,
     limit: 200,
   });

@@ -8,8 +8,8 @@ import type { RequestActor } from '../../platform/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import { createAgency, createBuildingWithLots, createPromotion, createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createCandidacy } from '../attribution/attribution.fixtures.js';
 import { executeCommand } from '../commands/index.js';
-import { createCandidacy } from './attribution.fixtures.js';
 import { snapshot } from './pipeline.fixtures.js';
 
 /**
@@ -226,7 +226,7 @@ const pickActor = async (world: World, actor: Step['actor'], ownerCandidacy: num
     .select({ agencyId: candidacies.agencyId })
     .from(candidacies)
     .where(eq(candidacies.id, ownerCandidacy));
-  return row.agencyId === 1 ? world.users.broker1 : world.users.broker2;
+  return row.agencyId === world.users.broker1.agencyId ? world.users.broker1 : world.users.broker2;
 };
 
 const checkInvariants = async (world: World, multiAgency: boolean, lastStatus: Map<number, number>) => {

@@ -1,10 +1,9 @@
 import {
-  APPLICATION_PRIORITY_LABELS,
   type ApplicationAction,
   ATTRIBUTION_MESSAGES,
   type addCandidacySchema,
   bestAvailablePriority,
-  CRM_AGENCY_ID,
+  choosesCrmValidatedPartnersOnly,
   type detachCandidacySchema,
   formatCHF,
   MAX_POSITIONS_PER_LOT,
@@ -17,29 +16,33 @@ import type { z } from 'zod';
 import { applications, tasks } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
+import { findPartner } from '../attribution/index.js';
 import type { CommandContext, CommandResult } from '../commands/index.js';
-import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/index.js';
-import { findPartner } from './attribution.queries.js';
 import {
   applicationLog,
   type LoadedApplication,
-  notifyUsers,
   type OtherApplication,
   openApplication,
   otherLiveApplications,
   recomputeStatuses,
 } from './lifecycle.context.js';
+import { closePositionGap, priorityLabel as label, movePosition, type PositionsLot, isRanked as ranked } from './positions.service.js';
 
 /**
  * Positions on a lot (design note 3), the application's own fields, its deletion and its
  * partner. In a multi-agency promotion positions 1-3 are unique and compact: taking or
- * leaving one moves the others, each move is logged on the moved application and its broker
- * notified. Every change is made under the lot's row lock.
+ * leaving one moves the others through the positions service (`positions.service.ts`, also
+ * used by deleteCandidacy). Every change is made under the lot's row lock.
  */
 
-const label = (priority: number) => APPLICATION_PRIORITY_LABELS[priority] ?? String(priority);
-const ranked = (priority: number) => priority >= 1 && priority <= MAX_POSITIONS_PER_LOT;
+/** The application's lot, as the positions service names it. */
+const lotOf = (application: LoadedApplication): PositionsLot => ({
+  promotionId: application.promotionId,
+  lotId: application.lotId,
+  lotReference: application.lotReference,
+  multiAgency: application.multiAgency,
+});
 
 type UpdateApplicationInput = z.output<typeof updateApplicationSchema>;
 type PriorityInput = Extract<UpdateApplicationInput, { priority: number }>;
@@ -50,43 +53,12 @@ type MilestonesInput = Exclude<UpdateApplicationInput, PriorityInput | PriceInpu
 export const updateApplicationAction = (input: UpdateApplicationInput): ApplicationAction =>
   'priority' in input ? 'updatePriority' : 'negociated_price' in input ? 'negotiatePrice' : 'updateStatuses';
 
-/** Another application's position moved because of this command: its own history row and its broker told. */
-const moveOther = async (ctx: CommandContext, application: LoadedApplication, other: OtherApplication, to: number, reason: string) => {
-  const { tx, actor } = ctx;
-  const now = new Date();
-  await tx
-    .update(applications)
-    .set({ priority: to, lastPriorityChange: now, deadlineNotifiedAt: null, updatedAt: now })
-    .where(eq(applications.id, other.id));
-  await writeLog(tx, {
-    promotionId: application.promotionId,
-    executedById: actor.id,
-    onTitle: fullName(other),
-    title: `Priorité modifiée de ${label(other.priority)} à ${label(to)} : ${reason}`,
-    applicationId: other.id,
-    lotId: application.lotId,
-    candidacyId: other.candidacy1Id,
-  });
-  await notifyUsers(tx, actor, [other.brokerId], {
-    title: 'Priorité modifiée',
-    description: `${fullName(other)} passe de la priorité ${label(other.priority)} à ${label(to)} sur le lot ${application.lotReference}.`,
-    promotionId: application.promotionId,
-  });
-};
-
 const setOwnPriority = async (ctx: CommandContext, application: LoadedApplication, priority: number) => {
   const now = new Date();
   await ctx.tx
     .update(applications)
     .set({ priority, lastPriorityChange: now, deadlineNotifiedAt: null, updatedAt: now })
     .where(eq(applications.id, application.id));
-};
-
-/** Leaving position p (release or deletion): the positions behind it move up by one. */
-const closeGap = async (ctx: CommandContext, application: LoadedApplication, others: OtherApplication[], reason: string) => {
-  if (!application.multiAgency || !ranked(application.priority)) return;
-  const behind = others.filter((o) => ranked(o.priority) && o.priority > application.priority).sort((a, b) => a.priority - b.priority);
-  for (const other of behind) await moveOther(ctx, application, other, other.priority - 1, reason);
 };
 
 /** A position 1-3 is open only while no other live application on the lot is Réservé or beyond (design note 2). */
@@ -96,9 +68,8 @@ const assertPositionsOpen = (others: OtherApplication[]) => {
 
 /** Releases the position (priority 9), the others move up. */
 const release = async (ctx: CommandContext, application: LoadedApplication) => {
-  const others = await otherLiveApplications(ctx.tx, application);
   await setOwnPriority(ctx, application, 9);
-  await closeGap(ctx, application, others, `une position s'est libérée sur le lot ${application.lotReference}`);
+  await closePositionGap(ctx.tx, ctx.actor, lotOf(application), application, 'released');
 };
 
 /**
@@ -118,9 +89,10 @@ const takePosition = async (ctx: CommandContext, application: LoadedApplication,
   line.splice(index, 0, null);
   for (const [i, other] of line.entries()) {
     if (other && other.priority !== i + 1) {
-      await moveOther(
-        ctx,
-        application,
+      await movePosition(
+        ctx.tx,
+        ctx.actor,
+        lotOf(application),
         other,
         i + 1,
         `${application.names} a pris la priorité ${position} sur le lot ${application.lotReference}`,
@@ -260,16 +232,13 @@ export const updateLastPriorityChange = async (ctx: CommandContext) => {
 export const deleteApplication = async (ctx: CommandContext) => {
   const { tx, actor } = ctx;
   const application = await openApplication(ctx, 'deleteApplication', { lockLot: true, allowClosed: true });
-  const others = application.closedAt === null ? await otherLiveApplications(tx, application) : [];
   const now = new Date();
   await tx.update(applications).set({ hidden: true, updatedAt: now }).where(eq(applications.id, application.id));
   await tx
     .update(tasks)
     .set({ doneAt: now, doneById: actor.id })
     .where(and(eq(tasks.applicationId, application.id), isNull(tasks.doneAt)));
-  if (application.closedAt === null) {
-    await closeGap(ctx, application, others, `un dossier a été supprimé sur le lot ${application.lotReference}`);
-  }
+  if (application.closedAt === null) await closePositionGap(tx, actor, lotOf(application), application, 'deleted');
   await recomputeStatuses(tx, actor, application.promotionId, [application.lotId], [application.candidacy1Id, application.candidacy2Id]);
   return {
     data: { id: application.id },
@@ -290,7 +259,7 @@ export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof a
   const partner = await findPartner(tx, input.candidacy_2_id);
   if (!partner || partner.promotionId !== application.promotionId) throw notFound();
   if (partner.id === application.candidacy1Id) throw unprocessable(ATTRIBUTION_MESSAGES.partnerIsSelf);
-  if (actor.agency_id === CRM_AGENCY_ID && application.crmUpdatedAt !== null && !partner.crmValidated) {
+  if (choosesCrmValidatedPartnersOnly(actor, application.crmUpdatedAt) && !partner.crmValidated) {
     throw unprocessable(ATTRIBUTION_MESSAGES.partnerNotValidated);
   }
   const others = await otherLiveApplications(tx, application);

@@ -3,7 +3,7 @@ import type { CommandHandlers } from '../commands/index.js';
 import { attributeLot } from './attribution.js';
 
 /** The attribution command; its entity, input and roles are in the shared command catalogue. */
-export const APPLICATION_COMMANDS = {
+export const ATTRIBUTION_COMMANDS = {
   /** attributeLot on a candidacy (spec part 1, 7): lot_id, promotion_id, priority, candidacy_2_id. */
   attributeLot: async ({ tx, actor, target }, input) => {
     const { application, log } = await attributeLot(tx, actor, target.id, input);

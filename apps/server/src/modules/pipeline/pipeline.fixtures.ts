@@ -1,3 +1,4 @@
+import { CRM_AGENCY_ID } from '@promovente/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -16,11 +17,11 @@ import {
 } from '../../db/schema/index.js';
 import { bearer, createAgency, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import type { TestContext } from '../../test/harness.js';
-import { createApplication, createCandidacy } from './attribution.fixtures.js';
+import { createApplication, createCandidacy } from '../attribution/attribution.fixtures.js';
 
 /** Test data and helpers of the lifecycle commands' tests (pipeline.*.test.ts). */
 
-export const CRM = 1;
+export const CRM = CRM_AGENCY_ID;
 export const LEMAN = 2;
 
 type DeskOptions = { multiAgency?: boolean; notary?: boolean; crmUpdatedAt?: Date | null };

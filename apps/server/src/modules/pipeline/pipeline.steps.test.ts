@@ -324,7 +324,7 @@ describe('the whole sale, from attribution to Vendu, through the commands (desig
     const broker = await desk.as(desk.broker);
     const notary = await desk.as(staff(desk.notary));
     const banker = await desk.as(desk.banker);
-    const { createCandidacy } = await import('./attribution.fixtures.js');
+    const { createCandidacy } = await import('../attribution/attribution.fixtures.js');
     const { candidacy, candidate } = await createCandidacy(desk.db, desk.promotion.id, { brokerId: desk.broker.id, agencyId: 2 });
     const attributed = await ctx.app.inject({
       method: 'POST',

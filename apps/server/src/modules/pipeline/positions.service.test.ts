@@ -1,0 +1,105 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema/index.js';
+import { createUser } from '../../test/fixtures.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { command } from '../candidacies/candidacies.fixtures.js';
+import { applicationRow, CRM, type Desk, logsOf, makeApplication, pipelineDesk, run } from './pipeline.fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Lot `lotIndex` of a multi-agency promotion with three positions: 1 and 3 of the acting broker,
+ * 2 of another broker whose priority-2 deadline notice was already sent. The first one leaves
+ * by `removal`; what happened to the two behind is read with names, lot and users replaced by
+ * placeholders, so that two lots (and two runs) compare.
+ */
+const leaveFirstPosition = async (desk: Desk, lotIndex: number, removal: 'deleteApplication' | 'deleteCandidacy') => {
+  const other = await createUser(desk.db, 'broker', { agencyId: CRM, promotionIds: [desk.promotion.id], lastName: 'Autre' });
+  const old = new Date(Date.now() - 6 * DAY_MS);
+  const first = await makeApplication(desk, { lotIndex, priority: 1 });
+  const second = await makeApplication(desk, {
+    lotIndex,
+    priority: 2,
+    brokerId: other.id,
+    agencyId: CRM,
+    lastPriorityChange: old,
+    deadlineNotifiedAt: old,
+  });
+  const third = await makeApplication(desk, { lotIndex, priority: 3, lastPriorityChange: old });
+  const before = new Date(Date.now() - 60_000);
+  const headers = await desk.as(desk.broker);
+  const response =
+    removal === 'deleteApplication'
+      ? await run(ctx.app, headers, 'deleteApplication', first.application.id)
+      : await command(ctx.app, headers, 'deleteCandidacy', 'candidacy', first.candidacy.id);
+  expect(response.statusCode).toBe(200);
+
+  const lot = desk.lots[lotIndex].reference;
+  const names = new Map([
+    [`${second.candidate.firstName} ${second.candidate.lastName}`, '{second}'],
+    [`${third.candidate.firstName} ${third.candidate.lastName}`, '{third}'],
+  ]);
+  const users = new Map([
+    [desk.broker.id, 'actor'],
+    [other.id, 'other'],
+  ]);
+  const plain = (text: string | null) => {
+    let out = (text ?? '').replaceAll(lot, '{lot}');
+    for (const [name, placeholder] of names) out = out.replaceAll(name, placeholder);
+    return out;
+  };
+  const moved = await Promise.all(
+    [second, third].map(async ({ application }) => {
+      const row = await applicationRow(desk.db, application.id);
+      return {
+        priority: row.priority,
+        restarted: row.lastPriorityChange > before,
+        deadlineNotifiedAt: row.deadlineNotifiedAt,
+        history: (await logsOf(desk.db, application.id)).map((l) => ({
+          title: plain(l.title),
+          on: plain(l.executedOnTitle),
+          by: users.get(l.executedById ?? 0),
+        })),
+      };
+    }),
+  );
+  const notified = (await desk.db.select().from(notifications).orderBy(asc(notifications.id)))
+    .filter((n) => users.has(n.userId))
+    .map((n) => ({ to: users.get(n.userId), title: n.title, description: plain(n.description) }));
+  return { moved, notified };
+};
+
+describe('the positions service (design note 3): one behaviour whichever command leaves a position', () => {
+  it('deleting a candidacy and deleting its application make the same moves, history, deadline reset and notifications', async () => {
+    const desk = await pipelineDesk(ctx, { multiAgency: true });
+    const byApplication = await leaveFirstPosition(desk, 0, 'deleteApplication');
+    const byCandidacy = await leaveFirstPosition(desk, 1, 'deleteCandidacy');
+    expect(byCandidacy).toEqual(byApplication);
+    expect(byApplication).toEqual({
+      moved: [
+        {
+          priority: 1,
+          restarted: true,
+          deadlineNotifiedAt: null,
+          history: [{ title: 'Priorité modifiée de 2 à 1 : un dossier a été supprimé sur le lot {lot}', on: '{second}', by: 'actor' }],
+        },
+        {
+          priority: 2,
+          restarted: true,
+          deadlineNotifiedAt: null,
+          history: [{ title: 'Priorité modifiée de 3 à 2 : un dossier a été supprimé sur le lot {lot}', on: '{third}', by: 'actor' }],
+        },
+      ],
+      // The acting broker's own moved application tells nobody; the other broker is told.
+      notified: [{ to: 'other', title: 'Priorité modifiée', description: '{second} passe de la priorité 2 à 1 sur le lot {lot}.' }],
+    });
+  });
+});
