@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,24 +16,68 @@ const markdownFiles = (dir: string): string[] =>
 
 const DOCS = [path.join(ROOT, 'README.md'), ...markdownFiles(path.join(ROOT, 'docs'))];
 
-/** Relative targets of Markdown links `[text](target)`, anchors and external addresses aside. */
-const linkTargets = (text: string) =>
-  [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
-    .map((match) => match[1])
-    .filter((target) => !/^(https?:|mailto:|#)/.test(target))
-    .map((target) => target.split('#')[0]);
+/** Relative targets of Markdown links `[text](target)`, external addresses aside. */
+const relativeLinks = (text: string) =>
+  [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]).filter((target) => !/^(https?:|mailto:)/.test(target));
+
+/** A heading's anchor as GitHub computes it: lower case, punctuation dropped, each blank a hyphen. */
+const slug = (heading: string) =>
+  heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+const anchorCache = new Map<string, Set<string>>();
+/** Every heading anchor of a Markdown file, a repeated heading numbered as GitHub does. */
+const anchorsOf = (file: string) => {
+  const cached = anchorCache.get(file);
+  if (cached) return cached;
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = slug(heading[1]);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    anchors.add(n === 0 ? base : `${base}-${n}`);
+  }
+  anchorCache.set(file, anchors);
+  return anchors;
+};
+
+/** Why a file#anchor target does not resolve, or null when it does. */
+const brokenTarget = (file: string, anchor: string | undefined) => {
+  if (!file.startsWith(`${ROOT}${path.sep}`) || !existsSync(file)) return 'no such file';
+  if (anchor && !anchorsOf(file).has(decodeURIComponent(anchor))) return `no heading #${anchor}`;
+  return null;
+};
+
+/** The source files git tracks (and new ones it would track), the citable kinds only. */
+const SOURCES = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\0')
+  .filter((file) => /\.(ts|tsx|md|css)$/.test(file) && existsSync(path.join(ROOT, file)));
+
+/** `docs/<file>.md#<anchor>` and `docs/product/<file>.md#<anchor>` written out in a source file. */
+const CITATION = /(?<![\w/.-])(docs\/(?:product\/)?[\w.-]+\.md)(?:#([\p{L}\p{N}_-]+))?/gu;
 
 describe('docs stand alone in a clone of the repository', () => {
   it('reads the README and every page of docs/', () => {
-    expect(DOCS.length).toBeGreaterThan(10);
+    expect(DOCS.length).toBeGreaterThan(25);
   });
 
   it.each(DOCS.map((file) => [path.relative(ROOT, file), file]))(
-    '%s: every relative link resolves inside the repository',
+    '%s: every relative link resolves inside the repository, to an existing heading',
     (_name, file) => {
-      const broken = linkTargets(readFileSync(file, 'utf8')).filter((target) => {
-        const resolved = path.resolve(path.dirname(file), target);
-        return !resolved.startsWith(`${ROOT}${path.sep}`) || !existsSync(resolved);
+      const broken = relativeLinks(readFileSync(file, 'utf8')).flatMap((target) => {
+        const [page, anchor] = target.split('#');
+        const resolved = page ? path.resolve(path.dirname(file), page) : file;
+        const why = page && !page.endsWith('.md') ? brokenTarget(resolved, undefined) : brokenTarget(resolved, anchor);
+        return why ? [`${target}: ${why}`] : [];
       });
       expect(broken).toEqual([]);
     },
@@ -43,5 +88,20 @@ describe('docs stand alone in a clone of the repository', () => {
       .split('\n')
       .filter((line) => /(^|[\s(`'"])\.\.\/shared\//.test(line));
     expect(outside).toEqual([]);
+  });
+
+  it('reads the product reference', () => {
+    expect(markdownFiles(path.join(ROOT, 'docs/product')).length).toBeGreaterThan(10);
+  });
+
+  it('every docs/<file>.md#<anchor> cited in a source file names an existing file and heading', () => {
+    expect(SOURCES.length).toBeGreaterThan(300);
+    const broken = SOURCES.flatMap((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(CITATION)].flatMap((match) => {
+        const why = brokenTarget(path.join(ROOT, match[1]), match[2]);
+        return why ? [`${file}: ${match[0]}: ${why}`] : [];
+      }),
+    );
+    expect(broken).toEqual([]);
   });
 });
