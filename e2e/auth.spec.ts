@@ -30,7 +30,7 @@ const HOMES = [
   { email: DEMO_ACCOUNTS.lightInvestor, home: '/home', menu: ['Avancement', 'Documents', 'Planning', 'Messages'] },
 ];
 
-test.describe('sign-in (spec part 1, 2.3 to 2.5)', () => {
+test.describe('sign-in (docs/product/access.md#home-route-by-user-type to 2.5)', () => {
   for (const { email, home, menu } of HOMES) {
     test(`${email} lands on ${home} with the menu of its role`, async ({ page }) => {
       await signIn(page, email);
@@ -81,7 +81,7 @@ test.describe('sign-in (spec part 1, 2.3 to 2.5)', () => {
   });
 });
 
-test.describe('password reset (spec part 1, 2.5 and 8)', () => {
+test.describe('password reset (docs/product/access.md#password-reset and docs/product/errors.md#sign-in-and-account)', () => {
   test('resets the password with the e-mailed link, then the new password works', async ({ page }) => {
     const email = DEMO_ACCOUNTS.architect;
     await page.goto('/login');
@@ -119,7 +119,7 @@ test.describe('password reset (spec part 1, 2.5 and 8)', () => {
   });
 });
 
-test.describe('a malformed reset link (spec part 1, 2.5)', () => {
+test.describe('a malformed reset link (docs/product/access.md#password-reset)', () => {
   test('reads the plain invalid-link sentence and offers a new link, never validator wording', async ({ page }) => {
     await page.goto('/password/update/abc?email=architecte@demo.ch');
     await expect(page.getByText(MESSAGES.invalidResetToken)).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('the tasks screen in the menu, at 1440 px', () => {
   }
 });
 
-test.describe('first connection of a candidate (spec part 1, 2.2 and 2.5)', () => {
+test.describe('first connection of a candidate (docs/product/access.md#route-guard and docs/product/access.md#sign-in-and-account-screens)', () => {
   test('is held on Mon compte with the yellow banner until the password is changed', async ({ page }) => {
     await signIn(page, 'nouveau.candidat@demo.ch');
     await expect(page).toHaveURL(/\/settings\?password=true/);
@@ -176,7 +176,7 @@ test.describe('first connection of a candidate (spec part 1, 2.2 and 2.5)', () =
   });
 });
 
-test.describe('error pages and the 401 redirect (spec part 1, 2.5, 4 and 8)', () => {
+test.describe('error pages and the 401 redirect (docs/product/access.md#error-pages, docs/product/access.md#sign-in-and-account-screens and docs/product/errors.md#http-answers)', () => {
   test('shows the 404 page for an unknown path', async ({ page }) => {
     await page.goto('/nulle-part');
     await expect(page.getByText("Oups, cette page n'existe pas")).toBeVisible();

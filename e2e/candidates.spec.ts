@@ -70,7 +70,7 @@ const deleteCandidate = async (page: Page, row: import('@playwright/test').Locat
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test.describe('candidates screen (spec part 1, 2.7)', () => {
+test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
   test('a broker creates a candidate, finds, edits, comments, files documents and deletes it', async ({ page }) => {
     const stamp = Date.now().toString(36);
     const lastName = `Testeur${stamp}`;

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 const CARDS = ['Disponibles', 'Optionnés', 'Réservés', 'Signés'];
 const CHARTS = [/^Evolution de la commercialisation( globale)?$/, "Vue d'ensemble", 'Par nombre de pièces', 'Par étage'];
 
-test.describe('dashboard (spec part 1, 2.6)', () => {
+test.describe('dashboard (docs/product/dashboard.md#screens)', () => {
   test('a broker sees the four status cards and the four charts', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

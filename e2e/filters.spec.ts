@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 
-test.describe('filter bar (spec part 1, 2.4 and 5)', () => {
+test.describe('filter bar (docs/product/layout.md#filter-bar and docs/product/validation.md#filters-sent-to-the-server)', () => {
   test('shows the controls of each route and keeps the filters in the URL across a reload', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

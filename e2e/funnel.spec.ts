@@ -22,7 +22,7 @@ const shownTotal = async (page: Page) => {
 
 const bodyRows = (page: Page) => page.getByRole('table').locator('tbody').getByRole('row');
 
-test.describe('sales funnel (spec part 2, 2.2)', () => {
+test.describe('sales funnel (docs/product/funnel.md#screens)', () => {
   test('a broker filters by stage, sorts, simplifies the view and exports the list', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -223,7 +223,7 @@ test.describe('sales funnel (spec part 2, 2.2)', () => {
   });
 });
 
-test.describe('the reservation form from the funnel (spec part 2, route candidate-form)', () => {
+test.describe('the reservation form from the funnel (docs/product/reservation-form.md#screens)', () => {
   test("a broker opens an application's reservation form in a new tab from its row menu", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, DEMO_ACCOUNTS.broker);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 
-test.describe('demo access (spec part 1, 2.5)', () => {
+test.describe('demo access (docs/product/access.md#login)', () => {
   test('the demo page offers the eight roles and prefills the chosen account', async ({ page }) => {
     await page.goto('/demo');
     const roles = ['Courtier', 'Promoteur', 'Banquier', 'Architecte', 'Notaire', 'Candidat', 'Pilote', 'Investisseur'];
@@ -25,7 +25,7 @@ test.describe('demo access (spec part 1, 2.5)', () => {
   });
 });
 
-test.describe('notifications (spec part 1, 2.4 and 4)', () => {
+test.describe('notifications (docs/product/layout.md#notifications)', () => {
   test('the bell shows the unread count and marks notifications read one at a time', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     const bell = page.getByRole('button', { name: /^Notifications, \d+ non lues$/ });

@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 import { waitForMail } from './support/mailbox.js';
 
 /**
- * The whole sales journey of spec part 2 with real e-mails captured on loopback: from the
+ * The whole sales journey of docs/product/README.md#sales-pipeline with real e-mails captured on loopback: from the
  * attribution of a lot to the signed deed, each step by the role that does it, through the
  * funnel's menu and modals. After each step the funnel row, the lot status and the candidacy
  * status are checked, and the sales file's PDF downloads.
@@ -39,7 +39,7 @@ const apiGet = async <T>(page: Page, path: string): Promise<T> => {
 
 const STAGES = ['Optionné', 'Réservé', 'Promesse de vente', 'Vendu'];
 
-test.describe('the whole sales journey (spec part 2)', () => {
+test.describe('the whole sales journey (docs/product/README.md#sales-pipeline)', () => {
   test('from the attribution of a lot to the signed deed, each role through the funnel', async ({ browser }) => {
     test.setTimeout(240_000);
     const stamp = Date.now().toString(36);

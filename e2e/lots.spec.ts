@@ -16,7 +16,7 @@ const shownTotal = async (page: import('@playwright/test').Page) => {
 const waitForAvailableLots = (page: import('@playwright/test').Page) =>
   page.waitForResponse((response) => /\/api\/lots\?(.*&)?status=0(&|$)/.test(response.url()) && response.ok());
 
-test.describe('lots screen (spec part 1, 2.8)', () => {
+test.describe('lots screen (docs/product/lots.md#screens)', () => {
   test('a broker sets a lot to PRS and back, changes its price and reads the history', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -2,7 +2,7 @@ import { PIPELINE_MESSAGES, REGISTRATION_MESSAGES } from '@promovente/shared';
 import { DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 import { registrationLinkOf } from './support/registration.js';
 
-test.describe('public candidate registration (spec part 2, 2.6)', () => {
+test.describe('public candidate registration (docs/product/registration.md#screens)', () => {
   test('a visitor registers through the public link and the broker finds the new candidate', async ({ page, request }) => {
     const link = await registrationLinkOf(request, DEMO_ACCOUNTS.broker);
     const stamp = Date.now().toString(36);

@@ -34,7 +34,7 @@ const candidateOpenForm = async (request: APIRequestContext) => {
 
 const stepHeading = (page: Page, step: number) => page.getByRole('heading', { level: 2, name: new RegExp(`^${step}\\. `) });
 
-test.describe('reservation form (spec part 2, 2.5)', () => {
+test.describe('reservation form (docs/product/reservation-form.md#screens)', () => {
   test('the candidate walks the five steps on a phone, confirms, and the page reloads', async ({ page, request }) => {
     const form = await candidateOpenForm(request);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -28,7 +28,7 @@ const search = async (page: Page, text: string) => {
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
 };
 
-test.describe('tasks screen (spec part 2, 2.3)', () => {
+test.describe('tasks screen (docs/product/tasks.md#screens)', () => {
   test('a broker sees the three groups, searches, filters by broker and finishes a hand-made task', async ({ page, request }) => {
     // A hand-made task on a candidacy, due in two days, assigned to the demo broker.
     const api = await apiSession(request, DEMO_ACCOUNTS.broker);
@@ -139,7 +139,7 @@ test.describe('tasks screen (spec part 2, 2.3)', () => {
   });
 });
 
-test.describe('history screen (spec part 2, 2.4)', () => {
+test.describe('history screen (docs/product/history.md#screens)', () => {
   test('a broker opens the history from a query, pages through it, and an empty filter says so', async ({ page, request }) => {
     const api = await apiSession(request, DEMO_ACCOUNTS.broker);
     const candidacies = await api.get<CandidaciesPage>('candidacies');

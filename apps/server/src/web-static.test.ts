@@ -37,7 +37,7 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
-describe('the built web app (docs/performance.md, Static files)', () => {
+describe('the built web app (docs/performance.md#static-files)', () => {
   it('sends the Brotli copy of a hashed asset, cached for a year as immutable', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-AbCd12_4.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 // After `vite build`: a Brotli and a gzip copy beside every text file of dist/ that compression
-// makes smaller, so that the server sends them as they are (docs/performance.md, 'Static files').
+// makes smaller, so that the server sends them as they are (docs/performance.md#static-files).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

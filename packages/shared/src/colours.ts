@@ -1,5 +1,5 @@
 /**
- * Colours defined once (spec part 1, 2.6, 2.8 and 9): the 15-colour chart palette, whose first
+ * Colours defined once (docs/product/dashboard.md#screens, docs/product/lots.md#screens and docs/product/constants.md#defaults): the 15-colour chart palette, whose first
  * five colours are the lot status colours shared by the lots screen and the dashboard.
  * Each colour carries white text at WCAG AA contrast (4.5:1 or more).
  */

@@ -13,7 +13,7 @@ import {
   XLSX_FORMATS,
 } from './format.js';
 
-describe('CHF amounts (spec part 1, 9: apostrophe thousands separator)', () => {
+describe('CHF amounts (docs/product/constants.md#amounts-and-units: apostrophe thousands separator)', () => {
   it.each([
     [0, '0 CHF'],
     [950, '950 CHF'],
@@ -86,7 +86,7 @@ describe('one rule for every number shown: apostrophe thousands, decimal comma, 
   });
 });
 
-describe('floor labels (spec part 1, 9)', () => {
+describe('floor labels (docs/product/constants.md#floor-labels)', () => {
   it.each([
     [0, 'RDC'],
     [-1, 'Rez-de-jardin'],

@@ -58,7 +58,7 @@ export const XLSX_FORMATS = {
   dateTime: 'dd/mm/yyyy hh:mm',
 } as const;
 
-/** Floor labels of spec part 1, 9. */
+/** Floor labels of docs/product/constants.md#floor-labels. */
 export const floorLabel = (floor: number): string => {
   switch (floor) {
     case 0:
@@ -92,7 +92,7 @@ export const floorOrder = (floor: number): number => {
   }
 };
 
-/** File sizes in Bytes, ko, mo, Go (spec part 1, 9). */
+/** File sizes in Bytes, ko, mo, Go (docs/product/constants.md#amounts-and-units). */
 export const formatFileSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} Bytes`;
   const units = ['ko', 'mo', 'Go'];

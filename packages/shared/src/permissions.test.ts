@@ -43,7 +43,7 @@ describe('docs/permissions.md', () => {
   });
 });
 
-describe('row rules (spec part 1, 6)', () => {
+describe('row rules (docs/product/access.md#who-may-do-what)', () => {
   it("lets a broker edit only his own agency's candidacies", () => {
     expect(canEditCandidacyOf(actor('broker'), 1)).toBe(true);
     expect(canEditCandidacyOf(actor('broker'), 2)).toBe(false);
@@ -137,7 +137,7 @@ describe('task rules shared by the client and the server', () => {
   });
 });
 
-describe('the CRM agency (agency 1, spec part 1, 6)', () => {
+describe('the CRM agency (agency 1, docs/product/access.md#who-may-do-what)', () => {
   it('sees the CRM columns and, in a promotion synced to the CRM, chooses validated partners only', () => {
     expect(isCrmAgency(CRM_AGENCY_ID)).toBe(true);
     expect([2, null, undefined].map(isCrmAgency)).toEqual([false, false, false]);

@@ -3,7 +3,7 @@ import { showsBrokerFilter } from './routes.js';
 
 /**
  * Who may do what: one table of pure functions, used by the server to authorise and by the
- * client to show or hide (spec part 1, 6; design note 1). docs/permissions.md mirrors it and a
+ * client to show or hide (docs/product/access.md#who-may-do-what; docs/sales-process.md#1-tenancy-and-access-built). docs/permissions.md mirrors it and a
  * test keeps the two in step.
  */
 const roles =
@@ -16,7 +16,7 @@ const createsTasks = roles('broker');
 const addsAssistants = roles('broker');
 const changesLotStatus = roles('broker');
 const changesLotPrice = roles('broker');
-/** The staff of the lots, candidacy and sales funnel screens (spec part 1, 2.1). */
+/** The staff of the lots, candidacy and sales funnel screens (docs/product/access.md#route-table). */
 const staff = roles('broker', 'promoter', 'banker', 'architect', 'notary');
 
 export const PERMISSIONS = {
@@ -78,7 +78,7 @@ export const PERMISSIONS = {
   'outbox.read': (actor: Actor) => actor.admin,
   /**
    * A candidacy's sales notes: its priority (A, B, C, NP), VIP flag and reason, CRM id and
-   * validation (spec part 1, 2.7: the candidates screen is the brokers').
+   * validation (docs/product/candidates.md#screens: the candidates screen is the brokers').
    */
   'candidacy.readSalesNotes': roles('broker'),
   /**
@@ -93,7 +93,7 @@ export const PERMISSIONS = {
    */
   'broker.list': (actor: Actor) =>
     showsBrokerFilter(actor.type) || threadRecipientTypes(actor.type).includes('broker') || createsTasks(actor) || addsAssistants(actor),
-  /** GET investors and GET pilots: the thread recipients of spec part 1, 6 (a pilot writes to an investor, an investor to a pilot). */
+  /** GET investors and GET pilots: the thread recipients of docs/product/access.md#who-may-do-what (a pilot writes to an investor, an investor to a pilot). */
   'investor.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('investor'),
   'pilot.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('pilot'),
   /** The e-mail and agency of the people those lists give: brokers, who pick assistants by e-mail. */
@@ -111,7 +111,7 @@ export const rolesWith = (permission: Permission): UserType[] => USER_TYPES.filt
 type TaskState = { automatic_end: boolean; done_at: string | Date | null; assigned_to_id: number | null };
 
 /**
- * Why a user may not mark a task finished (spec part 1, 4 and part 2, 2.3), or null: brokers,
+ * Why a user may not mark a task finished (docs/product/tasks.md#states and docs/product/tasks.md#screens), or null: brokers,
  * and notaries for the tasks assigned to them; never a process task (automatic_end) nor a done
  * one. The client hides the action with it, the server refuses with it.
  */
@@ -130,7 +130,7 @@ export const canFinishTask = (actor: Pick<Actor, 'id' | 'type'>, task: TaskState
 
 /**
  * Why a task may not be edited, whoever asks, or null: a process task (automatic_end) is never
- * edited by hand (spec part 1, 4 and part 2, 2.3), nor a done one. The server answers it as
+ * edited by hand (docs/product/tasks.md#states and docs/product/tasks.md#screens), nor a done one. The server answers it as
  * `is_editable` and refuses the edit with it.
  */
 export const taskEditRefusal = (task: Pick<TaskState, 'automatic_end' | 'done_at'>): 'automaticTask' | 'alreadyDone' | null => {
@@ -139,12 +139,12 @@ export const taskEditRefusal = (task: Pick<TaskState, 'automatic_end' | 'done_at
   return null;
 };
 
-/** Edit a task: brokers (never bankers, spec part 2, 2.2), on a task that may be edited. */
+/** Edit a task: brokers (never bankers, docs/product/funnel.md#screens), on a task that may be edited. */
 export const canEditTask = (actor: Pick<Actor, 'type'>, task: Pick<TaskState, 'automatic_end' | 'done_at'>): boolean =>
   can({ type: actor.type, admin: false }, 'task.edit') && taskEditRefusal(task) === null;
 
 /**
- * The own-agency rule (spec part 1, 6), written once: a broker edits, deletes, attributes lots to
+ * The own-agency rule (docs/product/access.md#who-may-do-what), written once: a broker edits, deletes, attributes lots to
  * and runs the sale of only the candidacies of his own agency. A broker without an agency acts on
  * none; other roles are not brokers of an agency. Every agency check, on the client and the
  * server, goes through it (the funnel's `actsForApplicationAgency`, the server's `assertSameAgency`).
@@ -157,7 +157,7 @@ export const seesCrmColumns = (actor: Pick<Actor, 'agency_id'>): boolean => isCr
 
 /**
  * Agency 1 in a promotion synced to the CRM (`crm_updated_at` set) chooses partners among
- * CRM-validated candidacies only (spec part 2, 5, the rule of attributeLot and addCandidacy).
+ * CRM-validated candidacies only (docs/product/validation.md#sales-pipeline-forms, the rule of attributeLot and addCandidacy).
  */
 export const choosesCrmValidatedPartnersOnly = (actor: Pick<Actor, 'agency_id'>, crmUpdatedAt: string | Date | null): boolean =>
   isCrmAgency(actor.agency_id) && crmUpdatedAt !== null;
@@ -183,7 +183,7 @@ export const MEMBER_LISTS = { broker: 'broker.list', investor: 'investor.list', 
 >;
 export type MemberListType = keyof typeof MEMBER_LISTS;
 
-/** Thread recipients a user may choose (spec part 1, 6); a candidate cannot choose. */
+/** Thread recipients a user may choose (docs/product/access.md#who-may-do-what); a candidate cannot choose. */
 export const threadRecipientTypes = (type: UserType): UserType[] => {
   switch (type) {
     case 'broker':

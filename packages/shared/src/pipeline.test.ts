@@ -46,7 +46,7 @@ const who = (action: ApplicationAction, application: ApplicationState) =>
   USER_TYPES.filter((type) => canRunApplicationAction(actor(type), action, application));
 
 /**
- * The table of spec part 2, 4.4: for each action, who may run it, a state where its condition
+ * The table of docs/product/funnel.md#actions-on-an-application: for each action, who may run it, a state where its condition
  * holds and states where it does not.
  */
 const TABLE: { action: ApplicationAction; who: UserType[]; holds: ApplicationState[]; fails: ApplicationState[] }[] = [
@@ -150,7 +150,7 @@ const TABLE: { action: ApplicationAction; who: UserType[]; holds: ApplicationSta
   { action: 'downloadPdf', who: ['broker', 'notary', 'banker', 'promoter'], holds: [state(), state({ status: 3 })], fails: [] },
 ];
 
-describe('the actions of spec part 2, 4.4', () => {
+describe('the actions of docs/product/funnel.md#actions-on-an-application', () => {
   for (const row of TABLE) {
     it(`${row.action}: ${row.who.join(', ')} only, and only when its condition holds`, () => {
       for (const application of row.holds) expect(who(row.action, application).sort()).toEqual([...row.who].sort());
@@ -167,7 +167,7 @@ describe('the actions of spec part 2, 4.4', () => {
     expect(firstColumn.filter((a) => !covered.has(a))).toEqual([]);
   });
 
-  it('the edit-statuses action is not offered to bankers (spec part 2, 4.4)', () => {
+  it('the edit-statuses action is not offered to bankers (docs/product/funnel.md#actions-on-an-application)', () => {
     expect(applicationActions(actor('banker'), state({ status: 1 }))).not.toContain('updateStatuses');
   });
 
@@ -179,7 +179,7 @@ describe('the actions of spec part 2, 4.4', () => {
 });
 
 describe('the menu of the funnel (applicationActions)', () => {
-  it('hides the first column from architects (spec part 2, 2.2)', () => {
+  it('hides the first column from architects (docs/product/funnel.md#screens)', () => {
     const menu = applicationActions(actor('architect'), state({ status: 1 }));
     expect(menu.length).toBeGreaterThan(0);
     expect(menu.every((a) => APPLICATION_ACTIONS[a].column === 2)).toBe(true);
@@ -194,7 +194,7 @@ describe('the menu of the funnel (applicationActions)', () => {
     expect(other).not.toContain('deleteCandidate');
   });
 
-  it('hides the reservation form actions for the second candidate (spec part 2, 4.4 override)', () => {
+  it('hides the reservation form actions for the second candidate (docs/product/funnel.md#actions-on-an-application override)', () => {
     const broker = actor('broker');
     expect(applicationActions(broker, state({ as_second_candidate: true }))).not.toContain('sendReservationForm');
     expect(applicationActions(broker, state({ as_second_candidate: true, reservation_sent_at: SENT }))).not.toContain(
@@ -211,7 +211,7 @@ describe('the menu of the funnel (applicationActions)', () => {
   });
 });
 
-describe('actsForApplicationAgency (design note 1)', () => {
+describe('actsForApplicationAgency (docs/sales-process.md#1-tenancy-and-access-built)', () => {
   it("binds brokers to their agency's applications, not the other roles", () => {
     expect(actsForApplicationAgency(actor('broker', 2), { candidacy_agency_id: 2 })).toBe(true);
     expect(actsForApplicationAgency(actor('broker', 1), { candidacy_agency_id: 2 })).toBe(false);
@@ -228,7 +228,7 @@ describe('actsForApplicationAgency (design note 1)', () => {
   });
 });
 
-describe('the process tasks (design note 4)', () => {
+describe('the process tasks (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('have the titles that open the notary and banker actions, and their assignees', () => {
     expect(PROCESS_TASKS.verify_solvency).toEqual({ title: 'Vérifier la solvabilité du client', assignee: 'banker' });
     expect(PROCESS_TASKS.send_call_for_funds).toEqual({ title: "Envoyer l'appel de fonds", assignee: 'notary' });
@@ -236,7 +236,7 @@ describe('the process tasks (design note 4)', () => {
   });
 });
 
-describe('priorityDeadline (design note 3)', () => {
+describe('priorityDeadline (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   const multi = { multi_agency: true, reservation_timeout: 5 };
   const since = '2026-11-01T10:00:00.000Z';
 
@@ -286,7 +286,7 @@ describe('priorityDeadline (design note 3)', () => {
   });
 });
 
-describe('dates of the pipeline (spec part 2, 5 and 7.1)', () => {
+describe('dates of the pipeline (docs/product/validation.md#sales-pipeline-forms and docs/product/calls.md#command-dispatcher)', () => {
   it('reads pickers in Swiss time and writes milestone texts as dd/MM/yyyy HH:mm', () => {
     expect(fromSwissTime('2026-12-03', '10:00').toISOString()).toBe('2026-12-03T09:00:00.000Z');
     expect(milestoneText('Envoyé le', '2026-03-12T09:00:00.000Z')).toBe('Envoyé le 12/03/2026 10:00');

@@ -3,13 +3,13 @@ import type { Actor, UserType } from './roles.js';
 import { formatDateTime } from './swiss-time.js';
 
 /**
- * The sales pipeline's rules (spec part 2, 4.4; design note 4): the tasks the process opens,
+ * The sales pipeline's rules (docs/product/funnel.md#actions-on-an-application; docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): the tasks the process opens,
  * the milestone texts, and which action an application offers to whom. The funnel's menu and
  * the server's commands both ask `applicationActions`, so a command whose condition does not
  * hold is refused whatever the client shows.
  */
 
-/** The tasks the process opens (design note 4). Their titles open the notary and banker actions. */
+/** The tasks the process opens (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). Their titles open the notary and banker actions. */
 export const PROCESS_TASKS = {
   reservation_form_pending: { title: 'Formulaire de réservation en attente du client', assignee: 'broker' },
   verify_reservation_form: { title: 'Vérifier le formulaire de réservation', assignee: 'broker' },
@@ -35,7 +35,7 @@ export const MILESTONE_TEXTS = {
   actSigned: 'Signé le',
 } as const;
 
-/** The five milestones (spec part 2, 4.2), in the funnel's column order. */
+/** The five milestones (docs/product/funnel.md#milestones), in the funnel's column order. */
 export const MILESTONES = ['FR', 'AC', 'FIN', 'SIGNPDV', 'SIGN'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 /** FR, AC and FIN are never edited by hand; SIGNPDV and SIGN only while not checked. */
@@ -50,7 +50,7 @@ export const MILESTONE_LABELS: Record<Milestone, string> = {
 
 /**
  * Every action of the funnel's context menu. The first column holds the application's own
- * actions (spec part 2, 4.4), hidden for architects; the second the candidacy's.
+ * actions (docs/product/funnel.md#actions-on-an-application), hidden for architects; the second the candidacy's.
  */
 export const APPLICATION_ACTIONS = {
   sendReservationForm: { label: 'Envoyer le formulaire de réservation', column: 1 },
@@ -86,7 +86,7 @@ export const APPLICATION_ACTIONS = {
 } as const satisfies Record<string, { label: string; column: 1 | 2 }>;
 export type ApplicationAction = keyof typeof APPLICATION_ACTIONS;
 
-/** What the rules need to know of an application (spec part 2, 3 and 4.4). */
+/** What the rules need to know of an application (docs/product/entities.md#application and docs/product/funnel.md#actions-on-an-application). */
 export type ApplicationState = {
   status: number;
   priority: number;
@@ -115,7 +115,7 @@ const set = (value: unknown) => value !== null && value !== undefined;
 const open = (kind: ProcessTaskKind) => (a: ApplicationState) => a.open_task_kinds.includes(kind);
 const BROKER = ['broker'] as const;
 
-/** The table of spec part 2, 4.4 (and the candidacy column of the menu). */
+/** The table of docs/product/funnel.md#actions-on-an-application (and the candidacy column of the menu). */
 const RULES: Record<ApplicationAction, Rule> = {
   sendReservationForm: {
     who: BROKER,
@@ -171,8 +171,8 @@ const RULES: Record<ApplicationAction, Rule> = {
 /**
  * The application's own actions (the menu's first column) change a sale of the main candidacy's
  * agency: a broker runs them only on his agency's applications, as he attributes lots only to
- * his agency's candidacies (design note 1). Admin brokers (the support users who reset a
- * priority counter, design note 3) and the other roles are not bound to an agency.
+ * his agency's candidacies (docs/sales-process.md#1-tenancy-and-access-built). Admin brokers (the support users who reset a
+ * priority counter, docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built) and the other roles are not bound to an agency.
  */
 export const actsForApplicationAgency = (actor: Actor, application: Pick<ApplicationState, 'candidacy_agency_id'>): boolean =>
   actor.type !== 'broker' || actor.admin || canEditCandidacyOf(actor, application.candidacy_agency_id);
@@ -199,7 +199,7 @@ export const applicationActionRoles = (action: ApplicationAction): readonly User
 
 /**
  * Priority 1 of an option not yet reserved, in a multi-agency promotion, carries a deadline
- * (design note 3); a reserved, promised or sold lot has none, so no warning and no expired text.
+ * (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built); a reserved, promised or sold lot has none, so no warning and no expired text.
  */
 export const priorityDeadline = (
   application: { status: number; priority: number; last_priority_change: string | Date },
@@ -218,7 +218,7 @@ export const priorityDeadline = (
   };
 };
 
-/** The expired priority text of the funnel (spec part 2, 2.2). */
+/** The expired priority text of the funnel (docs/product/funnel.md#screens). */
 export const EXPIRED_RESERVATION_TEXT = 'La réservation est expirée, la priorité peut-être supprimée à tout moment.';
 
 /** A milestone text: 'Envoyé le 12/03/2026 10:00'. */

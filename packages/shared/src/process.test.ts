@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestAvailablePriority, canAttributeLot, deriveCandidacyStatus, deriveLotStatus } from './process.js';
 
-describe('lot status derivation (design note 2)', () => {
+describe('lot status derivation (docs/sales-process.md#2-lots-built)', () => {
   it.each([
     [0, [], 0],
     [1, [], 1],
@@ -15,7 +15,7 @@ describe('lot status derivation (design note 2)', () => {
   });
 });
 
-describe('candidacy status derivation (design note 4)', () => {
+describe('candidacy status derivation (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('follows the best live application, only upward', () => {
     expect(deriveCandidacyStatus(0, 0)).toBe(3);
     expect(deriveCandidacyStatus(3, 1)).toBe(4);
@@ -29,7 +29,7 @@ describe('candidacy status derivation (design note 4)', () => {
   });
 });
 
-describe('best available priority (design note 3)', () => {
+describe('best available priority (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('is the lowest free position among 1-3, or none', () => {
     expect(bestAvailablePriority([])).toBe(1);
     expect(bestAvailablePriority([1, 9])).toBe(2);
@@ -39,7 +39,7 @@ describe('best available priority (design note 3)', () => {
   });
 });
 
-describe("the 'assign lot' action (spec part 1, 6)", () => {
+describe("the 'assign lot' action (docs/product/access.md#who-may-do-what)", () => {
   const base = { candidacyAgencyId: 1, multiAgency: false, crmUpdatedAt: '2026-01-01', crmValidated: false };
   it('is hidden only for an unvalidated agency-1 candidacy of a synced, single-agency promotion', () => {
     expect(canAttributeLot(base)).toBe(false);

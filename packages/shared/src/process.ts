@@ -2,7 +2,7 @@ import { isCrmAgency } from './roles.js';
 import { MAX_POSITIONS_PER_LOT } from './statuses.js';
 
 /**
- * The displayed lot status (design note 2): the highest live application decides it
+ * The displayed lot status (docs/sales-process.md#2-lots-built): the highest live application decides it
  * (0 -> 2 Optionné, 1 -> 3 Réservé, 2 or 3 -> 4 Signé); with none, the raw status shows.
  */
 export const deriveLotStatus = (rawStatus: number, liveApplicationStatuses: readonly number[]): number => {
@@ -12,7 +12,7 @@ export const deriveLotStatus = (rawStatus: number, liveApplicationStatuses: read
   return highest === 1 ? 3 : 2;
 };
 
-/** Candidacy status from its best live application (design note 4). */
+/** Candidacy status from its best live application (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const candidacyStatusForApplication = (applicationStatus: number | null): number =>
   applicationStatus === null ? 0 : applicationStatus + 3;
 
@@ -27,7 +27,7 @@ export const deriveCandidacyStatus = (current: number, bestLiveApplicationStatus
   return Math.max(current, derived);
 };
 
-/** The lowest free position among 1-3 on a multi-agency lot, or null (design note 3). */
+/** The lowest free position among 1-3 on a multi-agency lot, or null (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const bestAvailablePriority = (takenPriorities: readonly number[]): number | null => {
   for (let position = 1; position <= MAX_POSITIONS_PER_LOT; position += 1) {
     if (!takenPriorities.includes(position)) return position;
@@ -38,7 +38,7 @@ export const bestAvailablePriority = (takenPriorities: readonly number[]): numbe
 /**
  * The 'assign lot' action is offered when the candidacy's agency is not agency 1, or the
  * promotion is multi-agency, or it was never synced to the CRM, or the candidacy is validated
- * in the CRM (spec part 1, 6).
+ * in the CRM (docs/product/access.md#who-may-do-what).
  */
 export const canAttributeLot = (input: {
   candidacyAgencyId: number | null;

@@ -1,4 +1,4 @@
-/** The eight user types of spec part 1, section 1. */
+/** The eight user types of docs/product/access.md#roles. */
 export const USER_TYPES = ['broker', 'promoter', 'banker', 'architect', 'notary', 'candidate', 'pilot', 'investor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -22,11 +22,11 @@ export type Actor = {
   agency_id: number | null;
 };
 
-/** An investor with restricted_access = 1 is a light investor (spec part 1, 1). */
+/** An investor with restricted_access = 1 is a light investor (docs/product/access.md#roles). */
 export const isLightInvestor = (actor: Pick<Actor, 'type' | 'restricted_access'>) =>
   actor.type === 'investor' && actor.restricted_access === 1;
 
-/** Agency id 1 carries the CRM display and partner-selection rules (spec part 1, 6). */
+/** Agency id 1 carries the CRM display and partner-selection rules (docs/product/access.md#who-may-do-what). */
 export const CRM_AGENCY_ID = 1;
 
 /** Whether an agency is the CRM agency: every CRM rule, on the client and the server, asks it here. */

@@ -13,7 +13,7 @@ const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({
 });
 const labels = (a: Actor) => menuFor(a).map((e) => e.label);
 
-describe('route table (spec part 1, 2.1)', () => {
+describe('route table (docs/product/access.md#route-table)', () => {
   it.each([
     ['dashboard', ['broker', 'notary', 'promoter', 'banker', 'architect', 'pilot', 'investor']],
     ['candidats', ['broker']],
@@ -67,7 +67,7 @@ describe('route table (spec part 1, 2.1)', () => {
   });
 });
 
-describe('home route by user type (spec part 1, 2.3)', () => {
+describe('home route by user type (docs/product/access.md#home-route-by-user-type)', () => {
   it.each([
     ['candidate', 'candidate-home'],
     ['notary', 'candidate-home'],
@@ -82,7 +82,7 @@ describe('home route by user type (spec part 1, 2.3)', () => {
   });
 });
 
-describe('header menu by role (spec part 1, 2.4)', () => {
+describe('header menu by role (docs/product/layout.md#header-menu)', () => {
   it.each([
     ['broker', ['Dashboard', 'Candidats', 'Lots', 'Tunnel de vente', 'Tâches', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['promoter', ['Dashboard', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
@@ -100,7 +100,7 @@ describe('header menu by role (spec part 1, 2.4)', () => {
     expect(labels(actor('investor', { restricted_access: 1 }))).toEqual(['Avancement', 'Documents', 'Planning', 'Messages']);
   });
 
-  it('closes the routes it hides from the light investor, and only to him (spec part 1, 2.4)', () => {
+  it('closes the routes it hides from the light investor, and only to him (docs/product/layout.md#header-menu)', () => {
     const light = actor('investor', { restricted_access: 1 });
     expect(ROUTES.filter((route) => !canAccessRoute(light, route) && canAccessRoute(actor('investor'), route)).map((r) => r.name)).toEqual([
       'dashboard',
@@ -125,7 +125,7 @@ describe('header menu by role (spec part 1, 2.4)', () => {
   });
 });
 
-describe('profile menu (spec part 1, 2.4)', () => {
+describe('profile menu (docs/product/layout.md#profile-menu)', () => {
   it("offers 'Ajouter une promotion' to admins only and the promotion settings to brokers", () => {
     expect(profileMenuFor(actor('broker', { admin: true })).map((e) => e.label)).toEqual([
       'Mon compte',
@@ -138,7 +138,7 @@ describe('profile menu (spec part 1, 2.4)', () => {
 });
 
 describe('filterControlsFor', () => {
-  it("hides the tasks screen's broker filter from notaries (spec part 2, 2.3)", () => {
+  it("hides the tasks screen's broker filter from notaries (docs/product/tasks.md#screens)", () => {
     const tasks = routeByName('tasks');
     expect(filterControlsFor(tasks, 'broker')).toContain('broker');
     expect(filterControlsFor(tasks, 'notary')).not.toContain('broker');

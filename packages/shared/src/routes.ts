@@ -1,6 +1,6 @@
 import { type Actor, isLightInvestor, USER_TYPES, type UserType } from './roles.js';
 
-/** The filter bar controls of spec part 1, 2.4. */
+/** The filter bar controls of docs/product/layout.md#filter-bar. */
 export type FilterControl =
   | 'buildings'
   | 'floors'
@@ -50,14 +50,14 @@ export type RouteDef = {
   filters: readonly FilterControl[];
   /** Controls of `filters` shown to brokers only. */
   brokerOnlyFilters?: readonly FilterControl[];
-  /** Closed to the light investor although his type may open it (spec part 1, 2.4). */
+  /** Closed to the light investor although his type may open it (docs/product/layout.md#header-menu). */
   closedToLightInvestor?: true;
 };
 
 const ALL = USER_TYPES;
 const LOT_FILTERS = ['buildings', 'floors', 'rooms', 'myAgency', 'price', 'search', 'reset'] as const;
 
-/** The route table of spec part 1, 2.1, with the filter bar controls each route shows. */
+/** The route table of docs/product/access.md#route-table, with the filter bar controls each route shows. */
 export const ROUTES: readonly RouteDef[] = [
   { name: 'candidate-home', path: '/home', roles: ['candidate', 'notary', 'investor'], title: 'Accueil', layout: 'default', filters: [] },
   {
@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Dashboard',
     layout: 'default',
     filters: ['buildings', 'floors', 'rooms', 'myAgency', 'toKCHF', 'price', 'reset'],
-    // 'Dashboard hidden for candidates and light investors' (spec part 1, 2.4): hidden is closed.
+    // 'Dashboard hidden for candidates and light investors' (docs/product/layout.md#header-menu): hidden is closed.
     closedToLightInvestor: true,
   },
   {
@@ -110,7 +110,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Tâches',
     layout: 'default',
     filters: ['search', 'broker', 'reset'],
-    // A notary's list holds his own tasks (spec part 2, 2.3): the broker filter is the brokers'.
+    // A notary's list holds his own tasks (docs/product/tasks.md#screens): the broker filter is the brokers'.
     brokerOnlyFilters: ['broker'],
   },
   { name: 'logs', path: '/logs', roles: ['broker'], title: 'Historique', layout: 'default', filters: [] },
@@ -143,7 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'Finances',
     layout: 'default',
     filters: [],
-    // 'Finances for pilot or non-light investor' (spec part 1, 2.4).
+    // 'Finances for pilot or non-light investor' (docs/product/layout.md#header-menu).
     closedToLightInvestor: true,
   },
   {
@@ -177,7 +177,7 @@ export const routeByName = (name: RouteName): RouteDef => {
 export type RouteUser = Pick<Actor, 'type'> & Partial<Pick<Actor, 'restricted_access'>>;
 
 /**
- * The guard's role check (spec part 1, 2.2): no guard or an empty role list is open; a route
+ * The guard's role check (docs/product/access.md#route-guard): no guard or an empty role list is open; a route
  * closed to the light investor refuses him. The client's guard and menu and the server's API
  * routes behind these screens (e.g. GET analytics/dashboard) all decide with it.
  */
@@ -187,7 +187,7 @@ export const canAccessRoute = (user: RouteUser | null, route: RouteDef): boolean
   return !(route.closedToLightInvestor && isLightInvestor({ type: user.type, restricted_access: user.restricted_access ?? 0 }));
 };
 
-/** Home route by user type (spec part 1, 2.3). */
+/** Home route by user type (docs/product/access.md#home-route-by-user-type). */
 export const homeRouteFor = (type: UserType): RouteName =>
   type === 'candidate' || type === 'notary' || type === 'investor' ? 'candidate-home' : 'dashboard';
 
@@ -206,7 +206,7 @@ export const reservationFormPath = (publicId: string) => `/candidate/form/${enco
 
 export type MenuEntry = { route: RouteName; label: string };
 
-/** Header menu entries by role (spec part 1, 2.4); labels are the screen names of section 1. */
+/** Header menu entries by role (docs/product/layout.md#header-menu); labels are the screen names of section 1. */
 export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuEntry[] => {
   const { type } = actor;
   // The light investor's hidden entries (Dashboard, Finances) are his closed routes: canAccessRoute.
@@ -230,7 +230,7 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
   return rules.filter(([shown, entry]) => shown && canAccessRoute(actor, routeByName(entry.route))).map(([, entry]) => entry);
 };
 
-/** Profile menu entries (spec part 1, 2.4). */
+/** Profile menu entries (docs/product/layout.md#profile-menu). */
 export const profileMenuFor = (actor: Pick<Actor, 'type' | 'admin'>): MenuEntry[] => [
   { route: 'settings', label: 'Mon compte' },
   ...(actor.type === 'broker' ? [{ route: 'promotion' as const, label: 'Paramètres de la promotion' }] : []),

@@ -1,5 +1,5 @@
 import { swissDayNumber } from './swiss-time.js';
-/** Statuses, priorities and their French labels and colours (spec part 1, 4; part 2, 4.1). */
+/** Statuses, priorities and their French labels and colours (docs/product/candidates.md#states and docs/product/funnel.md#application-status). */
 
 export const LOT_STATUS = { available: 0, prs: 1, optioned: 2, reserved: 3, signed: 4 } as const;
 export const LOT_STATUS_LABELS: Record<number, string> = {

@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { lots } from './schema/index.js';
 
-/** The filter bar's lot controls (spec part 1, 2.4): buildings, floors, rooms, price in CHF. */
+/** The filter bar's lot controls (docs/product/layout.md#filter-bar): buildings, floors, rooms, price in CHF. */
 export type LotFilter = {
   buildings?: number[];
   floors?: number[];

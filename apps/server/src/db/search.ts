@@ -9,7 +9,7 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * A candidate matches a search on his first name, last name, full name (either order),
- * e-mail or phones: the candidates screen's and the candidate list's search (spec part 1, 2.7).
+ * e-mail or phones: the candidates screen's and the candidate list's search (docs/product/candidates.md#screens).
  */
 export const candidateMatches = (pattern: string): SQL =>
   sql`(${candidates.firstName} ilike ${pattern} or ${candidates.lastName} ilike ${pattern}

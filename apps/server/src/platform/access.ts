@@ -6,7 +6,7 @@ import type { RequestActor } from './auth.js';
 import { forbidden, notFound } from './errors.js';
 
 /**
- * Tenancy (design note 1): a user sees a promotion only if he is a member of it; admins see
+ * Tenancy (docs/sales-process.md#1-tenancy-and-access-built): a user sees a promotion only if he is a member of it; admins see
  * all. Another promotion's id answers 404, exactly like an id that does not exist.
  */
 export const isMemberOf = async (db: Queryable, actor: RequestActor, promotionId: number): Promise<boolean> => {
@@ -52,7 +52,7 @@ export const firstPromotionOf = async (db: Queryable, actor: Pick<RequestActor, 
 };
 
 /**
- * The own-agency rule (spec part 1, 6), the server's refusal of the shared `canEditCandidacyOf`,
+ * The own-agency rule (docs/product/access.md#who-may-do-what), the server's refusal of the shared `canEditCandidacyOf`,
  * the one function every agency check goes through: a broker acts only on candidacies of his
  * own agency. The candidacy is visible in the promotion, so another agency's
  * answers 403 'Accès refusé' (another promotion's answers 404 earlier, by membership).

@@ -75,7 +75,7 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
 
 /**
  * A candidate with zero connections, not in demo mode, must change his password before using
- * the product (spec part 1, 2.2): the client sends him to settings, the server refuses the rest.
+ * the product (docs/product/access.md#route-guard): the client sends him to settings, the server refuses the rest.
  */
 export const mustChangePassword = (actor: Pick<RequestActor, 'type' | 'number_connections' | 'is_demo'>) =>
   actor.type === 'candidate' && actor.number_connections === 0 && !actor.is_demo;

@@ -1,4 +1,4 @@
-/** Escapes text for HTML, then turns line breaks into <br> (spec part 2, 5). */
+/** Escapes text for HTML, then turns line breaks into <br> (docs/product/validation.md#sales-pipeline-forms). */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 

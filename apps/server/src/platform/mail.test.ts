@@ -19,7 +19,7 @@ const jobCount = async () => {
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 };
 
-describe('the e-mail outbox (design note 4 and 5)', () => {
+describe('the e-mail outbox (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built and docs/sales-process.md#5-messages-notifications-e-mails-built)', () => {
   it('leaves no e-mail and no job when the transaction that queued it fails', async () => {
     await expect(
       ctx.database.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived signed URLs for stored files (design note 6): `file-url/{uuid}` and the list
+ * Short-lived signed URLs for stored files (docs/sales-process.md#6-files-storage-built): `file-url/{uuid}` and the list
  * exports answer one, and the download route serves the file only with a valid signature.
  * The key is per process unless FILE_URL_SECRET is set (needed with several processes).
  */

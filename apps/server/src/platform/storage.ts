@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Files live outside the database; names are never used as paths (design note 6). */
+/** Files live outside the database; names are never used as paths (docs/sales-process.md#6-files-storage-built). */
 export type Storage = {
   put: (content: Buffer) => Promise<string>;
   get: (key: string) => Promise<Buffer>;

@@ -2,7 +2,7 @@ import { CANDIDACY_FILE_LIMITS } from '@promovente/shared';
 import { unprocessable } from './errors.js';
 
 /**
- * The one upload policy (design note 6): a file is judged by its content, never by the type or
+ * The one upload policy (docs/sales-process.md#6-files-storage-built): a file is judged by its content, never by the type or
  * the name it is sent with. The first bytes must be those of an accepted format, the declared
  * type (or, when it says nothing useful, the extension) must agree with them, and the size must
  * fit. HTML, SVG, XML and scripts are refused whatever they claim to be. Every route that takes
@@ -102,7 +102,7 @@ export type UploadPolicy = {
 
 const tooBig = (name: string, megabytes: number) => `Fichier trop volumineux (${name}) : ${megabytes} Mo au maximum`;
 
-/** Candidacy files (spec part 1, 5 'File upload'): PDF, images and office documents. */
+/** Candidacy files (docs/product/validation.md#file-upload): PDF, images and office documents. */
 export const DOCUMENT_UPLOADS: UploadPolicy = {
   kinds: ['pdf', 'png', 'jpeg', 'gif', 'webp', 'ole', 'zip'],
   imageBytes: CANDIDACY_FILE_LIMITS.imageBytes,
@@ -118,7 +118,7 @@ export const ATTACHMENT_UPLOADS: UploadPolicy = {
   refused: (name) => `Type de fichier non accepté (${name}) : PDF, images, documents bureautiques ou texte uniquement`,
 };
 
-/** The profile picture (spec part 1, 2.5): PNG or JPEG, re-encoded afterwards. */
+/** The profile picture (docs/product/access.md#account-screen): PNG or JPEG, re-encoded afterwards. */
 export const PICTURE_UPLOADS: UploadPolicy = {
   kinds: ['png', 'jpeg'],
   imageBytes: CANDIDACY_FILE_LIMITS.imageBytes,

@@ -65,6 +65,30 @@ const SOURCES = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '
 /** `docs/<file>.md#<anchor>` and `docs/product/<file>.md#<anchor>` written out in a source file. */
 const CITATION = /(?<![\w/.-])(docs\/(?:product\/)?[\w.-]+\.md)(?:#([\p{L}\p{N}_-]+))?/gu;
 
+/**
+ * The old citation forms of the external specification and of its notes, split so that this file
+ * does not contain them: the product reference replaced them (docs/product/README.md#how-to-cite).
+ */
+const OLD_CITATION = new RegExp(
+  [
+    ['spec', 'part'].join('\\s+'),
+    ['spec', "'s\\s+part"].join(''),
+    ['design', 'notes?'].join('\\s+'),
+    ['spec', '[123],\\s*\\d'].join('\\s+'),
+    ['spec', '\\d\\.\\d'].join('\\s+'),
+  ]
+    .map((form) => `\\b${form}\\b`)
+    .join('|'),
+  'i',
+);
+
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+
+/** Every text file git tracks (and new ones it would track). */
+const TRACKED_TEXT = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\0')
+  .filter((file) => file !== 'package-lock.json' && !/\.(png|jpe?g|gif|ico|pdf|woff2?)$/.test(file) && isFile(path.join(ROOT, file)));
+
 describe('docs stand alone in a clone of the repository', () => {
   it('reads the README and every page of docs/', () => {
     expect(DOCS.length).toBeGreaterThan(25);
@@ -103,5 +127,14 @@ describe('docs stand alone in a clone of the repository', () => {
       }),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('no file cites the external specification or its notes: they cite docs/product and docs/sales-process.md', () => {
+    const old = TRACKED_TEXT.flatMap((file) =>
+      readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (OLD_CITATION.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(old).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { setNavigator } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { createRouter } from './router';
 
-/** Toasts sit at the bottom right for 10 seconds, with a close button (spec part 1, 2.9). */
+/** Toasts sit at the bottom right for 10 seconds, with a close button (docs/product/layout.md#global-interface-elements). */
 const TOAST_DURATION_MS = 10_000;
 
 const createApp = () => {

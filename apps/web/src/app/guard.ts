@@ -7,7 +7,7 @@ import { FORCED_PASSWORD_PATH, homePathFor, mustChangePassword, userQueryOptions
 import { saveRedirectTarget } from '../lib/storage';
 import { getToken } from '../lib/token';
 
-/** Where a signed-in user may not stay (spec part 1, 2.2); null lets him in. */
+/** Where a signed-in user may not stay (docs/product/access.md#route-guard); null lets him in. */
 export const redirectFor = (route: RouteDef, user: User, url: URL): string | null => {
   if (!route.roles || route.roles.length === 0) return null;
   if (mustChangePassword(user)) {

@@ -15,7 +15,7 @@ const tableRoute = (queryClient: QueryClient, route: RouteDef): RouteObject => (
   lazy: ROUTE_MODULES[route.name],
 });
 
-/** The public routes of spec part 1, 2.1 that sit in the sign-in layout. */
+/** The public routes of docs/product/access.md#route-table that sit in the sign-in layout. */
 const publicAuthRoutes: RouteObject[] = [
   {
     path: '/login',

@@ -62,7 +62,7 @@ const messageOf = (body: unknown): string | null => {
   return null;
 };
 
-/** The error catalogue of spec part 1, 8: one toast path for every failed call. */
+/** The error catalogue of docs/product/errors.md: one toast path for every failed call. */
 const handleFailure = (path: string, status: number, body: unknown, quiet: boolean): ApiError => {
   const isLogin = path.replace(/^\/+/, '') === LOGIN_PATH;
   const message = messageOf(body) ?? MESSAGES.genericError;
@@ -105,7 +105,7 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
   }
 
   const data = await readBody(response);
-  // Only 200 is a success (spec part 1, 7).
+  // Only 200 is a success (docs/product/calls.md#conventions).
   if (response.status !== 200) throw handleFailure(path, response.status, data, quiet);
   return data as T;
 };

@@ -24,7 +24,7 @@ export const actorOf = (user: User): Actor => ({
   agency_id: user.agency?.id ?? null,
 });
 
-/** A candidate who never changed his password (and is not a demo account) must do it first (spec 2.2). */
+/** A candidate who never changed his password (and is not a demo account) must do it first (docs/product/access.md#route-guard). */
 export const mustChangePassword = (user: Pick<User, 'type' | 'number_connections' | 'is_demo'>) =>
   user.type === 'candidate' && user.number_connections === 0 && !user.is_demo && !isDemoMode();
 

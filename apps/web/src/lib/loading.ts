@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The app-level loading counter behind the global overlay (spec part 1, 2.9). */
+/** The app-level loading counter behind the global overlay (docs/product/layout.md#global-interface-elements). */
 let count = 0;
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,4 @@
-/** The session token lives in a cookie named `token` for 30 days (spec part 1, 4 and 9). */
+/** The session token lives in a cookie named `token` for 30 days (docs/product/access.md#sign-in-and-account-screens and docs/product/constants.md#timing). */
 const TOKEN_COOKIE = 'token';
 const TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

@@ -15,7 +15,7 @@ export const ATTRIBUTION_MESSAGES = {
   attributed: 'Lot attribué',
 } as const;
 
-/** The label of the lots the candidacy already holds in the picker (spec part 1, 5 'Assign lot'). */
+/** The label of the lots the candidacy already holds in the picker (docs/product/validation.md#assign-lot). */
 export const ALREADY_HELD_LABEL = 'Existe déjà';
 
 const prioritySchema = z.coerce
@@ -25,7 +25,7 @@ const prioritySchema = z.coerce
   });
 
 /**
- * attributeLot on a candidacy (spec part 1, 7): lot_id, promotion_id, priority, candidacy_2_id.
+ * attributeLot on a candidacy (docs/product/calls.md#command-dispatcher): lot_id, promotion_id, priority, candidacy_2_id.
  * The priority is ignored in multi-agency promotions (the best free position is taken).
  */
 export const attributeLotSchema = z.object({
@@ -52,9 +52,9 @@ export type AttributionLot = {
   price: number;
   status: number;
   status_text: string;
-  /** The lowest free position among 1-3, or null (design note 3). */
+  /** The lowest free position among 1-3, or null (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
   best_available_priority: number | null;
-  /** Réservé or Signé: only the waiting list (priority 9) is open (design note 2). */
+  /** Réservé or Signé: only the waiting list (priority 9) is open (docs/sales-process.md#2-lots-built). */
   waiting_list_only: boolean;
   /** The candidacy already holds a live application on it ('Existe déjà'). */
   already_held: boolean;
@@ -83,7 +83,7 @@ export type AttributionDecision =
   | { ok: false; reason: 'alreadyHeld' | 'blocked' | 'waitingListOnly'; message: string };
 
 /**
- * The position an attribution takes (design notes 2 and 3), used by the server under the lot's
+ * The position an attribution takes (docs/sales-process.md#2-lots-built and docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), used by the server under the lot's
  * row lock and by the picker to show it. Multi-agency: a Réservé or Signé lot takes the waiting
  * list (9), otherwise the best free position, none free is refused. Other promotions: the
  * chosen priority, only 9 on a Réservé or Signé lot.
@@ -107,7 +107,7 @@ export const decideAttribution = (
 
 /**
  * GET /attribution/candidacies?lot_id=&search= (broker): the 'attribute lot' picker opened from a
- * lot row (spec part 1, 2.8): the lot with its positions, and the candidacies the broker may
+ * lot row (docs/product/lots.md#screens): the lot with its positions, and the candidacies the broker may
  * attribute it to (his agency; agency 1 in a CRM-synced promotion: CRM-validated only).
  */
 export const lotAttributionQuerySchema = z.object({

@@ -25,7 +25,7 @@ const passwordChange = <T extends z.ZodType<string | undefined>>(currentPassword
 
 /**
  * PUT user/password. `current_password` is required by the server except on the forced first
- * change of a candidate (spec part 1, 2.2), whose e-mailed password is being replaced.
+ * change of a candidate (docs/product/access.md#route-guard), whose e-mailed password is being replaced.
  */
 export const passwordChangeSchema = passwordChange(textSchema.max(200, 'Mot de passe trop long').optional());
 /** The 'Mon compte' form outside the forced first change: the current password is asked. */

@@ -15,7 +15,7 @@ import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
 /**
- * Candidates and candidacies (spec part 1, 2.7, 3, 5, 6, 7 'Candidates and candidacies').
+ * Candidates and candidacies (docs/product/candidates.md#screens, docs/product/entities.md#application, docs/product/validation.md#candidate-form, docs/product/access.md#who-may-do-what and docs/product/calls.md#candidates-and-candidacies).
  * Every path is under /api. Lists answer the pagination object; single loads answer { data }.
  * The types below are the brokers' answers; other readers receive fewer fields, one list per
  * audience (candidacyAudienceOf; server: modules/candidacies/candidacies.serializers.ts).
@@ -112,7 +112,7 @@ export type CandidacyApplicationSummary = {
 /** A task as the tasks module answers it (contracts/tasks.ts). */
 export type CandidacyTask = Task;
 
-/** One row of the candidates table (spec part 1, 2.7). */
+/** One row of the candidates table (docs/product/candidates.md#screens). */
 export type CandidacyRow = {
   id: number;
   promotion_id: number;
@@ -310,7 +310,7 @@ export const CANDIDACY_PRIORITIES = [1, 2, 3, 9] as const;
 
 const name = (message: string) => requiredText(message).pipe(z.string().trim().max(100, 'Texte trop long'));
 
-/** The candidate part of the create/edit form (spec part 1, 5). */
+/** The candidate part of the create/edit form (docs/product/validation.md#candidate-form). */
 export const candidateFormSchema = z.object({
   first_name: name('Prénom requis'),
   last_name: name('Nom requis'),
@@ -396,7 +396,7 @@ export const CANDIDATES_PAGE_SIZE = 50;
 export const CANDIDATES_ALL_PAGE_SIZE = 1000;
 
 /**
- * GET /candidates (spec part 1, 7 'query promotion, all'; the candidate record's search, part 3):
+ * GET /candidates (docs/product/calls.md#candidates-and-candidacies 'query promotion, all'; the candidate record's search, part 3):
  * the people with a candidacy in the promotion (default: the current one), hidden ones aside,
  * sorted by last then first name. search: first name, last name, full name, e-mail or phone
  * (contains, case-insensitive); page: 50 per page; all=1: every match on one page (at most 1000).
@@ -423,7 +423,7 @@ export type CandidateListItem = CandidateSummary & { profile_picture: string | n
 export type CandidatesPage = Paginated<CandidateListItem>;
 
 /**
- * A thread about the candidate that the caller takes part in (spec part 1, 7 'includes threads';
+ * A thread about the candidate that the caller takes part in (docs/product/calls.md#threads 'includes threads';
  * part 3 Thread): interlocutor is the other participant.
  */
 export type CandidateThread = {

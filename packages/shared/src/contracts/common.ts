@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldKeyOf, fieldLabelOf } from './field-labels.js';
 
-/** The pagination object of spec part 1, 3. */
+/** The pagination object of docs/product/entities.md#pagination. */
 export type Paginated<T> = {
   data: T[];
   current_page: number;
@@ -112,7 +112,7 @@ export const textOf = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(hasNoNul, { error: (issue) => forbiddenCharacterMessage(issue.path ?? []), abort: true });
 export const textSchema = textOf();
 
-/** Required text that is not only spaces (spec part 1, 5). */
+/** Required text that is not only spaces (docs/product/validation.md#candidate-form). */
 export const requiredText = (message: string) => textOf({ error: message }).refine((value) => value.trim().length > 0, { message });
 
 export const emailSchema = textOf({ error: 'E-mail requis' })
@@ -141,7 +141,7 @@ export const optionalNumberSchema = (message: string) =>
       return value;
     });
 
-/** Zip codes are numeric (spec part 2, 5); empty is null. */
+/** Zip codes are numeric (docs/product/validation.md#sales-pipeline-forms); empty is null. */
 export const zipSchema = z
   .union([textSchema, z.number(), z.null()])
   .optional()

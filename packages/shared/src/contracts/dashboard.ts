@@ -3,7 +3,7 @@ import { swissWallTime } from '../swiss-time.js';
 import { listFiltersSchema } from './filters.js';
 
 /**
- * GET analytics/dashboard (spec part 1, 2.6 and 7): the sales dashboard of the current
+ * GET analytics/dashboard (docs/product/dashboard.md#screens and docs/product/calls.md#dashboard): the sales dashboard of the current
  * promotion, narrowed by the filter bar. Every figure counts main lots only (associated lots
  * follow their main lot); amounts are lot total prices in CHF.
  */
@@ -19,7 +19,7 @@ export const dashboardQuerySchema = listFiltersSchema.pick({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-/** The four status cards, in order, with their lot status (spec part 1, 2.6). PRS has no card. */
+/** The four status cards, in order, with their lot status (docs/product/dashboard.md#screens). PRS has no card. */
 export const DASHBOARD_CARDS = [
   { key: 'available', status: 0, label: 'Disponibles' },
   { key: 'optioned', status: 2, label: 'Optionnés' },
@@ -28,7 +28,7 @@ export const DASHBOARD_CARDS = [
 ] as const;
 export type DashboardCardKey = (typeof DASHBOARD_CARDS)[number]['key'];
 
-/** Chart titles of spec part 1, 2.6. */
+/** Chart titles of docs/product/dashboard.md#screens. */
 export const DASHBOARD_TITLES = {
   evolution: 'Evolution de la commercialisation',
   evolutionMultiAgency: 'Evolution de la commercialisation globale',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idOf, idSchema, pageQuerySchema, textSchema } from './common.js';
 
-/** GET app/filters: the options of the filter bar for the current promotion (spec part 1, 2.4). */
+/** GET app/filters: the options of the filter bar for the current promotion (docs/product/layout.md#promotion-picker). */
 export type FilterOptions = {
   promotion: { id: number; title: string; multi_agency: boolean } | null;
   buildings: { id: number; title: string }[];
@@ -46,7 +46,7 @@ const PRICE_MAX = 2_000_000_000;
 const flag = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).transform((v) => v === '1' || v === 'true');
 
 /**
- * The filters a list call receives (spec part 1, 3 'Filters' and 5 'Filters sent to the server').
+ * The filters a list call receives (docs/product/entities.md#filters and docs/product/validation.md#filters-sent-to-the-server).
  * Absent multi-selects mean "all"; prices are in CHF.
  */
 export const listFiltersSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, type Paginated, pageQuerySchema } from './common.js';
 
 /**
- * The history screen (spec part 2, 2.4 and 7.3):
+ * The history screen (docs/product/history.md#screens and docs/product/calls.md#other-calls):
  *
  *   GET /logs?promotion=&application_id=&lot_id=&candidacy_id=&page=   broker   LogsPage
  *
@@ -21,7 +21,7 @@ export const logsQuerySchema = z.object({
 });
 export type LogsQuery = z.infer<typeof logsQuerySchema>;
 
-/** A log entry (spec part 2, 3 'Log entry'). */
+/** A log entry (docs/product/entities.md#log-entry). */
 export type LogRow = {
   id: number;
   created_at: string;
@@ -37,5 +37,5 @@ export type LogSubject =
   | { kind: 'candidacy'; id: number; title: string }
   | { kind: 'lot'; id: number; title: string; public_id: string };
 
-/** The pagination object of spec part 1, 3 with the filter's subject (the first of application, candidacy, lot). */
+/** The pagination object of docs/product/entities.md#pagination with the filter's subject (the first of application, candidacy, lot). */
 export type LogsPage = Paginated<LogRow> & { subject: LogSubject | null };

@@ -5,7 +5,7 @@ import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
 /**
- * The lots screen (spec part 1, 2.8) and its calls (spec part 1, 7 'Lots').
+ * The lots screen (docs/product/lots.md#screens) and its calls (docs/product/calls.md#lots).
  * Texts the spec does not give are fixed here once, for the server and the client.
  */
 export const LOT_MESSAGES = {
@@ -22,7 +22,7 @@ export const LOT_MESSAGES = {
   noChildren: "Ce lot n'a aucun lot associé.",
 } as const;
 
-/** The columns a lots list may be sorted by (spec part 1, 2.8). */
+/** The columns a lots list may be sorted by (docs/product/lots.md#screens). */
 export const LOT_SORT_COLUMNS = ['reference', 'building', 'floor', 'nb_rooms', 'area_hab', 'price', 'status'] as const;
 export type LotSortColumn = (typeof LOT_SORT_COLUMNS)[number];
 
@@ -132,7 +132,7 @@ export const lotPriceSchema = z
   .min(0, LOT_MESSAGES.priceMin)
   .max(2_000_000_000, LOT_MESSAGES.priceInteger);
 
-/** PUT lots/:id with {id, status} (PRS and back) or {id, price} (spec part 1, 7). */
+/** PUT lots/:id with {id, status} (PRS and back) or {id, price} (docs/product/calls.md#lots). */
 export const updateLotSchema = z
   .object({
     id: idSchema,
@@ -142,10 +142,10 @@ export const updateLotSchema = z
   .refine((body) => (body.status === undefined) !== (body.price === undefined), { message: LOT_MESSAGES.oneChangeAtATime });
 export type UpdateLotInput = z.infer<typeof updateLotSchema>;
 
-/** The answer of PUT lots/:id (spec part 1, 8: data.code 200, otherwise data.error). */
+/** The answer of PUT lots/:id (docs/product/errors.md#candidates-and-lots: data.code 200, otherwise data.error). */
 export type UpdateLotResponse = { data: { code: number; error?: string }; message?: string };
 
-/** The change price form: CHF, an integer >= 0 (spec part 1, 5 'Lot price'). */
+/** The change price form: CHF, an integer >= 0 (docs/product/validation.md#lot-price). */
 export const lotPriceFormSchema = z.object({
   price: z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)), lotPriceSchema),
 });
@@ -164,7 +164,7 @@ export const lotHistoryColumnLabel = (column: string): string =>
 
 export type LotType = { id: number; title: string };
 
-/** Lot types 1 to 4 are parking (indoor and outdoor spaces, box, motorbike): spec part 3, 3. */
+/** Lot types 1 to 4 are parking (indoor and outdoor spaces, box, motorbike): docs/product/lots.md#lot-types. */
 export const LAST_PARKING_LOT_TYPE_ID = 4;
 export const isParkingLotType = (lotTypeId: number) => lotTypeId <= LAST_PARKING_LOT_TYPE_ID;
 /** The dashboard's category of parking lots, beside the numbers of rooms. */

@@ -5,7 +5,7 @@ import { listFiltersSchema } from './filters.js';
 import type { Task } from './tasks.js';
 
 /**
- * The sales pipeline (spec part 2). Every path is under /api.
+ * The sales pipeline (docs/product/README.md#sales-pipeline). Every path is under /api.
  *
  *   GET  /applications                      broker, promoter, notary, banker, architect
  *                                           ApplicationsPage   query applicationsListQuerySchema
@@ -14,7 +14,7 @@ import type { Task } from './tasks.js';
  *   GET  /applications/:publicId/pdf        broker, notary, banker, promoter   { data: url }
  *   GET  /applications/public/:publicId     candidate (his own), broker, banker, promoter, notary
  *                                           { data: ReservationForm }
- *   Direct routes (spec part 2, 7.2), each the same handler as its command, answering { data, message }:
+ *   Direct routes (docs/product/calls.md#direct-application-calls), each the same handler as its command, answering { data, message }:
  *   PUT  /applications/:id/markAsComplete            = validateReservationForm (body as the command)
  *   POST /applications/sendNotificationIncomplete/:id = unvalidateReservationForm { subject, body }
  *   POST /applications/complete/:id                  = validateReservationForm without a deposit date
@@ -84,7 +84,7 @@ export const PIPELINE_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// The funnel (spec part 2, 2.2)
+// The funnel (docs/product/funnel.md#screens)
 
 export const APPLICATION_SORTS = [
   'priority',
@@ -195,7 +195,7 @@ export type ApplicationsPage = Paginated<ApplicationRow> & {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Command inputs (spec part 2, 5 and 7.1)
+// Command inputs (docs/product/validation.md#sales-pipeline-forms and docs/product/calls.md#command-dispatcher)
 
 const subject = requiredText(PIPELINE_MESSAGES.subjectRequired).pipe(z.string().trim().max(255, 'Objet trop long'));
 const body = requiredText(PIPELINE_MESSAGES.bodyRequired).pipe(z.string().max(20_000, 'Message trop long'));
@@ -294,7 +294,7 @@ export const detachCandidacySchema = z.object({
 export const emptyInputSchema = z.object({}).passthrough();
 
 // ---------------------------------------------------------------------------------------------
-// The reservation form (spec part 2, 2.5)
+// The reservation form (docs/product/reservation-form.md#screens)
 
 export const CIVIL_STATUSES = ['célibataire', 'marié', 'partenaire enregistré', 'divorcé', 'veuf'] as const;
 export const RESERVATION_FORM_STEPS = 5;

@@ -3,8 +3,7 @@ import { textOf, textSchema } from './common.js';
 import { PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
- * Public candidate registration (spec part 2, 2.6; 3 'Public registration payload'; 5
- * 'Registration'; 7.3; 8). Texts the spec does not give are fixed here once.
+ * Public candidate registration (docs/product/registration.md#screens, docs/product/entities.md#public-registration-payload, docs/product/validation.md#registration, docs/product/calls.md#other-calls and docs/product/errors.md#sales-pipeline). Texts the spec does not give are fixed here once.
  */
 export const REGISTRATION_MESSAGES = {
   title: (title: string) => `Créer un dossier sur le lot ${title}`,
@@ -23,10 +22,10 @@ export const REGISTRATION_MESSAGES = {
 export const registrationPath = (token: string, lotPublicId?: string) =>
   `/candidate/register/${encodeURIComponent(token)}${lotPublicId ? `?lot=${encodeURIComponent(lotPublicId)}` : ''}`;
 
-/** The registration link is hidden for demo promotions (spec part 2, 2.6 and 6; part 3, 2). */
+/** The registration link is hidden for demo promotions (docs/product/registration.md#screens, docs/product/access.md#who-may-do-what and docs/product/registration.md#registration-link). */
 export const showsRegistrationLink = (promotion: { is_demo: boolean }) => !promotion.is_demo;
 
-/** A promotion's site as a link: an address without protocol receives one (spec part 3, 2). */
+/** A promotion's site as a link: an address without protocol receives one (docs/product/registration.md#registration-link). */
 export const withProtocol = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url.replace(/^\/+/, '')}`);
 
 const optionalText = (label: string, max: number) =>
@@ -59,7 +58,7 @@ export const registrationFormSchema = z.object({
 });
 export type RegistrationFormInput = z.input<typeof registrationFormSchema>;
 
-/** The public registration payload (spec part 2, 3): the form plus the promotion's token. */
+/** The public registration payload (docs/product/entities.md#public-registration-payload): the form plus the promotion's token. */
 export const registrationSchema = registrationFormSchema.extend({
   promotion_token: textOf({ error: PIPELINE_MESSAGES.invalidLink })
     .trim()

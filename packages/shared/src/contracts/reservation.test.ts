@@ -7,7 +7,7 @@ import { RESERVATION_MESSAGES, reservationCandidateSchema, reservationFormRights
 const candidate = (values: Record<string, unknown> = {}) => ({ id: 7, first_name: 'Thomas', last_name: 'Berset', gender: 'M', ...values });
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe('the reservation candidate (spec part 2, 3 and 5)', () => {
+describe('the reservation candidate (docs/product/entities.md#candidate and docs/product/validation.md#reservation-form)', () => {
   it('clears the company fields when the company toggle is off, keeps them when on', () => {
     const company = { company_name: 'Berset SA', company_type: 'SA', head_office: 'Gland', company_address: 'Route 1' };
     expect(reservationCandidateSchema.parse(candidate({ ...company, is_company: false }))).toMatchObject({
@@ -70,7 +70,7 @@ describe('submitReservationFormSchema', () => {
     }
   });
 
-  it('refuses the same e-mail for the two candidates (spec part 2, 8)', () => {
+  it('refuses the same e-mail for the two candidates (docs/product/errors.md#sales-pipeline)', () => {
     const result = submitReservationFormSchema.safeParse({
       candidacy1: { candidate: candidate({ email: 'thomas@exemple.ch' }), financing: {} },
       candidacy2: { candidate: candidate({ id: null, first_name: 'Julie', email: 'Thomas@Exemple.ch ' }), financing: {} },
@@ -80,7 +80,7 @@ describe('submitReservationFormSchema', () => {
   });
 });
 
-describe('reservationFormRights (spec part 2, 2.5 and 6)', () => {
+describe('reservationFormRights (docs/product/reservation-form.md#screens and docs/product/access.md#who-may-do-what)', () => {
   const actor = (type: UserType, agency_id: number | null = null): Actor => ({
     id: 1,
     type,

@@ -6,7 +6,7 @@ import { idSchema, optionalNumberSchema, textOf, textSchema, zipSchema } from '.
 import { CIVIL_STATUSES, PIPELINE_MESSAGES } from './pipeline.js';
 
 /**
- * The reservation form (spec part 2, 2.5, 3 'Candidate' and 'Candidacy financing', 5).
+ * The reservation form (docs/product/reservation-form.md#screens, docs/product/entities.md#candidate, docs/product/entities.md#candidacy-financing and docs/product/validation.md#reservation-form).
  * Every path is under /api.
  *
  *   GET  /applications/public/:publicId   candidate (his own application), broker, banker, promoter,
@@ -40,7 +40,7 @@ export const RESERVATION_MESSAGES = {
   birthdayInvalid: 'Date de naissance invalide',
   amountInvalid: 'Les montants doivent être des nombres entiers positifs',
   textTooLong: 'Texte trop long',
-  /** Shown to non-brokers once the broker validated the form (spec part 2, 2.5). */
+  /** Shown to non-brokers once the broker validated the form (docs/product/reservation-form.md#screens). */
   confirmedNotice:
     'Votre courtier a validé ce formulaire de réservation : il ne peut plus être modifié ici. Pour toute modification, écrivez-lui par la messagerie.',
   /** Shown when the form was already filled but may still be edited. */
@@ -48,7 +48,7 @@ export const RESERVATION_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Who may edit and confirm (spec part 2, 2.5 and 6)
+// Who may edit and confirm (docs/product/reservation-form.md#screens and docs/product/access.md#who-may-do-what)
 
 /** They see the form but never the Confirm button. */
 export const RESERVATION_FORM_READERS: readonly UserType[] = ['notary', 'promoter', 'banker'];
@@ -60,7 +60,7 @@ export type ReservationFormState = {
   confirmed: boolean;
   /** The application was closed (the lot was sold to another client). */
   closed: boolean;
-  /** The main candidacy's agency: a broker edits only his own agency's candidates (spec part 1, 6). */
+  /** The main candidacy's agency: a broker edits only his own agency's candidates (docs/product/access.md#who-may-do-what). */
   candidacy_agency_id: number | null;
 };
 
@@ -93,7 +93,7 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 1 || v === '1');
 
-/** Every amount is a whole number of CHF, 0 or more; empty is null (spec part 2, 5). */
+/** Every amount is a whole number of CHF, 0 or more; empty is null (docs/product/validation.md#sales-pipeline-forms). */
 const amount = optionalNumberSchema(RESERVATION_MESSAGES.amountInvalid);
 const zip = zipSchema;
 
@@ -143,7 +143,7 @@ const email = z
 // ---------------------------------------------------------------------------------------------
 // The candidate and the financing
 
-/** A candidate of the form (spec part 2, 3 'Candidate'). Without is_company the company fields are cleared. */
+/** A candidate of the form (docs/product/entities.md#candidate). Without is_company the company fields are cleared. */
 export const reservationCandidateSchema = z
   .object({
     id: idSchema.nullish(),
@@ -191,7 +191,7 @@ export const reservationCandidateSchema = z
 export type ReservationCandidateInput = z.input<typeof reservationCandidateSchema>;
 export type ReservationCandidateValues = z.output<typeof reservationCandidateSchema>;
 
-/** The financing of a candidacy (spec part 2, 3 'Candidacy financing'). */
+/** The financing of a candidacy (docs/product/entities.md#candidacy-financing). */
 export const reservationFinancingSchema = z.object({
   mortgage_amount: amount,
   mortgage_bank_name: text(),
@@ -209,7 +209,7 @@ export type ReservationFinancingValues = z.output<typeof reservationFinancingSch
 
 const reservationCandidacySchema = z.object({ candidate: reservationCandidateSchema, financing: reservationFinancingSchema });
 
-/** submitReservationForm: both candidacies; the two candidates may not share an e-mail (spec part 2, 5). */
+/** submitReservationForm: both candidacies; the two candidates may not share an e-mail (docs/product/validation.md#reservation-form). */
 export const submitReservationFormSchema = z
   .object({
     candidacy1: reservationCandidacySchema,
@@ -291,7 +291,7 @@ export type ReservationForm = {
   };
   candidacy1: ReservationCandidacy;
   candidacy2: ReservationCandidacy | null;
-  /** What the viewer may do: edit the fields, and see the Confirm button (spec part 2, 2.5 and 6). */
+  /** What the viewer may do: edit the fields, and see the Confirm button (docs/product/reservation-form.md#screens and docs/product/access.md#who-may-do-what). */
   editable: boolean;
   can_confirm: boolean;
 };

@@ -3,7 +3,7 @@ import { idOf, idSchema, textSchema } from './common.js';
 import { type Task, type TaskTarget, targetTasksQuerySchema } from './tasks.js';
 
 /**
- * The tasks screen (spec part 2, 2.3 and 7.2):
+ * The tasks screen (docs/product/tasks.md#screens and docs/product/calls.md#direct-application-calls):
  *
  *   GET /actions?promotion=&search=&broker=&candidat=       broker   { data: TasksScreenGroups }
  *   GET /promotions/:id/notary/actions?search=&candidat=    notary   { data: TasksScreenGroups }
@@ -37,7 +37,7 @@ export const actionsQuerySchema = z.discriminatedUnion(
   { error: 'Cible invalide' },
 );
 
-/** The spec's target_class (spec part 2, 3 'Task or action') for each target. */
+/** The spec's target_class (docs/product/entities.md#task) for each target. */
 export const TASK_TARGET_CLASSES = { candidacy: 'candidate', lot: 'lot', application: 'application' } as const satisfies Record<
   TaskTarget,
   string
@@ -59,5 +59,5 @@ export type ScreenTask = Task & {
   candidate_name: string | null;
 };
 
-/** Prochainement, Aujourd'hui, En retard (spec part 2, 2.3: the response carries next, today and past). */
+/** Prochainement, Aujourd'hui, En retard (docs/product/tasks.md#screens: the response carries next, today and past). */
 export type TasksScreenGroups = { next: ScreenTask[]; today: ScreenTask[]; past: ScreenTask[] };

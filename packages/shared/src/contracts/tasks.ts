@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { TaskTimeStatus } from '../statuses.js';
 import { idOf, idSchema, requiredText, textOf, textSchema } from './common.js';
 
-/** What a task hangs on (spec part 2, 3: target_class candidate, lot or application). */
+/** What a task hangs on (docs/product/entities.md#task: target_class candidate, lot or application). */
 export const TASK_TARGETS = ['candidacy', 'lot', 'application'] as const;
 export type TaskTarget = (typeof TASK_TARGETS)[number];
 
-/** Date pickers move in 15-minute steps (spec part 1, 9). */
+/** Date pickers move in 15-minute steps (docs/product/constants.md#timing). */
 export const TASK_DATE_STEP_MINUTES = 15;
 
 export const TASK_MESSAGES = {
@@ -49,7 +49,7 @@ const titleSchema = requiredText(TASK_MESSAGES.titleRequired).pipe(z.string().tr
 const detailSchema = textSchema.trim().max(5000, 'Détail trop long').nullish();
 const assigneeSchema = idOf(TASK_MESSAGES.assigneeRequired);
 
-/** The add-task form (spec part 1, 5 'Add task'): broker_id is the assignee. */
+/** The add-task form (docs/product/validation.md#task-forms): broker_id is the assignee. */
 export const taskFieldsSchema = z.object({
   title: titleSchema,
   end_at: taskDateSchema,
@@ -62,7 +62,7 @@ export type TaskFields = z.infer<typeof taskFieldsSchema>;
 const optionalTargetId = idSchema.nullish();
 
 /**
- * createAction (spec part 1, 7): entity promotion, the form's fields plus promotion_id and
+ * createAction (docs/product/calls.md#command-dispatcher): entity promotion, the form's fields plus promotion_id and
  * exactly one target among candidacy_id, lot_id and application_id.
  */
 export const createTaskSchema = taskFieldsSchema
@@ -110,7 +110,7 @@ export type TargetTasksQuery = z.infer<typeof targetTasksQuerySchema>;
 
 type TaskPerson = { id: number; full_name: string; profile_picture: string | null };
 
-/** A task as the API answers it (spec part 1, 3 'Task / action'). */
+/** A task as the API answers it (docs/product/entities.md#task). */
 export type Task = {
   id: number;
   promotion_id: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common.js';
 
-/** Who a thread is addressed to (spec part 1, 3 Thread: to_id, to_base_class). */
+/** Who a thread is addressed to (docs/product/entities.md#thread Thread: to_id, to_base_class). */
 export const THREAD_RECIPIENT_CLASSES = ['candidate', 'notary', 'broker', 'investor', 'pilot'] as const;
 export type ThreadRecipientClass = (typeof THREAD_RECIPIENT_CLASSES)[number];
 

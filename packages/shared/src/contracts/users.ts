@@ -12,7 +12,7 @@ export type UserPromotion = {
 
 export type Assistant = { id: number; full_name: string; email: string; profile_picture: string | null };
 
-/** The user of spec part 1, 3, as GET user answers it. */
+/** The user of docs/product/entities.md#user, as GET user answers it. */
 export type User = {
   id: number;
   type: UserType;

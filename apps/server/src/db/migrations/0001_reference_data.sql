@@ -1,5 +1,5 @@
--- Reference data: lot types (ids below 5 are parking types, spec part 3, 3) and floors
--- (number = the code of spec part 1, 9; sort_order = the order floors are shown in).
+-- Reference data: lot types (ids below 5 are parking types, docs/product/lots.md#lot-types) and floors
+-- (number = the code of docs/product/constants.md; sort_order = the order floors are shown in).
 INSERT INTO "lot_types" ("id", "title") VALUES
   (1, 'Place de parc intérieure'),
   (2, 'Place de parc extérieure'),

@@ -50,7 +50,7 @@ export const promotionUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Main notary of the promotion (spec part 3, pivot.main). */
+    /** Main notary of the promotion (the main-notary flag of the promotion administration, not built yet). */
     main: boolean('main').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.userId] }), index('promotion_user_user_idx').on(t.userId)],
@@ -84,13 +84,13 @@ export const buildings = pgTable(
   (t) => [index('buildings_promotion_idx').on(t.promotionId)],
 );
 
-/** Lot types; ids below 5 are parking types (spec part 3, 3). */
+/** Lot types; ids below 5 are parking types (docs/product/lots.md#lot-types). */
 export const lotTypes = pgTable('lot_types', {
   id: integer('id').primaryKey(),
   title: text('title').notNull(),
 });
 
-/** Floors: the number is the code of spec part 1, 9 (-3 Attique ... n), sort_order the shown order. */
+/** Floors: the number is the code of docs/product/constants.md#floor-labels (-3 Attique ... n), sort_order the shown order. */
 export const floors = pgTable('floors', {
   id: integer('id').primaryKey(),
   number: smallint('number').notNull(),
@@ -150,7 +150,7 @@ export const lots = pgTable(
   ],
 );
 
-/** Lot history: every change of a lot's price or status (design note 2). */
+/** Lot history: every change of a lot's price or status (docs/sales-process.md#2-lots-built). */
 export const actionLots = pgTable(
   'action_lots',
   {

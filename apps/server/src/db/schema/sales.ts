@@ -18,8 +18,7 @@ import { lots, promotions } from './promotions.js';
 import { agencies, users } from './users.js';
 
 /**
- * A person who may buy, as one promotion knows him: identity, contact and civil data (spec part
- * 1, 3; part 2, 3). What a promotion knows about a person belongs to that promotion
+ * A person who may buy, as one promotion knows him: identity, contact and civil data (docs/product/entities.md). What a promotion knows about a person belongs to that promotion
  * (docs/decisions/008-candidates-per-promotion.md): the same person in two promotions is two
  * records, linked to one sign-in account by `user_id`.
  */
@@ -93,7 +92,7 @@ export const candidacies = pgTable(
       .references(() => candidates.id, { onDelete: 'cascade' }),
     brokerId: integer('broker_id').references(() => users.id, { onDelete: 'set null' }),
     agencyId: integer('agency_id').references(() => agencies.id),
-    /** 0 Prospect ... 6 Acquéreur (spec part 1, 4). */
+    /** 0 Prospect ... 6 Acquéreur (docs/product/candidates.md#states). */
     status: smallint('status').notNull().default(0),
     /** 1 A, 2 B, 3 C, 9 NP. */
     priority: smallint('priority').notNull().default(9),
@@ -132,7 +131,7 @@ export const candidacies = pgTable(
   ],
 );
 
-/** A sales file: a candidacy (and an optional partner) on a lot (spec part 2, 3). */
+/** A sales file: a candidacy (and an optional partner) on a lot (docs/product/entities.md#application). */
 export const applications = pgTable(
   'applications',
   {
@@ -196,7 +195,7 @@ export const applications = pgTable(
   ],
 );
 
-/** Tasks (actions) on a candidacy, a lot or an application (spec part 1, 3). */
+/** Tasks (actions) on a candidacy, a lot or an application (docs/product/entities.md#task). */
 export const tasks = pgTable(
   'actions',
   {
@@ -254,7 +253,7 @@ export const comments = pgTable(
   (t) => [index('user_comments_candidacy_idx').on(t.candidacyId, t.createdAt)],
 );
 
-/** History: one row per command (spec part 2, 2.4). */
+/** History: one row per command (docs/product/history.md#screens). */
 export const logs = pgTable(
   'logs',
   {

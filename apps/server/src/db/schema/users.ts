@@ -25,7 +25,7 @@ export const users = pgTable(
     numberConnections: integer('number_connections').notNull().default(0),
     preferences: jsonb('preferences').$type<{ selected_promotion: number | null }>().notNull().default({ selected_promotion: null }),
     isDemo: boolean('is_demo').notNull().default(false),
-    // Notary, banker and architect details (spec part 3, 3).
+    // Notary, banker and architect details (the people of the promotion administration, not built yet).
     iban: text('iban'),
     bankName: text('bank_name'),
     bankHolder: text('bank_holder'),
@@ -79,7 +79,7 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_hash_unique').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
-/** A broker's assistants receive his incoming e-mails (spec part 1, 2.5). */
+/** A broker's assistants receive his incoming e-mails (docs/product/access.md#account-screen). */
 export const assistants = pgTable(
   'assistants',
   {

@@ -18,7 +18,7 @@ const fresh = async (options: Parameters<typeof seedDemo>[1]) => {
   return database;
 };
 
-/** The rules every seeded database keeps, whatever the scale (design note sales-process.md). */
+/** The rules every seeded database keeps, whatever the scale (docs/sales-process.md). */
 const expectProcessInvariants = async (database: Database) => {
   // Never two live applications at status >= 1 on one lot.
   expect(

@@ -690,7 +690,7 @@ type ProcessStep = {
   due: (t: Timeline) => Date;
 };
 
-/** The tasks the process opens, in order (design note, section 4), with the event that closes them. */
+/** The tasks the process opens, in order (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), with the event that closes them. */
 const PROCESS_STEPS: ProcessStep[] = [
   {
     kind: 'reservation_form_pending',

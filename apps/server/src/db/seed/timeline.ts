@@ -6,7 +6,7 @@ export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 /**
- * The stages an application can be seeded at, in process order (design note, section 4).
+ * The stages an application can be seeded at, in process order (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built).
  * Each one is the state right after the named step.
  */
 export const STAGES = [

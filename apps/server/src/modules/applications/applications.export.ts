@@ -1,7 +1,7 @@
 import { APPLICATION_PRIORITY_LABELS, type ApplicationRow, MILESTONE_LABELS, MILESTONES, XLSX_FORMATS } from '@promovente/shared';
 import ExcelJS from 'exceljs';
 
-/** The columns of the funnel's export, in the table's order (spec part 2, 2.2), then the file's extras. */
+/** The columns of the funnel's export, in the table's order (docs/product/funnel.md#screens), then the file's extras. */
 export const APPLICATION_EXPORT_HEADERS = [
   'Courtier',
   'Priorité',

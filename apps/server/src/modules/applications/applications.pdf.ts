@@ -46,7 +46,7 @@ const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentConst
 type CandidacyRecord = typeof candidacies.$inferSelect;
 type CandidateRecord = typeof candidates.$inferSelect;
 
-/** Everything the sales file shows (spec part 2, 3 'Application', 'Candidate', 'Candidacy financing'). */
+/** Everything the sales file shows (docs/product/entities.md#application, docs/product/entities.md#candidate and docs/product/entities.md#candidacy-financing). */
 export type SalesFile = {
   promotionTitle: string;
   application: ApplicationRow;
@@ -64,7 +64,7 @@ const LABEL_WIDTH = 170;
 const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? '-' : value ? 'Oui' : 'Non');
 
-/** The application dates of spec part 2, 3, as the sales file lists them. */
+/** The application dates of docs/product/entities.md#application, as the sales file lists them. */
 const DATES: { key: keyof ApplicationRow; label: string }[] = [
   { key: 'reservation_sent_at', label: 'Formulaire envoyé le' },
   { key: 'first_reservation_at', label: 'Formulaire rempli le' },
@@ -215,7 +215,7 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   }
 };
 
-/** The sales file (spec part 2, 7.2 'applications/{id}/pdf') as a PDF buffer. */
+/** The sales file (docs/product/calls.md#direct-application-calls 'applications/{id}/pdf') as a PDF buffer. */
 export const buildSalesFilePdf = (file: SalesFile, options: { compress?: boolean } = {}): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const doc = new PDFDocument({

@@ -94,7 +94,7 @@ export const withStages = (where: SQL, stages: readonly number[] | null): SQL =>
   return and(where, stages.length > 0 ? inArray(applications.status, [...stages]) : sql`false`) as SQL;
 };
 
-/** The main lot's price plus its associated lots whose price is not included (design note 2). */
+/** The main lot's price plus its associated lots whose price is not included (docs/sales-process.md#2-lots-built). */
 const totalPrice = sql<number>`(${lots.rawPrice} + coalesce((
   select sum(c.raw_price) from lots c where c.parent_id = ${lots.id} and c.price_included = false
 ), 0))::int`;
@@ -171,7 +171,7 @@ const rowSelection = {
     rawPrice: lots.rawPrice,
     totalPrice,
     children: sql<number>`(select count(*)::int from lots c where c.parent_id = ${lots.id})`,
-    /** Positions 1-3 taken on the lot by live applications (design note 3). */
+    /** Positions 1-3 taken on the lot by live applications (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
     takenPositions: sql<number[]>`array(
       select a.priority from applications a
       where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in (1, 2, 3)

@@ -7,7 +7,7 @@ import { applicationPdf, exportApplications, getApplication, listApplications } 
 
 const publicIdParamSchema = z.object({ publicId: z.uuid('Identifiant invalide') });
 
-/** The funnel's direct calls (spec part 2, 7.2): the list, one row, the export and the sales file PDF. */
+/** The funnel's direct calls (docs/product/calls.md#direct-application-calls): the list, one row, the export and the sales file PDF. */
 export const applicationsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.database.db, storage: app.deps.storage });

@@ -71,7 +71,7 @@ const toCandidacy = (candidacy: Candidacy | null, candidate: Candidate | null): 
  * The rows of the funnel for loaded applications: a fixed number of queries whatever the page
  * size (the rules' state in one query, the 'À faire' tasks in one). `asCandidacy` is the
  * candidacy the list is narrowed to: on a row where it is the partner, the reservation form
- * actions are hidden (spec part 2, 4.4).
+ * actions are hidden (docs/product/funnel.md#actions-on-an-application).
  */
 export const buildApplicationRows = async (
   db: Queryable,
@@ -185,7 +185,7 @@ const filterOf = (actor: RequestActor, promotionId: number, query: ApplicationsL
   candidateId: query.candidat,
   applicationId: query.application,
   lotPublicId: query.lot,
-  // The late-tasks-only toggle (spec part 2, 2.2): `late=1`, or the filter bar's `onlyLateTasks=1`.
+  // The late-tasks-only toggle (docs/product/funnel.md#screens): `late=1`, or the filter bar's `onlyLateTasks=1`.
   lateBefore: query.late === '1' || query.onlyLateTasks ? new Date() : undefined,
 });
 

@@ -126,7 +126,7 @@ const funnel = async () => {
   return { ...desk, db, lots: [l0, l1, l2, l3], alice, bruno, chloe, david, optioned, reserved, promise, sold, foreign };
 };
 
-describe('GET /applications: who may call it (spec part 2, 2.1)', () => {
+describe('GET /applications: who may call it (docs/product/access.md#route-table)', () => {
   it('is for brokers, promoters, notaries, bankers and architects; candidates and others are refused', async () => {
     const f = await funnel();
     for (const user of [f.broker, f.promoter, f.notary, f.banker, f.architect]) {
@@ -166,7 +166,7 @@ describe('GET /applications: who may call it (spec part 2, 2.1)', () => {
   });
 });
 
-describe('GET /applications: the rows (spec part 2, 2.2 and 3)', () => {
+describe('GET /applications: the rows (docs/product/funnel.md#screens and docs/product/entities.md#application)', () => {
   it("lists the promotion's live applications only, most advanced stage first", async () => {
     const f = await funnel();
     const page = await list('', await f.token(f.broker));
@@ -239,7 +239,7 @@ describe('GET /applications: the rows (spec part 2, 2.2 and 3)', () => {
     expect(row.tasks_count).toBe(4);
   });
 
-  it('gives priority 1 of a multi-agency option its reservation deadline (design note 3)', async () => {
+  it('gives priority 1 of a multi-agency option its reservation deadline (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', async () => {
     const f = await funnel();
     await f.db.update(promotions).set({ multiAgency: true, reservationTimeout: 5 }).where(eq(promotions.id, f.promotion.id));
     const hour = 3_600_000;
@@ -284,7 +284,7 @@ describe('GET /applications: the rows (spec part 2, 2.2 and 3)', () => {
   });
 });
 
-describe('GET /applications: the menu of each row (spec part 2, 4.4)', () => {
+describe('GET /applications: the menu of each row (docs/product/funnel.md#actions-on-an-application)', () => {
   it('offers the broker the actions the rules allow at the row stage', async () => {
     const f = await funnel();
     const page = await list('', await f.token(f.broker));
@@ -296,7 +296,7 @@ describe('GET /applications: the menu of each row (spec part 2, 4.4)', () => {
       expect.arrayContaining(['resendReservationForm', 'ClientSolvent', 'scheduleAgreement', 'detachCandidacy']),
     );
     expect(actionsOf(f.reserved.id)).not.toContain('sendReservationForm');
-    // Another agency's sale: no application action, no candidate edit (design note 1); the rest stays.
+    // Another agency's sale: no application action, no candidate edit (docs/sales-process.md#1-tenancy-and-access-built); the rest stays.
     expect(actionsOf(f.promise.id)).not.toContain('planActOfPurchase');
     expect(actionsOf(f.promise.id)).toEqual(expect.arrayContaining(['history', 'downloadPdf', 'comments']));
     expect(actionsOf(f.optioned.id)).toContain('editCandidate');
@@ -343,7 +343,7 @@ describe('GET /applications: the menu of each row (spec part 2, 4.4)', () => {
   });
 });
 
-describe('GET /applications: filters (spec part 1, 2.4 and part 2, 2.2)', () => {
+describe('GET /applications: filters (docs/product/layout.md#filter-bar and docs/product/funnel.md#screens)', () => {
   it('filters by the stage arrows and keeps counting every stage', async () => {
     const f = await funnel();
     const headers = await f.token(f.broker);
@@ -405,7 +405,7 @@ describe('GET /applications: filters (spec part 1, 2.4 and part 2, 2.2)', () => 
   });
 });
 
-describe('GET /applications: sort and pages (spec part 2, 4.7)', () => {
+describe('GET /applications: sort and pages (docs/product/funnel.md#sort-and-filter)', () => {
   it('sorts by every column of the table, both ways', async () => {
     const f = await funnel();
     const headers = await f.token(f.broker);
@@ -466,7 +466,7 @@ const pdfText = (pdf: Buffer) => {
     .join('\n');
 };
 
-describe('GET /applications/:publicId/pdf (spec part 2, 7.2)', () => {
+describe('GET /applications/:publicId/pdf (docs/product/calls.md#direct-application-calls)', () => {
   it('answers a signed URL of the sales file, a real PDF naming the lot and the candidates', async () => {
     const f = await funnel();
     await f.db
@@ -531,7 +531,7 @@ describe('GET /applications/:publicId/pdf (spec part 2, 7.2)', () => {
   });
 });
 
-describe("GET /applications/download: 'Exporter' (spec part 2, 2.2: brokers only)", () => {
+describe("GET /applications/download: 'Exporter' (docs/product/funnel.md#screens: brokers only)", () => {
   it('exports every filtered row, all pages, as an .xlsx behind a signed URL', async () => {
     const f = await funnel();
     const headers = await f.token(f.broker);

@@ -16,7 +16,7 @@ beforeEach(() => ctx.reset());
 const CRM = 1;
 const OTHER = 2;
 
-/** A promotion with two lots and a broker of agency 2 (spec part 1, 2.8: 'attribute lot' from a lot row). */
+/** A promotion with two lots and a broker of agency 2 (docs/product/lots.md#screens: 'attribute lot' from a lot row). */
 const setup = async (promotionValues: Parameters<typeof createPromotion>[1] = {}) => {
   const db = ctx.database.db;
   await createAgency(db, 'Agence CRM', CRM);
@@ -45,7 +45,7 @@ const attribute = (token: string, candidacyId: number, fields: Record<string, un
     payload: { entity: 'candidacy', entity_id: candidacyId, additionnal_fields: fields },
   });
 
-describe('GET /attribution/candidacies (the lot row picker, spec part 1, 2.8 and 5 "Assign lot")', () => {
+describe('GET /attribution/candidacies (the lot row picker, docs/product/lots.md#screens and docs/product/validation.md#assign-lot)', () => {
   it("offers the broker's agency candidacies of the lot's promotion, those holding the lot marked", async () => {
     const { db, promotion, lotA, lotB, broker, token } = await setup();
     const { candidacy: holder } = await createCandidacy(db, promotion.id, { agencyId: OTHER, brokerId: broker.id, lastName: 'Aebi' });
@@ -82,7 +82,7 @@ describe('GET /attribution/candidacies (the lot row picker, spec part 1, 2.8 and
     expect((await picker(token, lotB.id, 'bers')).json().data.candidacies.map((c: { id: number }) => c.id)).toEqual([free.id]);
   });
 
-  it('offers only CRM-validated candidacies to agency 1 in a promotion synced to the CRM (spec part 1, 6)', async () => {
+  it('offers only CRM-validated candidacies to agency 1 in a promotion synced to the CRM (docs/product/access.md#who-may-do-what)', async () => {
     const { db, promotion, lotA } = await setup({ crmUpdatedAt: new Date() });
     const crmBroker = await createUser(db, 'broker', { agencyId: CRM, promotionIds: [promotion.id] });
     const token = await signIn(ctx.app, crmBroker.email);

@@ -41,7 +41,7 @@ export const findPartner = async (db: Queryable, candidacyId: number) => {
 
 /**
  * The lot row, locked until the end of the transaction (select ... for update): two brokers
- * attributing the same lot take their positions one after the other (design note 3).
+ * attributing the same lot take their positions one after the other (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built).
  */
 export const lockLot = async (db: Queryable, lotId: number) => {
   const [row] = await db
@@ -96,7 +96,7 @@ export const positionsByLot = (db: Queryable, promotionId: number, candidacyId: 
     .where(and(eq(applications.promotionId, promotionId), live))
     .groupBy(applications.lotId);
 
-/** Candidacies a partner may be chosen among (spec part 1, 5 'Assign lot'). */
+/** Candidacies a partner may be chosen among (docs/product/validation.md#assign-lot). */
 export const partnerCandidacies = (
   db: Queryable,
   promotionId: number,
@@ -155,7 +155,7 @@ export const findLotForAttribution = async (db: Queryable, lotId: number) => {
 };
 
 /**
- * The candidacies of one agency in a promotion a lot may be attributed to (spec part 1, 2.8),
+ * The candidacies of one agency in a promotion a lot may be attributed to (docs/product/lots.md#screens),
  * with whether each already holds a live application on that lot; one query, at most `limit` rows.
  */
 export const attributableCandidaciesForLot = (

@@ -5,8 +5,8 @@ import { actorOf } from '../../platform/auth.js';
 import { attributionOptions, lotAttributionOptions, partnerOptions } from './attribution.js';
 
 /**
- * What the 'assign lot' modals need (spec part 1, 5 'Assign lot'): the lots and the partners from a
- * candidacy row, the candidacies from a lot row (spec part 1, 2.8).
+ * What the 'assign lot' modals need (docs/product/validation.md#assign-lot): the lots and the partners from a
+ * candidacy row, the candidacies from a lot row (docs/product/lots.md#screens).
  */
 export const attributionRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

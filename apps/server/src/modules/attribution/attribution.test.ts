@@ -39,7 +39,7 @@ const attribute = (token: string, candidacyId: number, fields: Record<string, un
     payload: { entity: 'candidacy', entity_id: candidacyId, additionnal_fields: fields },
   });
 
-describe('attributeLot in a promotion that is not multi-agency (spec part 1, 5 "Assign lot")', () => {
+describe('attributeLot in a promotion that is not multi-agency (docs/product/validation.md#assign-lot)', () => {
   it('creates an application at priority 9 by default, the lot shows Optionné and the candidacy Client', async () => {
     const { db, promotion, lotA, token, candidacy, candidate, broker } = await setup();
     const response = await attribute(token, candidacy.id, { lot_id: lotA.id, promotion_id: promotion.id });
@@ -114,7 +114,7 @@ describe('attributeLot in a promotion that is not multi-agency (spec part 1, 5 "
   });
 });
 
-describe('attributeLot in a multi-agency promotion (design note 3)', () => {
+describe('attributeLot in a multi-agency promotion (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('takes the best free position and refuses a fourth candidate', async () => {
     const { db, promotion, lotA, token, broker } = await setup({ multiAgency: true });
     const others = [];
@@ -164,7 +164,7 @@ describe('attributeLot in a multi-agency promotion (design note 3)', () => {
   });
 });
 
-describe('positions under load (design note 3, concurrency)', () => {
+describe('positions under load (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built, concurrency)', () => {
   it('gives positions 1, 2 and 3 once each when eight brokers attribute the same lot at once', async () => {
     const { db, promotion, lotA } = await setup({ multiAgency: true });
     const attempts = [];

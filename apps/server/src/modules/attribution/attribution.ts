@@ -36,7 +36,7 @@ import {
 const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 /**
- * The candidacy a broker attributes a lot to: his own agency (spec part 1, 6) and the 'assign
+ * The candidacy a broker attributes a lot to: his own agency (docs/product/access.md#who-may-do-what) and the 'assign
  * lot' rule (agency 1 in a CRM-synced promotion needs a CRM-validated candidacy).
  */
 const attributableCandidacy = async (db: Queryable, actor: RequestActor, candidacyId: number) => {
@@ -57,7 +57,7 @@ const attributableCandidacy = async (db: Queryable, actor: RequestActor, candida
 export type AttributeLotRequest = { lot_id: number; promotion_id?: number; priority: number; candidacy_2_id: number | null };
 
 /**
- * attributeLot (design notes 2 and 3): a new application at status 0 on a main lot of the
+ * attributeLot (docs/sales-process.md#2-lots-built and docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): a new application at status 0 on a main lot of the
  * candidacy's promotion. The position is decided under the lot's row lock, so two brokers
  * taking the last free position at the same time cannot both succeed.
  */
@@ -189,7 +189,7 @@ export const partnerOptions = async (
 };
 
 /**
- * The 'attribute lot' picker opened from a lot row (spec part 1, 2.8): the lot's positions and
+ * The 'attribute lot' picker opened from a lot row (docs/product/lots.md#screens): the lot's positions and
  * the candidacies of the broker's agency it may go to, those already holding it flagged. The
  * attribution itself is the attributeLot command on the chosen candidacy.
  */

@@ -80,7 +80,7 @@ export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_DAYS * 86_400_000),
     });
     // A sign-in with the e-mailed password does not count until the user has set his own
-    // (docs/decisions/003-first-connection.md), so the forced change of spec part 1, 2.2 holds.
+    // (docs/decisions/003-first-connection.md), so the forced change of docs/product/access.md#route-guard holds.
     await tx
       .update(users)
       .set({

@@ -34,7 +34,7 @@ const lastMail = async () => {
   return mail;
 };
 
-describe('POST login (spec part 1, 2.5 and 7)', () => {
+describe('POST login (docs/product/access.md#login and docs/product/calls.md#auth-and-user)', () => {
   it('answers an opaque token and the user, and the token opens GET user', async () => {
     const promotion = await createPromotion(ctx.database.db);
     const broker = await createUser(ctx.database.db, 'broker', { promotionIds: [promotion.id] });
@@ -221,7 +221,7 @@ describe('forwarded addresses (TRUSTED_PROXIES)', () => {
   });
 });
 
-describe('password reset (spec part 1, 2.5 and 8)', () => {
+describe('password reset (docs/product/access.md#password-reset and docs/product/errors.md#sign-in-and-account)', () => {
   it('e-mails a link whose token sets a new password once', async () => {
     const notary = await createUser(ctx.database.db, 'notary');
     const request = await ctx.app.inject({ method: 'POST', url: '/api/password/create', payload: { email: notary.email } });
@@ -307,7 +307,7 @@ describe('POST askdemo', () => {
   });
 });
 
-describe('forced password change (spec part 1, 2.2)', () => {
+describe('forced password change (docs/product/access.md#route-guard)', () => {
   it('lets a first-time candidate reach only his account until he sets a password', async () => {
     const promotion = await createPromotion(ctx.database.db);
     const candidate = await createUser(ctx.database.db, 'candidate', { numberConnections: 0, promotionIds: [promotion.id] });

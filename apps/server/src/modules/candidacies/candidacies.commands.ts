@@ -72,7 +72,7 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
 };
 
 /**
- * createCandidacy (spec part 1, 5 and 8): a new candidate of this promotion, or this
+ * createCandidacy (docs/product/validation.md#candidate-form and docs/product/errors.md#candidates-and-lots): a new candidate of this promotion, or this
  * promotion's record of that e-mail when it has no candidacy here, gets a candidacy of the
  * caller's agency. What a promotion knows about a person belongs to that promotion
  * (docs/decisions/008-candidates-per-promotion.md): an e-mail known only elsewhere creates
@@ -165,7 +165,7 @@ const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, 
       updatedAt: now,
     })
     .where(eq(candidacies.id, candidacy.id));
-  // A status set by hand never goes below what the live applications say (design note 4).
+  // A status set by hand never goes below what the live applications say (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built).
   await recomputeCandidacyStatuses(tx, [candidacy.id]);
   return {
     data: { id: candidacy.id },

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
 import { downloadCandidacies, getCandidacy, listCandidacies, listCandidacyOptions } from './candidacies.service.js';
 
-/** The candidates screen's calls (spec part 1, 7 'Candidates and candidacies'). */
+/** The candidates screen's calls (docs/product/calls.md#candidates-and-candidacies). */
 export const candidaciesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;

@@ -123,7 +123,7 @@ export const toCandidateRecord = (c: Candidate, userId: number | null): Candidat
 
 type PromotionInfo = Awaited<ReturnType<typeof findPromotions>>[number];
 
-/** Priority 1 in a multi-agency promotion carries a deadline (design note 3). */
+/** Priority 1 in a multi-agency promotion carries a deadline (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const applicationDeadline = (
   promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'> | undefined,
   application: { priority: number; lastPriorityChange: Date },

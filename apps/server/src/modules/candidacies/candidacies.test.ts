@@ -42,7 +42,7 @@ const form = (overrides: Record<string, unknown> = {}, candidate: Record<string,
   },
 });
 
-describe('GET /candidacies: who may call it (spec part 1, 2.1)', () => {
+describe('GET /candidacies: who may call it (docs/product/access.md#route-table)', () => {
   it('is for brokers only', async () => {
     const desk = await salesDesk(ctx.app, ctx.database.db);
     for (const user of [desk.promoter, desk.notary, desk.banker, desk.architect]) {
@@ -75,7 +75,7 @@ describe('GET /candidacies: who may call it (spec part 1, 2.1)', () => {
   });
 });
 
-describe('GET /candidacies: filters (spec part 1, 2.7 and 4)', () => {
+describe('GET /candidacies: filters (docs/product/candidates.md#screens and docs/product/candidates.md#states)', () => {
   it('shows the arrow statuses, reveals the non-retained ones on demand and counts per status', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
@@ -148,7 +148,7 @@ describe('GET /candidacies: filters (spec part 1, 2.7 and 4)', () => {
   });
 });
 
-describe('GET /candidacies: sorting and pages (spec part 1, 4 "Sorting")', () => {
+describe('GET /candidacies: sorting and pages (docs/product/layout.md#sort-and-pagination)', () => {
   it('sorts in SQL, flips with order, and pages by 50 with the pagination object', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
@@ -382,7 +382,7 @@ describe('GET /candidacies/{id} and GET /candidates/{id}', () => {
   });
 });
 
-describe('createCandidacy (spec part 1, 5 and 8)', () => {
+describe('createCandidacy (docs/product/validation.md#candidate-form and docs/product/errors.md#candidates-and-lots)', () => {
   it('creates the candidate and his candidacy for the broker and his agency, with a history row and no e-mail', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);

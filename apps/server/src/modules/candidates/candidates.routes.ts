@@ -5,8 +5,8 @@ import { actorOf } from '../../platform/auth.js';
 import { getCandidateRecord, listCandidates } from './candidates.service.js';
 
 /**
- * The people behind the candidacies (spec part 1, 7): the list the candidate record searches
- * (brokers, route /candidate/{id}, spec part 1, 2.1) and the record; a candidate may load his own.
+ * The people behind the candidacies (docs/product/calls.md): the list the candidate record searches
+ * (brokers, route /candidate/{id}, docs/product/access.md#route-table) and the record; a candidate may load his own.
  */
 export const candidatesRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -64,7 +64,7 @@ export const listCandidates = async (db: Db, actor: RequestActor, query: Candida
 };
 
 /**
- * GET /candidates/{id} (spec part 1, 7 'includes threads'): the record of getCandidate plus the
+ * GET /candidates/{id} (docs/product/calls.md#candidates-and-candidacies 'includes threads'): the record of getCandidate plus the
  * threads about the candidate the caller takes part in, in the promotions of the candidacies he
  * may open. Threads are conversations between two users: nobody reads another pair's thread.
  */

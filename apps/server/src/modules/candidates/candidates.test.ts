@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
 
-describe('GET /candidates (spec part 1, 7 "GET /candidates (query promotion, all)")', () => {
+describe('GET /candidates (docs/product/calls.md#candidates-and-candidacies "GET /candidates (query promotion, all)")', () => {
   beforeEach(() => ctx.reset());
 
   it("lists the people with a candidacy in the current promotion, by name, with that candidacy's status and broker", async () => {
@@ -154,7 +154,7 @@ const addThread = async (
   return thread;
 };
 
-describe('GET /candidates/{id}: the threads about the candidate (spec part 1, 7 "includes threads")', () => {
+describe('GET /candidates/{id}: the threads about the candidate (docs/product/calls.md#threads "includes threads")', () => {
   beforeEach(() => ctx.reset());
 
   it('answers the threads the caller takes part in, on a candidacy of the candidate or with his account, most recent first', async () => {

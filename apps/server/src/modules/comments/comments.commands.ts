@@ -7,7 +7,7 @@ import type { CommandHandlers } from '../commands/index.js';
 import { fullName } from '../users/index.js';
 import { findComment } from './comments.queries.js';
 
-/** Comments on a candidacy (spec part 1, 5 'Comment', 6): visible to brokers, notaries, bankers and promoters. */
+/** Comments on a candidacy (docs/product/validation.md#comment and docs/product/access.md#who-may-do-what): visible to brokers, notaries, bankers and promoters. */
 export const COMMENT_MESSAGES = {
   added: 'Commentaire ajouté',
   updated: 'Commentaire modifié',

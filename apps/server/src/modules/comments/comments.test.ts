@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-describe('comments on a candidacy (spec part 1, 5 "Comment" and 6)', () => {
+describe('comments on a candidacy (docs/product/validation.md#comment and docs/product/access.md#who-may-do-what)', () => {
   it('lets brokers, notaries, bankers and promoters comment, with a history row', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);

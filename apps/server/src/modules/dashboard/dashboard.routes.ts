@@ -6,7 +6,7 @@ import { forbidden } from '../../platform/errors.js';
 import { loadDashboard } from './dashboard.service.js';
 
 /**
- * The dashboard answers who may open its screen (spec part 1, 2.1 and 2.4): never candidates,
+ * The dashboard answers who may open its screen (docs/product/access.md#route-table and docs/product/layout.md): never candidates,
  * nor the light investor. The roles gate the route; canAccessRoute, the rule the client's menu
  * and guard follow, refuses the light investor right after the role check, before anything is parsed.
  */

@@ -40,7 +40,7 @@ const groupBy = <K>(rows: StatusGroupRow[], key: (row: StatusGroupRow) => K): Ma
 };
 
 /**
- * GET analytics/dashboard (spec part 1, 2.6). Decisions where the spec is silent:
+ * GET analytics/dashboard (docs/product/dashboard.md#screens). Decisions where the spec is silent:
  * - main lots only; amounts are total prices (lot + associated lots not included in its price);
  * - PRS lots are not available: they have no card, but count in the total the percentages are
  *   taken of, and appear in the half-doughnut and the bar charts as their own grey series;

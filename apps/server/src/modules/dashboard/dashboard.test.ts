@@ -118,7 +118,7 @@ const get = async (token: string, query = '') => {
 
 const counts = (breakdown: Breakdown) => Object.fromEntries(Object.entries(breakdown).map(([status, f]) => [status, f.count]));
 
-describe('GET analytics/dashboard (spec part 1, 2.6)', () => {
+describe('GET analytics/dashboard (docs/product/dashboard.md#screens)', () => {
   it('answers the four status cards with lot counts, total prices and percentages of the main lots', async () => {
     const { broker, promotion } = await buildPromotion(ctx.database.db);
     const token = await signIn(ctx.app, broker.email);
@@ -278,7 +278,7 @@ describe('GET analytics/dashboard (spec part 1, 2.6)', () => {
     expect(refused.body.message).toBe('Accès refusé');
   });
 
-  it('refuses the light investor, whose menu hides the dashboard, and answers the full investor (spec part 1, 2.4)', async () => {
+  it('refuses the light investor, whose menu hides the dashboard, and answers the full investor (docs/product/layout.md#header-menu)', async () => {
     const db = ctx.database.db;
     const { promotion } = await buildPromotion(db);
     const light = await createUser(db, 'investor', { promotionIds: [promotion.id], restrictedAccess: 1 });

@@ -19,7 +19,7 @@ import { writeLog } from '../logs/logs.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 
 /**
- * Candidacy files (spec part 1, 5 'File upload', 6) and GET file-url/{uuid} (design note 6):
+ * Candidacy files (docs/product/validation.md#file-upload and docs/product/access.md#who-may-do-what) and GET file-url/{uuid} (docs/sales-process.md#6-files-storage-built):
  * checked by the one upload policy (platform/uploads.ts: content, not declared type, and size),
  * stored under a random key, never under their name.
  */
@@ -240,7 +240,7 @@ const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotion
   return row?.status ?? null;
 };
 
-/** Whether the user may see a stored file (design note 6). Unknown kinds of files are refused. */
+/** Whether the user may see a stored file (docs/sales-process.md#6-files-storage-built). Unknown kinds of files are refused. */
 export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeof files.$inferSelect): Promise<boolean> => {
   if (file.owner === 'export') return file.createdById === actor.id;
   if (file.promotionId === null || !(await isMemberOf(db, actor, file.promotionId))) return false;

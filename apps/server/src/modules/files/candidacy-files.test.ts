@@ -29,7 +29,7 @@ const upload = (headers: Record<string, string>, candidacyId: number, parts: Par
   return ctx.app.inject({ method: 'POST', url: '/api/candidacies/files', headers: { ...headers, ...body.headers }, payload: body.payload });
 };
 
-describe('POST /candidacies/files (spec part 1, 5 "File upload")', () => {
+describe('POST /candidacies/files (docs/product/validation.md#file-upload)', () => {
   it('stores checked files under the given or renamed names and skips duplicates', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
@@ -113,7 +113,7 @@ describe('POST /candidacies/files (spec part 1, 5 "File upload")', () => {
   });
 });
 
-describe('DELETE /candidacies/files/{id} and GET /file-url/{uuid} (design note 6)', () => {
+describe('DELETE /candidacies/files/{id} and GET /file-url/{uuid} (docs/sales-process.md#6-files-storage-built)', () => {
   it('lets a broker of the agency, a promoter and the candidate (what he uploaded) delete', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);

@@ -38,7 +38,7 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
     },
   );
 
-  // Candidacy files (spec part 1, 5 and 6): upload zone and delete button.
+  // Candidacy files (docs/product/validation.md#file-upload and docs/product/access.md#who-may-do-what): upload zone and delete button.
   app.post('/candidacies/files', { config: { access: rolesWith('file.upload') } }, async (request) => {
     if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile);
     const uploads: Upload[] = [];

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-describe('signed file URLs (design note 6)', () => {
+describe('signed file URLs (docs/sales-process.md#6-files-storage-built)', () => {
   it('serves a stored file with its signature, and nothing once tampered', async () => {
     const promotion = await createPromotion(ctx.database.db);
     const broker = await createUser(ctx.database.db, 'broker');

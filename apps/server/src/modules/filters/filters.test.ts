@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-describe('GET app/filters (spec part 1, 2.4)', () => {
+describe('GET app/filters (docs/product/layout.md#filter-bar)', () => {
   it("offers the current promotion's buildings, floors, rooms, price range, brokers and agencies", async () => {
     const db = ctx.database.db;
     const agency = await createAgency(db, 'Naef');

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { applications, candidacies, candidates, logs, lots, users } from '../../db/schema/index.js';
 
-/** SQL only: the history screen's rows (spec part 2, 2.4) and the rows its filters name. */
+/** SQL only: the history screen's rows (docs/product/history.md#screens) and the rows its filters name. */
 
 export type LogFilter = { promotionId: number; applicationId?: number; lotId?: number; candidacyId?: number };
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
 import { listLogs } from './logs.service.js';
 
-/** The history screen's call (spec part 2, 7.3 'Logs'): brokers only (permission logs.read). */
+/** The history screen's call (docs/product/calls.md#logs): brokers only (permission logs.read). */
 export const logsRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;

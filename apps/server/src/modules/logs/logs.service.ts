@@ -20,7 +20,7 @@ export type LogEntry = {
   candidacyId?: number | null;
 };
 
-/** Every command writes its history row in its own transaction (design note 4). */
+/** Every command writes its history row in its own transaction (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const writeLog = async (tx: Tx, entry: LogEntry) => {
   await tx.insert(logs).values({
     promotionId: entry.promotionId,
@@ -34,7 +34,7 @@ export const writeLog = async (tx: Tx, entry: LogEntry) => {
 };
 
 /**
- * GET /logs (spec part 2, 2.4 and 7.3): the promotion's history, newest first, one page; each
+ * GET /logs (docs/product/history.md#screens and docs/product/calls.md#other-calls): the promotion's history, newest first, one page; each
  * filter id must name a row of the promotion (404 otherwise). A page past the last answers the last.
  */
 export const listLogs = async (db: Db, actor: RequestActor, query: LogsQuery): Promise<LogsPage> => {

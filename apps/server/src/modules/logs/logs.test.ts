@@ -48,7 +48,7 @@ const addLog = async (s: Setup, title: string, minutesAgo: number, refs: Partial
 const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 const titlesOf = (data: LogRow[]) => data.map((row) => row.title);
 
-describe('GET /logs: the history screen (spec part 2, 2.4 and 7.3)', () => {
+describe('GET /logs: the history screen (docs/product/history.md#screens and docs/product/calls.md#other-calls)', () => {
   it('answers the promotion rows newest first, with the executor and the target, and no subject without a filter', async () => {
     const s = await setup();
     await addLog(s, 'Candidat créé', 30, { candidacyId: s.candidacy.id });

@@ -6,7 +6,7 @@ import { lotFilterConditions } from '../../db/lot-filter.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
-/** The main price plus the associated lots whose price is not included (design note 2). */
+/** The main price plus the associated lots whose price is not included (docs/sales-process.md#2-lots-built). */
 export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
   select sum(c.raw_price) from lots c where c.parent_id = ${lots.id} and c.price_included = false
 ), 0))::int`;

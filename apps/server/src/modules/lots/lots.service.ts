@@ -53,7 +53,7 @@ import {
 } from './lots.queries.js';
 
 export const LOTS_PER_PAGE = 50;
-/** At most 3 open tasks are shown per lot row (spec part 1, 2.8). */
+/** At most 3 open tasks are shown per lot row (docs/product/lots.md#screens). */
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -134,7 +134,7 @@ const listLots = async <Row>(
   for (const { status, count } of counts) statusCounts[status] = count;
   const wanted = query.status?.length ? query.status : null;
   const total = counts.filter((c) => wanted === null || wanted.includes(c.status)).reduce((sum, c) => sum + c.count, 0);
-  // Only pages 1 to the last page exist (spec part 1, 2.9): a page beyond it answers the last one.
+  // Only pages 1 to the last page exist (docs/product/layout.md#global-interface-elements): a page beyond it answers the last one.
   const lastPage = Math.max(1, Math.ceil(total / LOTS_PER_PAGE));
   const page = Math.min(query.page, lastPage);
   const records =

@@ -56,7 +56,7 @@ const addApplication = async (
   return application;
 };
 
-describe('who may call the lots routes (spec part 1, 2.1 and 6)', () => {
+describe('who may call the lots routes (docs/product/access.md#route-table and docs/product/access.md#who-may-do-what)', () => {
   it('lets every staff role list lots, and refuses candidates', async () => {
     const { token } = await setup();
     for (const type of ['broker', 'notary', 'promoter', 'banker', 'architect'] as const) {
@@ -112,7 +112,7 @@ describe('who may call the lots routes (spec part 1, 2.1 and 6)', () => {
   });
 });
 
-describe('the lots list: pagination, sort, filters (spec part 1, 2.8 and 4)', () => {
+describe('the lots list: pagination, sort, filters (docs/product/lots.md#screens and docs/product/layout.md#sort-and-pagination)', () => {
   it('pages by 50 and answers the last page for a page beyond it', async () => {
     const prices = Array.from({ length: 60 }, (_, i) => 400_000 + i * 10_000);
     const { token } = await setup(prices);
@@ -248,7 +248,7 @@ describe('the lots list: pagination, sort, filters (spec part 1, 2.8 and 4)', ()
   });
 });
 
-describe('PRS and back (spec part 1, 4: raw 0 -> 1 and 1 -> 0 only)', () => {
+describe('PRS and back (docs/product/lots.md#states: raw 0 -> 1 and 1 -> 0 only)', () => {
   it('moves a lot to PRS and back, writing the lot history, a log row and the derived status', async () => {
     const { lots: rows, token } = await setup();
     const { user, token: broker } = await token('broker');
@@ -333,7 +333,7 @@ describe('PRS and back (spec part 1, 4: raw 0 -> 1 and 1 -> 0 only)', () => {
   });
 });
 
-describe('change price (spec part 1, 5 and 8)', () => {
+describe('change price (docs/product/validation.md#lot-price and docs/product/errors.md#candidates-and-lots)', () => {
   it('changes the price in CHF and records it', async () => {
     const { lots: rows, token } = await setup();
     const { user, token: broker } = await token('broker');
@@ -440,7 +440,7 @@ describe('lot detail, public lot and reference lists', () => {
   });
 });
 
-describe("'Liste des lots' (spec part 1, 2.8: brokers)", () => {
+describe("'Liste des lots' (docs/product/lots.md#screens: brokers)", () => {
   it('exports the filtered rows as an .xlsx behind a signed URL', async () => {
     const prices = Array.from({ length: 55 }, (_, i) => 400_000 + i * 10_000);
     const { token } = await setup(prices);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
-describe('notifications (spec part 1, 4 and 7)', () => {
+describe('notifications (docs/product/layout.md#notifications and docs/product/calls.md#notifications)', () => {
   it('lists the unread ones, counts them, and marks one read at a time', async () => {
     const db = ctx.database.db;
     const broker = await createUser(db, 'broker');

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { applications, candidacies, promotions, tasks } from '../../db/schema/index.js';
 
 /**
- * What the action rules of spec part 2, 4.4 need to know of each application, for a page of
+ * What the action rules of docs/product/funnel.md#actions-on-an-application need to know of each application, for a page of
  * rows or for the one a command runs on: one query whatever the number of ids. The funnel's
  * menu and the commands' checks both read it, so they cannot disagree.
  */

@@ -18,8 +18,8 @@ import { fullName } from '../users/index.js';
 import { loadApplicationStates } from './application-state.queries.js';
 
 /**
- * What every lifecycle command does first (design note 4): lock the rows it changes, then
- * re-check the visibility rule of spec part 2, 4.4 with the state the funnel's menu reads,
+ * What every lifecycle command does first (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): lock the rows it changes, then
+ * re-check the visibility rule of docs/product/funnel.md#actions-on-an-application with the state the funnel's menu reads,
  * so that a command the menu would not offer is refused whatever the client sends.
  */
 
@@ -97,7 +97,7 @@ export type OpenOptions = {
 
 /**
  * Loads the application under a row lock (the lot first when asked, so that two commands on
- * one lot always lock in the same order), checks the broker's agency (design note 1: a broker
+ * one lot always lock in the same order), checks the broker's agency (docs/sales-process.md#1-tenancy-and-access-built: a broker
  * acts on his own agency's applications, 403 otherwise) and the rule of `action` (422).
  */
 export const openApplication = async (
@@ -138,8 +138,7 @@ export const applicationLog = (application: LoadedApplication, title: string): N
 });
 
 /**
- * After a status change: the lots' displayed statuses (with their `action_lots` rows, design
- * note 2) and the candidacies' statuses (design note 4), in the command's transaction.
+ * After a status change: the lots' displayed statuses (with their `action_lots` rows, docs/sales-process.md#2-lots-built) and the candidacies' statuses (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), in the command's transaction.
  */
 export const recomputeStatuses = async (
   tx: Tx,

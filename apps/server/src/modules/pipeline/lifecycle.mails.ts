@@ -10,7 +10,7 @@ import { queueMail } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 /**
- * The candidates of an application as e-mail recipients and account holders (design note 4:
+ * The candidates of an application as e-mail recipients and account holders (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built:
  * sendReservationForm and sendNewAccess). E-mails go through the outbox of the command's
  * transaction (platform/mail.ts): a refused or failing command sends nothing.
  */

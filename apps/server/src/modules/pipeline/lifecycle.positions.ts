@@ -30,7 +30,7 @@ import {
 import { closePositionGap, priorityLabel as label, movePosition, type PositionsLot, isRanked as ranked } from './positions.service.js';
 
 /**
- * Positions on a lot (design note 3), the application's own fields, its deletion and its
+ * Positions on a lot (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), the application's own fields, its deletion and its
  * partner. In a multi-agency promotion positions 1-3 are unique and compact: taking or
  * leaving one moves the others through the positions service (`positions.service.ts`, also
  * used by deleteCandidacy). Every change is made under the lot's row lock.
@@ -49,7 +49,7 @@ type PriorityInput = Extract<UpdateApplicationInput, { priority: number }>;
 type PriceInput = Extract<UpdateApplicationInput, { negociated_price: number }>;
 type MilestonesInput = Exclude<UpdateApplicationInput, PriorityInput | PriceInput>;
 
-/** The rule of spec part 2, 4.4 an updateApplication call falls under, by the field it changes. */
+/** The rule of docs/product/funnel.md#actions-on-an-application an updateApplication call falls under, by the field it changes. */
 export const updateApplicationAction = (input: UpdateApplicationInput): ApplicationAction =>
   'priority' in input ? 'updatePriority' : 'negociated_price' in input ? 'negotiatePrice' : 'updateStatuses';
 
@@ -61,7 +61,7 @@ const setOwnPriority = async (ctx: CommandContext, application: LoadedApplicatio
     .where(eq(applications.id, application.id));
 };
 
-/** A position 1-3 is open only while no other live application on the lot is Réservé or beyond (design note 2). */
+/** A position 1-3 is open only while no other live application on the lot is Réservé or beyond (docs/sales-process.md#2-lots-built). */
 const assertPositionsOpen = (others: OtherApplication[]) => {
   if (others.some((o) => o.status >= 1)) throw unprocessable(ATTRIBUTION_MESSAGES.waitingListOnly);
 };
@@ -112,7 +112,7 @@ const updatePriority = async (ctx: CommandContext, application: LoadedApplicatio
   const from = application.priority;
   if (input.priority === from) return { data: { id: application.id, priority: from }, message: PIPELINE_MESSAGES.prioritySaved, log: null };
   if (!application.multiAgency) {
-    // Other promotions: the broker chooses freely; positions are advisory (design note 3).
+    // Other promotions: the broker chooses freely; positions are advisory (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built).
     if (ranked(input.priority)) assertPositionsOpen(await otherLiveApplications(ctx.tx, application));
     await setOwnPriority(ctx, application, input.priority);
     return priorityResult(application, from, input.priority);
@@ -145,7 +145,7 @@ const MILESTONE_COLUMNS = {
 } as const;
 
 /**
- * The milestone texts (spec part 2, 4.2): FR, AC and FIN are never changed by hand, SIGNPDV and
+ * The milestone texts (docs/product/funnel.md#milestones): FR, AC and FIN are never changed by hand, SIGNPDV and
  * SIGN only while not checked, and no checkbox is ever changed by hand. Fields sent unchanged
  * (the modal sends the whole form) are accepted.
  */
@@ -180,7 +180,7 @@ const updateMilestones = async (ctx: CommandContext, application: LoadedApplicat
   };
 };
 
-/** updateApplication: one of priority, negociated_price or the milestone fields (spec part 2, 7.1). */
+/** updateApplication: one of priority, negociated_price or the milestone fields (docs/product/calls.md#command-dispatcher). */
 export const updateApplication = async (ctx: CommandContext, input: UpdateApplicationInput) => {
   const action = updateApplicationAction(input);
   const application = await openApplication(ctx, action, { lockLot: action === 'updatePriority' });
@@ -189,7 +189,7 @@ export const updateApplication = async (ctx: CommandContext, input: UpdateApplic
   return updateMilestones(ctx, application, input);
 };
 
-/** goToBestAvailablePriority (spec part 2, 4.5): from 9 to the lowest free position of a multi-agency lot. */
+/** goToBestAvailablePriority (docs/product/positions.md#priority-modal): from 9 to the lowest free position of a multi-agency lot. */
 export const goToBestAvailablePriority = async (ctx: CommandContext) => {
   const application = await openApplication(ctx, 'updatePriority', { lockLot: true });
   if (!application.multiAgency || application.priority !== 9) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
@@ -200,7 +200,7 @@ export const goToBestAvailablePriority = async (ctx: CommandContext) => {
   return priorityResult(application, 9, await takePosition(ctx, application, best));
 };
 
-/** goToLatestPriority (spec part 2, 4.5 'Libérer la place'): priority 9, the positions behind move up. */
+/** goToLatestPriority (docs/product/positions.md#priority-modal 'Libérer la place'): priority 9, the positions behind move up. */
 export const goToLatestPriority = async (ctx: CommandContext) => {
   const application = await openApplication(ctx, 'updatePriority', { lockLot: true });
   if (!application.multiAgency || application.priority === 9) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
@@ -208,7 +208,7 @@ export const goToLatestPriority = async (ctx: CommandContext) => {
   return priorityResult(application, application.priority, 9);
 };
 
-/** UpdateLastPriorityChange: an admin restarts the deadline of a priority 1 (design note 3). */
+/** UpdateLastPriorityChange: an admin restarts the deadline of a priority 1 (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const updateLastPriorityChange = async (ctx: CommandContext) => {
   if (!ctx.actor.admin) throw forbidden();
   const application = await openApplication(ctx, 'updatePriority', { anyAgency: true });
@@ -250,7 +250,7 @@ export const deleteApplication = async (ctx: CommandContext) => {
 /**
  * addCandidacy: the partner (candidacy 2) is a candidacy of the same promotion (404 otherwise),
  * not the main one; agency 1 in a promotion synced to the CRM chooses CRM-validated
- * candidacies only (spec part 2, 5, the rule of attributeLot).
+ * candidacies only (docs/product/validation.md#sales-pipeline-forms, the rule of attributeLot).
  */
 export const addCandidacy = async (ctx: CommandContext, input: z.output<typeof addCandidacySchema>) => {
   const { tx, actor } = ctx;

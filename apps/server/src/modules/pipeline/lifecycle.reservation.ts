@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 const FORM_PENDING_DAYS = 5;
 
 /**
- * sendReservationForm (design note 4), which also serves 'resend': the first sending sets
+ * sendReservationForm (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), which also serves 'resend': the first sending sets
  * reservation_sent_at and FR 'Envoyé le ...' and opens 'Formulaire de réservation en attente du
  * client' for the broker; a resend keeps the first date. Both create the candidates' missing
  * accounts and e-mail each candidate the form link and his access, unless do_not_send_email.
@@ -103,7 +103,7 @@ export const sendReservationForm = async (ctx: CommandContext, input: z.output<t
 /**
  * validateReservationForm: the broker confirms the filled form (reservation_confirmed_at, FR
  * 'Validé le ...' checked); the form locks for non-brokers. A known deposit date (picked in
- * Swiss time, spec part 2, 5) becomes the notary's task 'Acompte de réservation attendu'.
+ * Swiss time, docs/product/validation.md#sales-pipeline-forms) becomes the notary's task 'Acompte de réservation attendu'.
  */
 export const validateReservationForm = async (ctx: CommandContext, input: z.output<typeof validateReservationFormSchema>) => {
   const { tx, actor } = ctx;

@@ -23,9 +23,8 @@ import { candidatesOf, recipientsOf } from './lifecycle.mails.js';
 import { closeProcessTasks, openProcessTask, processAssignee } from './process-tasks.js';
 
 /**
- * The steps after the reservation form (design note 4): deposit, solvency, promise and act.
- * Each locks the application (and its lot when a status changes), re-checks its rule of spec
- * part 2, 4.4, then does its effect in the command's one transaction.
+ * The steps after the reservation form (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): deposit, solvency, promise and act.
+ * Each locks the application (and its lot when a status changes), re-checks its rule of docs/product/funnel.md#actions-on-an-application, then does its effect in the command's one transaction.
  */
 
 const DAY = 86_400_000;
@@ -181,7 +180,7 @@ export const agreementFundsReceived = async (ctx: CommandContext) => {
 /**
  * planActOfPurchase: the act date, SIGN 'Prévue le ...'; e-mails the promotion's notary (main
  * notary first) and, unless do_not_send_email, the candidates; the notary sends the call for
- * funds. Without a notary in the promotion: 'Veuillez ajouter un notaire ...' (spec part 2, 8).
+ * funds. Without a notary in the promotion: 'Veuillez ajouter un notaire ...' (docs/product/errors.md#sales-pipeline).
  */
 export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typeof planActOfPurchaseSchema>) => {
   const { tx, actor, jobs } = ctx;

@@ -22,10 +22,10 @@ import {
 } from './lifecycle.steps.js';
 
 /**
- * The application lifecycle commands of spec part 2, 7.1 (entity 'application'). Who may ever
+ * The application lifecycle commands of docs/product/calls.md#command-dispatcher (entity 'application'). Who may ever
  * run each is the shared rule table (`applicationActionRoles`, through the command catalogue);
  * each handler re-checks the rule on the locked row (lifecycle.context.ts) and does the effect
- * of design note 4.
+ * of docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built.
  */
 export const PIPELINE_COMMANDS = {
   sendReservationForm,

@@ -41,7 +41,7 @@ const threePositions = async (desk: Desk) => {
 
 const priorities = async (desk: Desk, ids: number[]) => Promise.all(ids.map(async (id) => (await applicationRow(desk.db, id)).priority));
 
-describe('updateApplication: negociated_price (spec part 2, 5)', () => {
+describe('updateApplication: negociated_price (docs/product/validation.md#sales-pipeline-forms)', () => {
   it('saves a multiple of 1000 and logs it in CHF; refuses other values with the French messages', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk, { status: 2 });
@@ -79,7 +79,7 @@ describe('updateApplication: negociated_price (spec part 2, 5)', () => {
   });
 });
 
-describe('updateApplication: milestones (spec part 2, 4.2)', () => {
+describe('updateApplication: milestones (docs/product/funnel.md#milestones)', () => {
   it('never changes FR, AC or FIN nor a checkbox by hand; changes SIGN PdV and SIGN only while unchecked', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk, {
@@ -125,7 +125,7 @@ describe('updateApplication: milestones (spec part 2, 4.2)', () => {
   });
 });
 
-describe('updateApplication: priority outside multi-agency (design note 3)', () => {
+describe('updateApplication: priority outside multi-agency (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('takes the chosen priority freely but only 9 on a Réservé lot', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk, { priority: 9 });
@@ -147,7 +147,7 @@ describe('updateApplication: priority outside multi-agency (design note 3)', () 
     expect((await run(ctx.app, broker, 'updateApplication', application.id, { priority: 9 })).statusCode).toBe(200);
   });
 
-  it('offers neither "go to best" nor "release" (spec part 2, 4.5)', async () => {
+  it('offers neither "go to best" nor "release" (docs/product/positions.md#priority-modal)', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk, { priority: 2 });
     const broker = await desk.as(desk.broker);
@@ -156,7 +156,7 @@ describe('updateApplication: priority outside multi-agency (design note 3)', () 
   });
 });
 
-describe('positions in a multi-agency promotion (design note 3)', () => {
+describe('positions in a multi-agency promotion (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('taking position 1 moves the others down by one, each move logged and its broker notified', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const { a, b, c, second, third } = await threePositions(desk);
@@ -189,7 +189,7 @@ describe('positions in a multi-agency promotion (design note 3)', () => {
     const refused = await run(ctx.app, broker, 'goToBestAvailablePriority', waiting.application.id);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(WAITING_LIST_ONLY);
-    // Beyond status 0, the priority of a multi-agency application no longer moves (spec part 2, 4.4).
+    // Beyond status 0, the priority of a multi-agency application no longer moves (docs/product/funnel.md#actions-on-an-application).
     expect((await run(ctx.app, broker, 'goToLatestPriority', reserved.application.id)).json().message).toBe(
       PIPELINE_MESSAGES.actionUnavailable,
     );
@@ -228,7 +228,7 @@ describe('positions in a multi-agency promotion (design note 3)', () => {
   });
 });
 
-describe('UpdateLastPriorityChange (design note 3: admins only)', () => {
+describe('UpdateLastPriorityChange (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built: admins only)', () => {
   it('restarts the deadline of a priority 1 for an admin of any agency, and only then', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const old = new Date(Date.now() - 6 * 86_400_000);
@@ -254,7 +254,7 @@ describe('UpdateLastPriorityChange (design note 3: admins only)', () => {
   });
 });
 
-describe('deleteApplication (design note 4)', () => {
+describe('deleteApplication (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('hides the application, closes its open tasks, moves the positions behind up and recomputes the lot', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const { a, b, c } = await threePositions(desk);
@@ -305,7 +305,7 @@ describe('deleteApplication (design note 4)', () => {
   });
 });
 
-describe('addCandidacy and detachCandidacy (spec part 2, 5 "Add partner" and "Remove partner")', () => {
+describe('addCandidacy and detachCandidacy (docs/product/validation.md#add-partner and docs/product/validation.md#remove-partner)', () => {
   it('adds a partner of the promotion, who becomes Client; refuses the main candidacy, another promotion and a second partner', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidacy, candidate } = await makeApplication(desk);

@@ -14,7 +14,7 @@ import { snapshot } from './pipeline.fixtures.js';
 
 /**
  * Random sequences of lifecycle commands by random users on a small promotion, checking the
- * process invariants of design notes 2, 3 and 4 after every step:
+ * process invariants of docs/sales-process.md#2-lots-built and docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built after every step:
  * - never two live applications at status >= 1 on one lot;
  * - multi-agency: positions 1-3 unique, at most three, compact (1..n);
  * - an application's status never moves backwards;
@@ -121,7 +121,7 @@ const setup = async (multiAgency: boolean) => {
 };
 type World = Awaited<ReturnType<typeof setup>>;
 
-/** The next lifecycle command of an application (design note 4), or null once sold. */
+/** The next lifecycle command of an application (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), or null once sold. */
 const nextCommand = (app: typeof applications.$inferSelect, open: string[]): string | null => {
   if (app.reservationSentAt === null) return 'sendReservationForm';
   if (app.firstReservationAt === null) return 'submitReservationForm';
@@ -287,7 +287,7 @@ const runSequence = async (multiAgency: boolean, steps: Step[]) => {
   expect(new Set(sold.map((s) => s.lotId)).size).toBe(sold.length);
 };
 
-describe('the process invariants under random command sequences (design notes 2, 3 and 4)', () => {
+describe('the process invariants under random command sequences (docs/sales-process.md#2-lots-built and docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('hold in a multi-agency promotion', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 20, maxLength: 20 }), (steps) => runSequence(true, steps)),

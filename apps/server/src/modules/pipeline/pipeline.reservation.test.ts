@@ -29,7 +29,7 @@ beforeEach(() => ctx.reset());
 
 const passwordIn = (text: string) => /Mot de passe : (\S+)/.exec(text)?.[1] ?? null;
 
-describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
+describe('sendReservationForm (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built; docs/product/funnel.md#actions-on-an-application and docs/product/validation.md#sales-pipeline-forms)', () => {
   it('sets reservation_sent_at and FR, opens the broker task, creates the accounts and e-mails each candidate his access', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidate, partner } = await makeApplication(desk, { partner: true });
@@ -137,7 +137,7 @@ describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
     expect((await logsOf(desk.db, application.id))[0].title).toBe('Formulaire de réservation envoyé (sans e-mail aux candidats)');
   });
 
-  it('validates subject and body with the French messages of spec part 2, 5', async () => {
+  it('validates subject and body with the French messages of docs/product/validation.md#sales-pipeline-forms', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);
     const headers = await desk.as(desk.broker);
@@ -148,7 +148,7 @@ describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
     expect(noBody.json().message).toBe('Message requis');
   });
 
-  it('in a multi-agency promotion, is refused below priority 1 (spec part 2, 4.4)', async () => {
+  it('in a multi-agency promotion, is refused below priority 1 (docs/product/funnel.md#actions-on-an-application)', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const { application: second } = await makeApplication(desk, { priority: 2 });
     const refused = await run(ctx.app, await desk.as(desk.broker), 'sendReservationForm', second.id, SEND_FORM);
@@ -217,7 +217,7 @@ describe('sendReservationForm (design note 4; spec part 2, 4.4 and 5)', () => {
   });
 });
 
-describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
+describe('validateReservationForm (docs/product/reservation-form.md#reservation-lifecycle and docs/product/validation.md#sales-pipeline-forms)', () => {
   const sentAndFilled = async (desk: Awaited<ReturnType<typeof pipelineDesk>>) => {
     const { application, candidacy } = await makeApplication(desk);
     const headers = await desk.as(desk.broker);
@@ -297,7 +297,7 @@ describe('validateReservationForm (spec part 2, 4.3 and 5)', () => {
   });
 });
 
-describe('unvalidateReservationForm (spec part 2, 4.3 and 5: incomplete notification)', () => {
+describe('unvalidateReservationForm (docs/product/reservation-form.md#reservation-lifecycle and docs/product/validation.md#sales-pipeline-forms: incomplete notification)', () => {
   it('e-mails the candidates the subject and the escaped body with line breaks, and leaves the form open', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidate, partner } = await makeApplication(desk, { partner: true });
@@ -333,7 +333,7 @@ describe('unvalidateReservationForm (spec part 2, 4.3 and 5: incomplete notifica
   });
 });
 
-describe('sendNewAccess (spec part 2, 4.4 "Send credentials")', () => {
+describe('sendNewAccess (docs/product/funnel.md#actions-on-an-application "Send credentials")', () => {
   it('is refused before the form is sent, then gives each candidate a new password that must be changed at sign-in', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidate } = await makeApplication(desk);

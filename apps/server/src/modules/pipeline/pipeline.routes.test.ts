@@ -27,7 +27,7 @@ const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, strin
 
 const staff = (user: Desk['notary']) => user as Desk['broker'];
 
-describe('the direct application calls of spec part 2, 7.2 (the same handlers as the commands)', () => {
+describe('the direct application calls of docs/product/calls.md#direct-application-calls (the same handlers as the commands)', () => {
   it('walk a sale from the filled form to Vendu, answering { data, message }', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);

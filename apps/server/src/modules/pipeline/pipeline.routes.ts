@@ -6,7 +6,7 @@ import { actorOf } from '../../platform/auth.js';
 import { executeCommand } from '../commands/index.js';
 
 /**
- * The direct application calls of spec part 2, 7.2. Each is the same handler as its command
+ * The direct application calls of docs/product/calls.md#direct-application-calls. Each is the same handler as its command
  * (pipeline.commands.ts), run through executeCommand: same roles, same checks, same single
  * transaction and history row. They answer { data, message }.
  */

@@ -36,7 +36,7 @@ const PROMISE_AT = '2027-02-10T09:00:00.000Z';
 const ACT_AT = '2027-06-15T08:00:00.000Z';
 const PLAN_ACT = { date: ACT_AT, subject: "Signature de l'acte", body: 'Rendez-vous chez le notaire.' };
 
-/** The steps of design note 4 in order; `advance` runs them through the commands. */
+/** The steps of docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built in order; `advance` runs them through the commands. */
 const STEPS = ['send', 'fill', 'validate', 'deposit', 'solvent', 'schedule', 'draft', 'funds', 'plan', 'callForFunds', 'sign'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -64,7 +64,7 @@ const advance = async (desk: Desk, applicationId: number, through: Step) => {
 
 const staff = (user: { id: number; email: string } | null) => user as { id: number; email: string };
 
-describe('advanceDepositReceived (design note 4; spec part 2, 4.4 "Reservation deposit paid")', () => {
+describe('advanceDepositReceived (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built; docs/product/funnel.md#actions-on-an-application "Reservation deposit paid")', () => {
   it('by the notary: status 1, AC checked, lot Réservé with its history, candidacy Client acquéreur, the banker checks solvency', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidacy } = await makeApplication(desk);
@@ -119,7 +119,7 @@ describe('advanceDepositReceived (design note 4; spec part 2, 4.4 "Reservation d
     expect(holder.status).toBe(1);
   });
 
-  it('lets exactly one of two deposits on the same lot at the same time succeed (design note 2, concurrency)', async () => {
+  it('lets exactly one of two deposits on the same lot at the same time succeed (docs/sales-process.md#2-lots-built, concurrency)', async () => {
     const desk = await pipelineDesk(ctx);
     const sent = { reservationSentAt: new Date() };
     const first = await makeApplication(desk, { ...sent, priority: 1 });
@@ -145,7 +145,7 @@ describe('advanceDepositReceived (design note 4; spec part 2, 4.4 "Reservation d
   });
 });
 
-describe('solvency (spec part 2, 4.4 "Client solvent" and "Client non solvent")', () => {
+describe('solvency (docs/product/funnel.md#actions-on-an-application "Client solvent" and "Client non solvent")', () => {
   it('the banker finds the client non solvent: FIN unchecked, task closed, the broker notified; then solvent', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);
@@ -185,7 +185,7 @@ describe('solvency (spec part 2, 4.4 "Client solvent" and "Client non solvent")'
   });
 });
 
-describe('the promise (spec part 2, 4.4 "Schedule promise signing", "Send draft act", "Confirm promise funds received")', () => {
+describe('the promise (docs/product/funnel.md#actions-on-an-application "Schedule promise signing", "Send draft act", "Confirm promise funds received")', () => {
   it('schedules, the notary sends the draft act then confirms the funds: status 2, PDV checked, lot Signé, candidacy Promettant acquéreur', async () => {
     const desk = await pipelineDesk(ctx);
     const { application, candidacy } = await makeApplication(desk);
@@ -232,8 +232,8 @@ describe('the promise (spec part 2, 4.4 "Schedule promise signing", "Send draft 
   });
 });
 
-describe('the act (spec part 2, 4.4 "Plan act of purchase signing", "Send call for funds", "Act signed")', () => {
-  it('refuses to plan without a notary in the promotion, with the alert of spec part 2, 8, and writes nothing', async () => {
+describe('the act (docs/product/funnel.md#actions-on-an-application "Plan act of purchase signing", "Send call for funds", "Act signed")', () => {
+  it('refuses to plan without a notary in the promotion, with the alert of docs/product/errors.md#sales-pipeline, and writes nothing', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);
     await advance(desk, application.id, 'funds');
@@ -318,8 +318,8 @@ describe('the act (spec part 2, 4.4 "Plan act of purchase signing", "Send call f
   });
 });
 
-describe('the whole sale, from attribution to Vendu, through the commands (design note 4)', () => {
-  it('walks every step with the roles of spec part 2, 4.4 and leaves a coherent history', async () => {
+describe('the whole sale, from attribution to Vendu, through the commands (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
+  it('walks every step with the roles of docs/product/funnel.md#actions-on-an-application and leaves a coherent history', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const broker = await desk.as(desk.broker);
     const notary = await desk.as(staff(desk.notary));

@@ -77,7 +77,7 @@ const leaveFirstPosition = async (desk: Desk, lotIndex: number, removal: 'delete
   return { moved, notified };
 };
 
-describe('the positions service (design note 3): one behaviour whichever command leaves a position', () => {
+describe('the positions service (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): one behaviour whichever command leaves a position', () => {
   it('deleting a candidacy and deleting its application make the same moves, history, deadline reset and notifications', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const byApplication = await leaveFirstPosition(desk, 0, 'deleteApplication');

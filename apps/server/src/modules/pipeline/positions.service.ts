@@ -8,7 +8,7 @@ import { fullName } from '../users/index.js';
 import { notifyUsers, type OtherApplication, otherLiveApplications } from './lifecycle.context.js';
 
 /**
- * The one place positions 1-3 of a multi-agency lot move (design note 3), for the pipeline's
+ * The one place positions 1-3 of a multi-agency lot move (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), for the pipeline's
  * commands and for deleteCandidacy alike, so that a move reads, resets and notifies the same
  * whichever command caused it: the moved application gets `last_priority_change` now and its
  * deadline notice cleared (the application that reaches priority 1 starts a fresh deadline), a

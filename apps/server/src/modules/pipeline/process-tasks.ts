@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { promotionUsers, tasks, users } from '../../db/schema/index.js';
 
 /**
- * Who a process task goes to (design note 4): the application's broker, the promotion's main
+ * Who a process task goes to (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): the application's broker, the promotion's main
  * notary (else its first notary), or its first banker. Null when the promotion has none.
  */
 export const processAssignee = async (
@@ -27,7 +27,7 @@ export const processAssignee = async (
 
 /**
  * Opens the task of a process step on an application. It carries its kind and automatic_end:
- * the process closes it, never a hand (spec part 2, 2.3).
+ * the process closes it, never a hand (docs/product/tasks.md#screens).
  */
 export const openProcessTask = async (
   tx: Tx,

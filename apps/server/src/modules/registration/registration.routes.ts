@@ -11,7 +11,7 @@ import { actorOf } from '../../platform/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import { getRegistrationLink, getRegistrationTarget, RegistrationRefused, registerCandidate } from './registration.service.js';
 
-/** The public page's errors carry the list the client shows the first of (spec part 2, 7.3 and 8). */
+/** The public page's errors carry the list the client shows the first of (docs/product/calls.md#other-calls and docs/product/errors.md#sales-pipeline). */
 const refuse = (reply: FastifyReply, error: unknown) => {
   if (!(error instanceof HttpError)) throw error;
   const body: RegistrationError = {
@@ -21,7 +21,7 @@ const refuse = (reply: FastifyReply, error: unknown) => {
   return reply.status(error.statusCode).send(body);
 };
 
-/** Public candidate registration (spec part 2, 2.6) and the link staff hand out. */
+/** Public candidate registration (docs/product/registration.md#screens) and the link staff hand out. */
 export const registrationRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.database.db, rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER });

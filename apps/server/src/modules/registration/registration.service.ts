@@ -55,7 +55,7 @@ const invalidLink = () => notFound(PIPELINE_MESSAGES.invalidLink);
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-/** The promotion of a public link. A demo promotion has no public registration (spec part 2, 2.6). */
+/** The promotion of a public link. A demo promotion has no public registration (docs/product/registration.md#screens). */
 const findOpenPromotion = async (db: Queryable, token: string) => {
   if (!isUuid(token)) return null;
   const [promotion] = await db
@@ -67,8 +67,8 @@ const findOpenPromotion = async (db: Queryable, token: string) => {
 };
 
 /**
- * GET registration/{token}?lot={public_id}: the title of the public page (spec part 2, 2.6).
- * The route's id is the promotion's token (spec part 2, 2.1); a link may name one of its lots
+ * GET registration/{token}?lot={public_id}: the title of the public page (docs/product/registration.md#screens).
+ * The route's id is the promotion's token (docs/product/access.md#route-table); a link may name one of its lots
  * by public id, whose title the page then shows. Anything else answers 404 'Lien invalide'.
  */
 export const getRegistrationTarget = async (
@@ -142,7 +142,7 @@ const candidateOf = async (tx: Tx, input: RegistrationInput, promotionId: number
 };
 
 /**
- * POST registration (spec part 2, 2.6, 5 and 7.3). One transaction: the candidate (created, or
+ * POST registration (docs/product/registration.md#screens, docs/product/validation.md#registration and docs/product/calls.md#other-calls). One transaction: the candidate (created, or
  * the known one of that e-mail, left as it is), a candidacy in the promotion at 0 Prospect with
  * the message as its comment (never a second one), a notification to the promotion's brokers
  * and a history row. The answer is the same whether the e-mail was known or not, so the page
@@ -209,7 +209,7 @@ export const registerCandidate = async (deps: Deps, body: unknown, ip: string): 
 };
 
 /**
- * GET promotions/{id}/registration-link: the public link a broker hands out (spec part 3, 2
+ * GET promotions/{id}/registration-link: the public link a broker hands out (docs/product/registration.md#registration-link
  * 'Informations'), null for a demo promotion, whose link is hidden. Another promotion's id
  * answers 404.
  */

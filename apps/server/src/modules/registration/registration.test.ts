@@ -45,7 +45,7 @@ const register = (body: unknown, remoteAddress = '127.0.0.1') =>
 const fetchTarget = (token: string, query = '', remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'GET', url: `/api/registration/${token}${query}`, remoteAddress });
 
-describe('GET /registration/{token}: the public page title (spec part 2, 2.6)', () => {
+describe('GET /registration/{token}: the public page title (docs/product/registration.md#screens)', () => {
   it("answers the promotion's title and site without signing in", async () => {
     const { promotion } = await setUp();
     const response = await fetchTarget(promotion.token);
@@ -99,7 +99,7 @@ describe('GET /registration/{token}: the public page title (spec part 2, 2.6)', 
   });
 });
 
-describe('POST /registration: candidate registration (spec part 2, 5 and 7.3)', () => {
+describe('POST /registration: candidate registration (docs/product/validation.md#registration and docs/product/calls.md#other-calls)', () => {
   it('creates the candidate and a Prospect candidacy with the message, notifies the brokers and logs it, without signing in', async () => {
     const { promotion, agency, broker, broker2, notary } = await setUp();
     const response = await register(payload(promotion.token));
@@ -298,7 +298,7 @@ describe('POST /registration: candidate registration (spec part 2, 5 and 7.3)', 
   });
 });
 
-describe('GET /promotions/{id}/registration-link: the link staff hand out (spec part 3, 2)', () => {
+describe('GET /promotions/{id}/registration-link: the link staff hand out (docs/product/registration.md#registration-link)', () => {
   it('answers the public link to a broker of the promotion, and nothing for a demo promotion', async () => {
     const { promotion, broker } = await setUp();
     const demo = await createPromotion(ctx.database.db, { title: 'Démo', isDemo: true });

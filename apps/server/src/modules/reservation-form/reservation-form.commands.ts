@@ -5,7 +5,7 @@ import { submitReservationForm } from './reservation-form.js';
 /** The reservation form's command; its entity, input and roles are in the shared command catalogue. */
 export const RESERVATION_FORM_COMMANDS = {
   /**
-   * submitReservationForm on an application (spec part 2, 7.1): candidacy1 and candidacy2, each
+   * submitReservationForm on an application (docs/product/calls.md#command-dispatcher): candidacy1 and candidacy2, each
    * { candidate, financing }. A candidate only on his own application, before confirmation.
    */
   submitReservationForm: async ({ tx, actor, target }, input) => {

@@ -7,7 +7,7 @@ import { getReservationForm } from './reservation-form.js';
 
 const publicIdParamsSchema = z.object({ publicId: z.string().max(100) });
 
-/** The reservation form's load (spec part 2, 7.2 'applications/public/{id}'); it is saved by the command. */
+/** The reservation form's load (docs/product/calls.md#direct-application-calls 'applications/public/{id}'); it is saved by the command. */
 export const reservationFormRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -131,7 +131,7 @@ const PARTNER = {
   financing: { third_pillar_amount: '25000' },
 };
 
-describe('GET /applications/public/:publicId: who opens the reservation form (spec part 2, 2.1 and 6)', () => {
+describe('GET /applications/public/:publicId: who opens the reservation form (docs/product/access.md#route-table and docs/product/access.md#who-may-do-what)', () => {
   it('answers the lot summary of step 1 and both candidacies', async () => {
     const { db, desk, main, account, application } = await setup({ negociatedPrice: 1_200_000 });
     const lot = desk.lots[1];
@@ -201,7 +201,7 @@ describe('GET /applications/public/:publicId: who opens the reservation form (sp
     for (const reader of [desk.notary, desk.promoter, desk.banker]) {
       expect(await loadForm(application.publicId, await desk.token(reader))).toMatchObject({ editable: false, can_confirm: false });
     }
-    // A broker of another agency sees it, but the candidate is not his agency's (spec part 1, 6).
+    // A broker of another agency sees it, but the candidate is not his agency's (docs/product/access.md#who-may-do-what).
     expect(await loadForm(application.publicId, await desk.token(desk.rival))).toMatchObject({ editable: false, can_confirm: false });
     const architect = await load(application.publicId, await desk.token(desk.architect));
     expect(architect.statusCode).toBe(403);
@@ -238,7 +238,7 @@ describe('GET /applications/public/:publicId: who opens the reservation form (sp
   });
 });
 
-describe('submitReservationForm by the candidate (spec part 2, 2.5 and 4.3; design note 4)', () => {
+describe('submitReservationForm by the candidate (docs/product/reservation-form.md#screens and docs/product/reservation-form.md#reservation-lifecycle; docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built)', () => {
   it('saves the candidate and his financing, sets the dates, moves the tasks, notifies the broker and writes the history', async () => {
     const { db, desk, main, account, application, pending } = await setup();
     const headers = await desk.token(account);
@@ -391,7 +391,7 @@ describe('submitReservationForm by the candidate (spec part 2, 2.5 and 4.3; desi
     expect(noName.json().message).toBe(RESERVATION_MESSAGES.companyNameRequired);
   });
 
-  it('answers the validation errors in French (spec part 2, 5)', async () => {
+  it('answers the validation errors in French (docs/product/validation.md#sales-pipeline-forms)', async () => {
     const { desk, account, application } = await setup();
     const headers = await desk.token(account);
     const form = await loadForm(application.publicId, headers);
@@ -415,7 +415,7 @@ describe('submitReservationForm by the candidate (spec part 2, 2.5 and 4.3; desi
   });
 });
 
-describe('submitReservationForm: the second candidate (spec part 2, 2.5 step 3)', () => {
+describe('submitReservationForm: the second candidate (docs/product/reservation-form.md#screens step 3)', () => {
   it('creates the second candidate and his candidacy with the main broker and agency, attached as candidacy 2', async () => {
     const { db, desk, main, account, application } = await setup();
     const headers = await desk.token(account);
@@ -517,7 +517,7 @@ describe('submitReservationForm: the second candidate (spec part 2, 2.5 step 3)'
   });
 });
 
-describe('submitReservationForm by a broker (spec part 2, 6)', () => {
+describe('submitReservationForm by a broker (docs/product/access.md#who-may-do-what)', () => {
   it('edits a confirmed form without reopening the check task nor touching the validated milestone', async () => {
     const confirmedAt = new Date(Date.now() - 3600_000);
     const { db, desk, main, application } = await setup({

@@ -55,7 +55,7 @@ const findForm = async (db: Queryable, where: SQL) => {
         nbRooms: lots.nbRooms,
         price: lots.rawPrice,
       },
-      // Associated lots follow the main lot; the total adds those whose price is not included (design note 2).
+      // Associated lots follow the main lot; the total adds those whose price is not included (docs/sales-process.md#2-lots-built).
       children: sql<number>`(select count(*) from lots ch where ch.parent_id = ${lots.id})::int`,
       totalPrice: sql<number>`(${lots.rawPrice} + coalesce((
         select sum(ch.raw_price) from lots ch where ch.parent_id = ${lots.id} and ch.price_included = false
@@ -178,7 +178,7 @@ const toForm = (actor: RequestActor, row: FormRow): ReservationForm => {
 const isOwnApplication = (actor: RequestActor, row: FormRow) => row.p1.userId === actor.id || row.p2?.userId === actor.id;
 
 /**
- * GET /applications/public/:publicId (spec part 2, 7.2): the reservation form. Staff see the
+ * GET /applications/public/:publicId (docs/product/calls.md#direct-application-calls): the reservation form. Staff see the
  * applications of their promotions, a candidate only his own; anything else answers 404.
  */
 export const getReservationForm = async (db: Queryable, actor: RequestActor, publicId: string): Promise<ReservationForm> => {
@@ -236,7 +236,7 @@ const financingColumns = (f: ReservationFinancingValues) => ({
 });
 
 /**
- * The e-mail a candidate keeps: read-only once he exists (spec part 2, 2.5). A record that has
+ * The e-mail a candidate keeps: read-only once he exists (docs/product/reservation-form.md#screens). A record that has
  * none yet may receive one. Answers the e-mail to write, or undefined to leave it.
  */
 const emailChange = (stored: string | null, sent: string | null): string | undefined => {
@@ -264,7 +264,7 @@ const assertEmailFree = async (tx: Tx, promotionId: number, email: string, candi
   if (candidate) throw conflict(MESSAGES.emailAlreadyExists);
 };
 
-/** Refuses what the actor may not do on this application right now (spec part 2, 2.5, 4.3 and 6). */
+/** Refuses what the actor may not do on this application right now (docs/product/reservation-form.md#screens, docs/product/reservation-form.md#reservation-lifecycle and docs/product/access.md#who-may-do-what). */
 const assertMaySubmit = (actor: RequestActor, row: FormRow) => {
   if (actor.type === 'candidate' && !isOwnApplication(actor, row)) throw notFound();
   const state = stateOf(row);
@@ -280,7 +280,7 @@ export type SubmitReservationFormResult = {
 };
 
 /**
- * submitReservationForm (design note 4): saves both candidates and both financing blocks,
+ * submitReservationForm (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): saves both candidates and both financing blocks,
  * creates the second candidate when candidacy 2 is new, sets first_reservation_at once and the
  * FR milestone text unless the form was validated, closes the waiting task, opens the broker's
  * check task and notifies the broker. Runs in the command's transaction, the application locked.
@@ -294,7 +294,7 @@ export const submitReservationForm = async (
   await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).for('update');
   const row = await findForm(tx, eq(applications.id, applicationId));
   if (!row) throw notFound();
-  // A broker acts only on his own agency's candidates (spec part 1, 6): 403 'Accès refusé'.
+  // A broker acts only on his own agency's candidates (docs/product/access.md#who-may-do-what): 403 'Accès refusé'.
   if (actor.type === 'broker') assertSameAgency(actor, row.c1.agencyId);
   assertMaySubmit(actor, row);
 

@@ -6,7 +6,7 @@ import { applications, candidacies, lots } from '../../db/schema/index.js';
 const live = and(eq(applications.hidden, false), isNull(applications.closedAt));
 
 /**
- * Recomputes the displayed status of lots from their live applications (design note 2), in
+ * Recomputes the displayed status of lots from their live applications (docs/sales-process.md#2-lots-built), in
  * the transaction of the change. Returns the lots whose status changed, with from and to.
  */
 export const recomputeLotStatuses = async (tx: Tx, lotIds: number[]) => {
@@ -32,7 +32,7 @@ export const recomputeLotStatuses = async (tx: Tx, lotIds: number[]) => {
   return changed;
 };
 
-/** Recomputes candidacy statuses from their best live application, only upward (design note 4). */
+/** Recomputes candidacy statuses from their best live application, only upward (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const recomputeCandidacyStatuses = async (tx: Tx, candidacyIds: number[]) => {
   if (candidacyIds.length === 0) return;
   const [candidacyRows, appRows] = await Promise.all([

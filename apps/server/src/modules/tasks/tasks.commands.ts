@@ -5,7 +5,7 @@ import { createTask, finishTask, updateTask } from './tasks.service.js';
 
 /** The task commands; their entity, input and roles are in the shared command catalogue. */
 export const TASK_COMMANDS = {
-  /** createAction (spec part 1, 7): entity promotion; the target is one of candidacy_id, lot_id, application_id. */
+  /** createAction (docs/product/calls.md#command-dispatcher): entity promotion; the target is one of candidacy_id, lot_id, application_id. */
   createAction: async ({ tx, actor, target }, input) => {
     if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
     const [kind, id]: [TaskTarget, number] =

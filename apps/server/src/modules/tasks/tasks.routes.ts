@@ -19,7 +19,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 
-  // With target and target_id: one target's tasks; without: the broker's tasks screen (spec part 2, 2.3).
+  // With target and target_id: one target's tasks; without: the broker's tasks screen (docs/product/tasks.md#screens).
   app.get('/actions', { config: { access: rolesWith('task.read') }, schema: { querystring: actionsQuerySchema } }, async (request) => {
     const { query } = request;
     if (query.target !== undefined) return { data: await listTargetTasks(db(), actorOf(request), query) };
@@ -36,7 +36,7 @@ export const tasksRoutes = async (fastify: FastifyInstance) => {
     data: await getTask(db(), actorOf(request), request.params.id),
   }));
 
-  // Lot and application tasks by their own routes (spec part 1, 7 and part 2, 7.2), sharing the commands' service.
+  // Lot and application tasks by their own routes (docs/product/calls.md#tasks and docs/product/calls.md#direct-application-calls), sharing the commands' service.
   app.post(
     '/promotions/:id/lots/actions',
     { config: { access: rolesWith('task.create') }, schema: { params: idParamSchema, body: createLotTaskSchema } },

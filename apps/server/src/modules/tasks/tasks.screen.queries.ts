@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { applications, candidacies, candidates, lots, tasks, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
-/** SQL only: the open tasks of the tasks screen (spec part 2, 2.3), with what their target cell shows. */
+/** SQL only: the open tasks of the tasks screen (docs/product/tasks.md#screens), with what their target cell shows. */
 
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');

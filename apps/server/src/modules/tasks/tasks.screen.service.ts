@@ -18,7 +18,7 @@ import { findTarget } from './tasks.queries.js';
 import { findScreenTasks, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
 import { serializeTask } from './tasks.service.js';
 
-/** Which group of the answer each time status goes to (spec part 2, 2.3: next, today and past). */
+/** Which group of the answer each time status goes to (docs/product/tasks.md#screens: next, today and past). */
 const GROUP_OF: Record<TaskTimeStatus, keyof TasksScreenGroups> = { next: 'next', today: 'today', late: 'past' };
 
 const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? fullName(person) : null);
@@ -82,7 +82,7 @@ const groupsOf = async (db: Db, filter: ScreenTaskFilter): Promise<TasksScreenGr
 };
 
 /**
- * GET /actions without a target (spec part 2, 7.2 'GET actions query promotion'): a broker's
+ * GET /actions without a target (docs/product/calls.md#direct-application-calls 'GET actions query promotion'): a broker's
  * tasks screen, the promotion's open tasks; `broker` narrows to one assignee, `candidat` to one
  * candidacy's tasks.
  */
@@ -94,7 +94,7 @@ export const listScreenTasks = async (db: Db, actor: RequestActor, query: TasksS
   return groupsOf(db, { promotionId, assigneeId: query.broker, candidacyId: query.candidat, search: query.search });
 };
 
-/** GET /promotions/{id}/notary/actions (spec part 2, 7.2): the open tasks of the promotion assigned to the notary. */
+/** GET /promotions/{id}/notary/actions (docs/product/calls.md#direct-application-calls): the open tasks of the promotion assigned to the notary. */
 export const listNotaryTasks = async (db: Db, actor: RequestActor, promotionId: number, query: NotaryTasksQuery) => {
   await assertMemberOf(db, actor, promotionId);
   await assertIdsInPromotion(db, promotionId, { candidacyId: query.candidat });

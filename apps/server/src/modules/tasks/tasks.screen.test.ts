@@ -56,7 +56,7 @@ const titles = (groups: TasksScreenGroups) => ({
 });
 const allTitles = (groups: TasksScreenGroups) => [...groups.past, ...groups.today, ...groups.next].map((t) => t.title).sort();
 
-describe('GET actions query promotion: the broker tasks screen (spec part 2, 2.3 and 7.2)', () => {
+describe('GET actions query promotion: the broker tasks screen (docs/product/tasks.md#screens and docs/product/calls.md#direct-application-calls)', () => {
   it('answers the open tasks in next, today and past, each sorted by due date', async () => {
     const s = await setup();
     const now = Date.now();
@@ -219,7 +219,7 @@ describe('GET actions query promotion: the broker tasks screen (spec part 2, 2.3
   });
 });
 
-describe('GET promotions/{id}/notary/actions: the notary tasks list (spec part 2, 7.2)', () => {
+describe('GET promotions/{id}/notary/actions: the notary tasks list (docs/product/calls.md#direct-application-calls)', () => {
   it('answers the open tasks assigned to the notary, grouped, with search and candidat', async () => {
     const s = await setup();
     await addTask(s, {

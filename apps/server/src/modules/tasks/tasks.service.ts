@@ -91,7 +91,7 @@ const assertAssignable = async (tx: Queryable, promotionId: number, userId: numb
   if (member.type === 'candidate') throw unprocessable(TASK_MESSAGES.assigneeNotMember);
 };
 
-/** Adds a hand-made task on a candidacy, a lot or an application of the promotion (spec part 1, 5 'Add task'). */
+/** Adds a hand-made task on a candidacy, a lot or an application of the promotion (docs/product/validation.md#task-forms). */
 export const createTask = async (
   tx: Tx,
   actor: RequestActor,
@@ -136,7 +136,7 @@ const historyOf = async (tx: Tx, task: TaskRow['task']) => {
 };
 
 /**
- * Edits a task (spec part 1, 5 'Edit task'): date, type, detail and assignee; the title only
+ * Edits a task (docs/product/validation.md#task-forms): date, type, detail and assignee; the title only
  * when automatic_end is off, and never blank.
  */
 export const updateTask = async (
@@ -168,7 +168,7 @@ export const updateTask = async (
 };
 
 /**
- * Marks a task finished (spec part 1, 4): brokers, and notaries for the tasks assigned to them;
+ * Marks a task finished (docs/product/tasks.md#states): brokers, and notaries for the tasks assigned to them;
  * a process task (automatic_end) is closed by the process only.
  */
 export const finishTask = async (tx: Tx, actor: RequestActor, promotionId: number, taskId: number): Promise<TaskChange> => {
@@ -217,7 +217,7 @@ export const getTask = async (db: Db, actor: RequestActor, id: number): Promise<
   return serializeTask(row);
 };
 
-/** How many open tasks a row of the candidates or lots table shows (spec part 1, 2.8). */
+/** How many open tasks a row of the candidates or lots table shows (docs/product/lots.md#screens). */
 export const ROW_TASKS = 3;
 
 /**

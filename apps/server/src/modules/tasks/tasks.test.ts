@@ -49,7 +49,7 @@ const form = (assigneeId: number, values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
-describe('createAction (spec part 1, 5 "Add task")', () => {
+describe('createAction (docs/product/validation.md#task-forms)', () => {
   it('adds a task on a candidacy, assigned to a broker of the promotion, and writes the history row', async () => {
     const { db, promotion, token, candidacy, candidate, colleague, broker } = await setup();
     const response = await command(token, 'createAction', 'promotion', promotion.id, {
@@ -136,7 +136,7 @@ describe('createAction (spec part 1, 5 "Add task")', () => {
   });
 });
 
-describe('lot and application tasks by their own routes (spec part 1, 7 "Tasks")', () => {
+describe('lot and application tasks by their own routes (docs/product/calls.md#tasks)', () => {
   it('adds and edits a lot task through POST and PUT /promotions/{id}/lots/actions', async () => {
     const { db, promotion, lot, token, broker, colleague } = await setup();
     const created = await ctx.app.inject({
@@ -230,7 +230,7 @@ describe('lot and application tasks by their own routes (spec part 1, 7 "Tasks")
   });
 });
 
-describe('updateAction and markActionAsFinished (spec part 1, 4 and 5 "Edit task")', () => {
+describe('updateAction and markActionAsFinished (docs/product/tasks.md#states and docs/product/validation.md#task-forms)', () => {
   const automaticTask = async (
     db: Awaited<ReturnType<typeof setup>>['db'],
     promotionId: number,
@@ -252,7 +252,7 @@ describe('updateAction and markActionAsFinished (spec part 1, 4 and 5 "Edit task
     return row;
   };
 
-  it('never edits a process task by hand, neither its title nor its date (spec part 2, 2.3)', async () => {
+  it('never edits a process task by hand, neither its title nor its date (docs/product/tasks.md#screens)', async () => {
     const { db, promotion, application, token, broker } = await setup();
     const task = await automaticTask(db, promotion.id, application.id, broker.id);
     const title = await command(token, 'updateAction', 'action', task.id, { title: 'Autre titre' });

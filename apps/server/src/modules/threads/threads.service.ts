@@ -18,7 +18,7 @@ export const NO_CANDIDATE_ACCOUNT = "Ce candidat n'a pas encore de compte : il l
 
 /**
  * Finds the user a thread goes to. A candidate cannot choose (his thread goes to his broker);
- * the others pick among the classes the spec allows them (spec part 1, 6).
+ * the others pick among the classes the spec allows them (docs/product/access.md#who-may-do-what).
  */
 const resolveRecipient = async (
   db: Db,

@@ -42,7 +42,7 @@ const setup = async () => {
   return { promotion, other, broker, notary, outsider, candidate, account };
 };
 
-describe('POST /threads (spec part 1, 5 "New thread" and 6 thread recipients)', () => {
+describe('POST /threads (docs/product/validation.md#new-thread and docs/product/access.md#who-may-do-what thread recipients)', () => {
   it('opens a thread from a broker to a candidate, with attachment, notification and e-mail', async () => {
     const { promotion, broker, candidate, account } = await setup();
     const token = await signIn(ctx.app, broker.email);

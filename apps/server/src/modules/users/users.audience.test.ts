@@ -38,7 +38,7 @@ const EXPECTED: Record<'brokers' | 'investors' | 'pilots', Record<Principal, str
     investor: 403,
     lightInvestor: 403,
   },
-  // A pilot writes to an investor; an investor to a pilot (spec part 1, 6).
+  // A pilot writes to an investor; an investor to a pilot (docs/product/access.md#who-may-do-what).
   investors: {
     broker: 403,
     promoter: 403,

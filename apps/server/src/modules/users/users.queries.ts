@@ -45,7 +45,7 @@ export const assistantsOf = async (db: Queryable, brokerId: number): Promise<Ass
   return rows.map((r) => ({ id: r.id, full_name: fullName(r), email: r.email, profile_picture: avatarUrl(r.picture) }));
 };
 
-/** GET user: the user of spec part 1, 3, built in a bounded number of queries. */
+/** GET user: the user of docs/product/entities.md#user, built in a bounded number of queries. */
 export const loadUserPayload = async (db: Queryable, userId: number): Promise<User | null> => {
   const [row] = await db
     .select({ user: users, agency: agencies })

@@ -46,7 +46,7 @@ export const selectPromotion = async (db: Db, actor: RequestActor, promotionId: 
 
 export type AvatarUpload = { mime: string; content: Buffer };
 
-/** 'Mon compte' profile form; the photo is re-encoded as the 150x150 PNG of spec part 1, 2.5. */
+/** 'Mon compte' profile form; the photo is re-encoded as the 150x150 PNG of docs/product/access.md#account-screen. */
 export const updateProfile = async (
   deps: { db: Db; storage: Storage },
   actor: RequestActor,
@@ -141,7 +141,7 @@ export const listMembers = async (
   return rows.map((row) => serializeMemberFor(audience, row));
 };
 
-/** A broker adds an assistant among the current promotion's brokers (spec part 1, 2.5). */
+/** A broker adds an assistant among the current promotion's brokers (docs/product/access.md#account-screen). */
 export const addAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
   if (brokerId !== actor.id && !actor.admin) throw notFound();
   if (brokerId === assistantId) throw badRequest('Un courtier ne peut pas être son propre assistant');
@@ -151,7 +151,7 @@ export const addAssistant = async (db: Db, actor: RequestActor, brokerId: number
   return assistantsOf(db, brokerId);
 };
 
-/** Only admins remove assistants (spec part 1, 6). */
+/** Only admins remove assistants (docs/product/access.md#who-may-do-what). */
 export const removeAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
   if (!actor.admin) throw forbidden();
   const deleted = await db

@@ -20,7 +20,7 @@ beforeEach(() => ctx.reset());
 const multipart = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) =>
   multipartBody(fields, file ? [{ field: file.name, filename: 'photo.png', type: file.type, content: file.content }] : []);
 
-describe('current promotion (spec part 1, 4 "Promotion change")', () => {
+describe('current promotion (docs/product/layout.md#promotion-picker)', () => {
   it('switches among the promotions the user is a member of, and answers 404 for another', async () => {
     const db = ctx.database.db;
     const [nyon, morges, geneve] = [
@@ -78,7 +78,7 @@ describe('current promotion (spec part 1, 4 "Promotion change")', () => {
   });
 });
 
-describe("'Mon compte' (spec part 1, 2.5)", () => {
+describe("'Mon compte' (docs/product/access.md#account-screen)", () => {
   it('saves the profile and turns the photo into a 150x150 PNG', async () => {
     const promoter = await createUser(ctx.database.db, 'promoter');
     const token = await signIn(ctx.app, promoter.email);
@@ -222,7 +222,7 @@ describe('PUT user/password (issue 8, defect 6)', () => {
   });
 });
 
-describe('assistants (spec part 1, 2.5 and 6)', () => {
+describe('assistants (docs/product/access.md#account-screen and docs/product/access.md#who-may-do-what)', () => {
   it("adds an assistant among the promotion's brokers; only an admin removes one", async () => {
     const db = ctx.database.db;
     const agency = await createAgency(db);

@@ -34,7 +34,7 @@ const task = (w: World) => ({
 const mail = { subject: 'Les Hauts de Rolle : votre dossier', body: 'Bonjour,\nVoici la suite.' };
 const promotionA = (w: World) => `promotion=${w.promotion.id}`;
 
-/** Thread recipients by role (spec part 1, 6): a candidate does not choose. */
+/** Thread recipients by role (docs/product/access.md#who-may-do-what): a candidate does not choose. */
 const recipientOf = (w: World, p: Principal): [string, string][] => {
   switch (p) {
     case 'notary':

@@ -305,7 +305,7 @@ const taskRouteCases = (target: 'lots' | 'applications'): RouteCase[] => {
 
 const MAIL = { subject: 'Votre dossier', body: 'Bonjour,' };
 
-/** The direct application routes of spec part 2, 7.2, each with a body its command accepts. */
+/** The direct application routes of docs/product/calls.md#direct-application-calls, each with a body its command accepts. */
 const DIRECT: [Method, string, Record<string, unknown>][] = [
   ['PUT', '/api/applications/:id/markAsComplete', {}],
   ['POST', '/api/applications/sendNotificationIncomplete/:id', MAIL],
@@ -330,7 +330,7 @@ const threadFields = (a: Ids, caller: Caller) => {
   const to = recipientClass(caller);
   return { title: 'Question', content: 'Bonjour', promotion: a.promotion, to_base_class: to, to_id: a.recipients[to] };
 };
-/** The roles that choose a recipient (spec part 1, 2.5). */
+/** The roles that choose a recipient (docs/product/access.md#sign-in-and-account-screens). */
 const WRITERS: readonly UserType[] = ['broker', 'notary', 'pilot', 'investor'];
 
 export const ROUTE_CASES: readonly RouteCase[] = [

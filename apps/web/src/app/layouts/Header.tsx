@@ -60,7 +60,7 @@ const MenuCount = ({ count, label }: { count: number | undefined; label: string 
     </Badge>
   ) : null;
 
-/** The header of spec part 1, 2.4. */
+/** The header of docs/product/layout.md#header-menu. */
 export const Header = ({ user }: { user: User }) => {
   const locked = mustChangePassword(user);
   const menu = locked ? [] : menuFor(user);

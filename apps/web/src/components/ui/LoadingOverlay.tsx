@@ -1,7 +1,7 @@
 import { Button } from './Button';
 import { Spinner } from './Spinner';
 
-/** The global loading overlay (spec part 1, 2.9): a status with a close button. */
+/** The global loading overlay (docs/product/layout.md#global-interface-elements): a status with a close button. */
 export const LoadingOverlay = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   if (!open) return null;
   return (

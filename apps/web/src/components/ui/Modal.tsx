@@ -10,7 +10,7 @@ type ModalProps = {
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
-  /** 'wide' is the list modals' maximum width (5xl, spec part 1, 9). */
+  /** 'wide' is the list modals' maximum width (5xl, docs/product/constants.md#defaults). */
   size?: 'md' | 'wide';
 };
 

@@ -1,6 +1,6 @@
 export type PageItem = number | 'ellipsis';
 
-/** Under this many pages, every page number is shown (spec part 1, 2.9). */
+/** Under this many pages, every page number is shown (docs/product/layout.md#global-interface-elements). */
 const SHOW_ALL_BELOW = 8;
 
 /** Only pages from 1 to the last page are accepted. */

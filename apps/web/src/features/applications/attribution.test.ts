@@ -18,13 +18,13 @@ const lot = (values: Partial<AttributionLot> = {}): AttributionLot => ({
   ...values,
 });
 
-describe("the 'assign lot' picker (spec part 1, 5)", () => {
+describe("the 'assign lot' picker (docs/product/validation.md#assign-lot)", () => {
   it("marks the lots already held 'Existe déjà'", () => {
     expect(lotOptionLabel(lot())).toBe("A-101 – Bâtiment A – 1er – 3.5 p. – 1'250'000 CHF – Disponible");
     expect(lotOptionLabel(lot({ already_held: true }))).toMatch(/\(Existe déjà\)$/);
   });
 
-  it("from a lot row: names the candidacy and marks those already holding the lot 'Existe déjà' (spec part 1, 2.8)", () => {
+  it("from a lot row: names the candidacy and marks those already holding the lot 'Existe déjà' (docs/product/lots.md#screens)", () => {
     const candidacy = { id: 7, full_name: 'Léa Aebi', email: 'lea@exemple.ch', status_text: 'Prospect', crm_validated: false };
     expect(candidacyOptionLabel({ ...candidacy, already_held: false })).toBe('Léa Aebi – lea@exemple.ch – Prospect');
     expect(candidacyOptionLabel({ ...candidacy, email: null, already_held: true })).toBe('Léa Aebi – Prospect (Existe déjà)');

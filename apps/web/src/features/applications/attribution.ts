@@ -28,8 +28,7 @@ export const candidacyOptionLabel = (candidacy: LotAttributionCandidacy) => {
 };
 
 /**
- * What the modal shows for the chosen lot and whether it may submit (spec part 1, 5 'Assign
- * lot'): the same decision the server takes under the lot's lock.
+ * What the modal shows for the chosen lot and whether it may submit (docs/product/validation.md#assign-lot): the same decision the server takes under the lot's lock.
  */
 export const attributionState = (
   lot: AttributionLot | undefined,

@@ -20,7 +20,7 @@ import {
   toggleStage,
 } from './funnel-view';
 
-describe('funnel columns (spec part 2, 2.2)', () => {
+describe('funnel columns (docs/product/funnel.md#screens)', () => {
   it('lists the columns in the spec order, FR to SIGN unless the view is simplified', () => {
     expect(funnelColumns(false).map((c) => c.label)).toEqual([
       'Courtier',
@@ -75,7 +75,7 @@ describe('funnel columns (spec part 2, 2.2)', () => {
   });
 });
 
-describe('stage arrows (spec part 2, 2.2)', () => {
+describe('stage arrows (docs/product/funnel.md#screens)', () => {
   it('offers Optionné, Réservé, Promesse de vente and Vendu, coloured orange, orange, green, green', () => {
     expect(FUNNEL_ARROWS.map((a) => [a.value, a.label])).toEqual([
       [0, 'Optionné'],
@@ -105,7 +105,7 @@ describe('stage arrows (spec part 2, 2.2)', () => {
   });
 });
 
-describe('toolbar (spec part 2, 2.2)', () => {
+describe('toolbar (docs/product/funnel.md#screens)', () => {
   it('shows the reset link for a narrowing query or any filter, not for the sort or the page', () => {
     expect(hasFunnelFilter({ page: '2', orderBy: 'price', order: 'asc', toKCHF: '1' }, [])).toBe(false);
     expect(hasFunnelFilter({ page: '1' }, [1])).toBe(true);
@@ -125,7 +125,7 @@ describe('toolbar (spec part 2, 2.2)', () => {
   });
 });
 
-describe('priority cell (spec part 2, 2.2)', () => {
+describe('priority cell (docs/product/funnel.md#screens)', () => {
   const row = { priority: 1, deadline: '2026-03-12T09:00:00.000Z', deadline_is_in_less_than_one_day: false, is_over_deadline: false };
 
   it('shows the reservation deadline of priority 1 in dd/MM/yyyy HH:mm, Swiss time (UTC+1 in March)', () => {
@@ -159,7 +159,7 @@ describe('cells and links', () => {
   });
 });
 
-describe('context menu (spec part 2, 2.2 and 4.4)', () => {
+describe('context menu (docs/product/funnel.md#screens and docs/product/funnel.md#actions-on-an-application)', () => {
   const actions: ApplicationAction[] = ['sendReservationForm', 'negotiatePrice', 'downloadPdf', 'history', 'files'];
 
   it('splits the actions in their two columns', () => {

@@ -18,7 +18,7 @@ import type { StatusArrow } from '../../components/ui/StatusArrows';
 import type { ModalAction } from './components/modals/ApplicationActionModal';
 
 /**
- * Pure rules of the sales funnel screen (spec part 2, 2.2, 4.4 and 4.7), kept apart from the
+ * Pure rules of the sales funnel screen (docs/product/funnel.md#screens, docs/product/funnel.md#actions-on-an-application and docs/product/funnel.md#sort-and-filter), kept apart from the
  * components so that they are tested without a browser.
  */
 
@@ -27,7 +27,7 @@ import type { ModalAction } from './components/modals/ApplicationActionModal';
 
 export const FUNNEL_STAGES = [0, 1, 2, 3] as const;
 
-/** Stage badge colours for 0 to 3: orange, orange, green, green (spec part 2, 2.2). */
+/** Stage badge colours for 0 to 3: orange, orange, green, green (docs/product/funnel.md#screens). */
 export const APPLICATION_STATUS_BADGE_CLASSES: Record<number, string> = {
   0: 'bg-orange-700 text-white',
   1: 'bg-orange-700 text-white',
@@ -139,7 +139,7 @@ export const MILESTONE_COLUMNS: FunnelColumn[] = MILESTONES.map((milestone) => (
 
 const TASKS_COLUMN: FunnelColumn = { key: 'tasks', label: 'À faire' };
 
-/** The columns in the order of spec part 2, 2.2. */
+/** The columns in the order of docs/product/funnel.md#screens. */
 export const funnelColumns = (simplified: boolean): FunnelColumn[] =>
   simplified ? [...MAIN_COLUMNS, TASKS_COLUMN] : [...MAIN_COLUMNS, ...MILESTONE_COLUMNS, TASKS_COLUMN];
 
@@ -157,7 +157,7 @@ export type PriorityView = {
   expired: string | null;
 };
 
-/** The priority cell: the badge, and for priority 1 its reservation deadline (spec part 2, 2.2). */
+/** The priority cell: the badge, and for priority 1 its reservation deadline (docs/product/funnel.md#screens). */
 export const priorityView = (
   row: Pick<ApplicationRow, 'priority' | 'deadline' | 'deadline_is_in_less_than_one_day' | 'is_over_deadline'>,
 ): PriorityView => {
@@ -196,10 +196,10 @@ export const formatArea = (area: number | null) => formatSharedArea(area);
 // ---------------------------------------------------------------------------------------------
 // Links
 
-/** The lots screen opened on one lot (spec part 2, 2.2). */
+/** The lots screen opened on one lot (docs/product/funnel.md#screens). */
 export const lotPath = (lotPublicId: string) => `/lots?lot=${encodeURIComponent(lotPublicId)}`;
 
-/** 'Historique': the logs of one application (spec part 2, 2.2). */
+/** 'Historique': the logs of one application (docs/product/funnel.md#screens). */
 export const historyPath = (applicationId: number) => `/logs?application_id=${applicationId}`;
 
 /** The funnel narrowed to one application (a click on a priority badge). */
@@ -209,7 +209,7 @@ export const applicationPath = (applicationId: number) => `/tunnel-de-vente?appl
 // The context menu
 
 /**
- * The row's menu in its two columns (spec part 2, 2.2). The server already leaves the first
+ * The row's menu in its two columns (docs/product/funnel.md#screens). The server already leaves the first
  * column out for architects; it is dropped here too, whatever the row carries.
  */
 export const menuColumns = (

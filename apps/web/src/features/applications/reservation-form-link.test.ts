@@ -2,7 +2,7 @@ import { USER_TYPES } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
 import { reservationFormLink } from './reservation-form-link';
 
-describe("the funnel menu's link to the reservation form (spec part 2, route candidate-form)", () => {
+describe("the funnel menu's link to the reservation form (docs/product/reservation-form.md#screens)", () => {
   const row = { public_id: '5b0c2a8e-8a4b-4d4e-9a0e-1f2b3c4d5e6f' };
 
   it("leads to the application's form by its public id", () => {

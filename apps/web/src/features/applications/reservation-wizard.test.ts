@@ -90,7 +90,7 @@ const form = (values: Partial<ReservationForm> = {}): ReservationForm => ({
   ...values,
 });
 
-describe('wizard navigation (spec part 2, 2.5)', () => {
+describe('wizard navigation (docs/product/reservation-form.md#screens)', () => {
   it('goes next only below step 5 and back only above step 1', () => {
     expect([1, 2, 3, 4, 5].map(canGoNext)).toEqual([true, true, true, true, false]);
     expect([1, 2, 3, 4, 5].map(canGoPrevious)).toEqual([false, true, true, true, true]);

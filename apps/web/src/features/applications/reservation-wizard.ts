@@ -14,7 +14,7 @@ import {
 } from '@promovente/shared';
 
 /**
- * The reservation form wizard (spec part 2, 2.5): its five steps, the navigation rules, the
+ * The reservation form wizard (docs/product/reservation-form.md#screens): its five steps, the navigation rules, the
  * form values and the payload of submitReservationForm. Pure, so that it is tested alone.
  */
 
@@ -27,7 +27,7 @@ export const RESERVATION_STEPS = [
 ] as const;
 
 export const LEAVE_EMPTY_TO_BUY_ALONE = 'Laisser vide pour acheter seul';
-/** After a successful submit the page reloads after 1 second (spec part 2, 9). */
+/** After a successful submit the page reloads after 1 second (docs/product/constants.md#timing). */
 export const RELOAD_DELAY_MS = 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ export const stepOfPath = (path: readonly PropertyKey[]): number => {
   return 1;
 };
 
-/** Keeps digits only: zip codes and amounts are numeric (spec part 2, 2.5). */
+/** Keeps digits only: zip codes and amounts are numeric (docs/product/reservation-form.md#screens). */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, USER_TYPES, type UserType } from '@promovente/shared';
 
-/** What a visitor types as the e-mail to reach the demo page (spec part 1, 2.5 '{secret}'). */
+/** What a visitor types as the e-mail to reach the demo page (docs/product/access.md#login '{secret}'). */
 export const DEMO_SECRET = 'demo';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };

@@ -1,7 +1,7 @@
 import type { CandidacyDetail, CreateCandidacyInput, UpdateCandidacyInput } from '@promovente/shared';
 
 /**
- * The create/edit candidate form (spec part 1, 5): the form's text values, its defaults and
+ * The create/edit candidate form (docs/product/validation.md#candidate-form): the form's text values, its defaults and
  * the command payloads. Every candidate field of the shared schema is in the form, because
  * updateCandidacy replaces them all.
  */

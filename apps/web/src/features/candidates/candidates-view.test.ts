@@ -16,7 +16,7 @@ import { selectFiles } from './pending-files';
 
 const keys = (agencyId: number | null) => candidacyColumns({ agency_id: agencyId }).map((c) => c.key);
 
-describe('candidates table columns (spec part 1, 2.7)', () => {
+describe('candidates table columns (docs/product/candidates.md#screens)', () => {
   it('keeps status, priority and candidate on screen and out of the Colonnes menu', () => {
     const columns = candidacyColumns({ agency_id: 1 });
     expect(columns.filter((c) => c.alwaysShown).map((c) => c.key)).toEqual(['status', 'priority', 'candidate']);
@@ -46,7 +46,7 @@ describe('candidates table columns (spec part 1, 2.7)', () => {
   });
 });
 
-describe('status arrows (spec part 1, 4)', () => {
+describe('status arrows (docs/product/candidates.md#states)', () => {
   it('offers 0, 3, 4, 5, 6, and reveals 1 and 2 with Afficher non retenus', () => {
     expect(arrowStatuses(false)).toEqual([0, 3, 4, 5, 6]);
     expect(arrowStatuses(true)).toEqual([0, 1, 2, 3, 4, 5, 6]);
@@ -82,7 +82,7 @@ describe('status arrows (spec part 1, 4)', () => {
   });
 });
 
-describe('reservation form link (spec part 1, 6)', () => {
+describe('reservation form link (docs/product/access.md#who-may-do-what)', () => {
   const sent = { public_id: 'abc', reservation_sent_at: '2026-03-01T10:00:00.000Z' };
   const notSent = { public_id: 'def', reservation_sent_at: null };
 
@@ -95,7 +95,7 @@ describe('reservation form link (spec part 1, 6)', () => {
   });
 });
 
-describe('assign lot action (spec part 1, 6)', () => {
+describe('assign lot action (docs/product/access.md#who-may-do-what)', () => {
   const synced = { multi_agency: false, crm_updated_at: '2026-01-01T00:00:00.000Z' };
   it('is offered outside agency 1, in multi-agency promotions, without CRM sync, or once validated', () => {
     expect(offersAttributeLot({ agency_id: 2, crm_validated: false }, synced)).toBe(true);
@@ -112,7 +112,7 @@ describe('assign lot action (spec part 1, 6)', () => {
   });
 });
 
-describe('candidate form (spec part 1, 5)', () => {
+describe('candidate form (docs/product/validation.md#candidate-form)', () => {
   it('sends the gender of the toggle and the budget on both the candidacy and the candidate', () => {
     const values = emptyCandidacyForm();
     values.status = '0';
@@ -140,7 +140,7 @@ describe('candidate form (spec part 1, 5)', () => {
   });
 });
 
-describe('files chosen for upload (spec part 1, 5)', () => {
+describe('files chosen for upload (docs/product/validation.md#file-upload)', () => {
   const file = (key: number, name: string) => ({ key, name, file: new File(['x'], name) });
 
   it('skips names already on the candidacy or already chosen, case-insensitively', () => {

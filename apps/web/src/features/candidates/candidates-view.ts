@@ -14,7 +14,7 @@ import {
 import type { StatusArrow } from '../../components/ui/StatusArrows';
 
 /**
- * Pure rules of the candidates screen (spec part 1, 2.7, 4, 6), kept apart from the components
+ * Pure rules of the candidates screen (docs/product/candidates.md#screens, docs/product/candidates.md#states and docs/product/access.md#who-may-do-what), kept apart from the components
  * so that they are tested without a browser.
  */
 
@@ -101,7 +101,7 @@ export const hasCandidacyFilter = (filters: { lot: string | null; candidat: numb
   Boolean(filters.lot) || filters.candidat !== null || statuses.length > 0;
 
 /**
- * The reservation form link (spec part 1, 6): only when the candidacy has exactly one
+ * The reservation form link (docs/product/access.md#who-may-do-what): only when the candidacy has exactly one
  * application, and it has a reservation sent date.
  */
 export const reservationFormApplication = (
@@ -110,7 +110,7 @@ export const reservationFormApplication = (
 
 export { reservationFormPath } from '@promovente/shared';
 
-/** The 'assign lot' action (spec part 1, 6), from the row and its promotion. */
+/** The 'assign lot' action (docs/product/access.md#who-may-do-what), from the row and its promotion. */
 export const offersAttributeLot = (
   row: Pick<CandidacyRow, 'agency_id' | 'crm_validated'>,
   promotion: { multi_agency: boolean; crm_updated_at: string | null },

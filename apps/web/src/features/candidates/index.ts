@@ -1,4 +1,4 @@
-/** Candidate pieces other screens compose (the sales funnel's candidacy actions, spec part 2, 2.2). */
+/** Candidate pieces other screens compose (the sales funnel's candidacy actions, docs/product/funnel.md#screens). */
 export { candidacyKeys } from './api/get-candidacies';
 export { useCandidacy } from './api/get-candidacy';
 export { CandidateFormModal } from './components/CandidateFormModal';

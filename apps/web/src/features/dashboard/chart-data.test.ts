@@ -48,7 +48,7 @@ const evolution: DashboardData['sales_evolution'] = {
   })),
 };
 
-describe('dashboard chart data (spec part 1, 2.6)', () => {
+describe('dashboard chart data (docs/product/dashboard.md#screens)', () => {
   it('picks lot counts or rounded KCHF with the toggle', () => {
     expect(unitValue(f(3, 1_249_600), false)).toBe(3);
     expect(unitValue(f(3, 1_249_600), true)).toBe(1250);

@@ -16,7 +16,7 @@ import {
 import type { ChartData } from 'chart.js';
 
 /**
- * The dashboard's figures turned into what the cards and charts show (spec part 1, 2.6).
+ * The dashboard's figures turned into what the cards and charts show (docs/product/dashboard.md#screens).
  * Pure functions: the number/KCHF toggle picks lot counts or amounts in thousands of CHF.
  */
 

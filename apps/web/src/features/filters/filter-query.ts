@@ -1,8 +1,7 @@
 import { EMPTY_FILTER_OPTIONS, type FilterOptions } from '@promovente/shared';
 
 /**
- * The filter bar's state and its two text forms (spec part 1, 3 'Filters' and 5 'Filters sent to
- * the server'). The URL query and the server query use the same names and the same compact
+ * The filter bar's state and its two text forms (docs/product/entities.md#filters and docs/product/validation.md#filters-sent-to-the-server). The URL query and the server query use the same names and the same compact
  * encoding, so a reload rebuilds the state and a list call can send it as is.
  */
 export type SortOrder = 'asc' | 'desc';
@@ -204,7 +203,7 @@ export const mergeIntoSearch = (current: URLSearchParams, query: FilterQuery): U
   return next;
 };
 
-/** Any filter change other than the page sends the list back to page 1 (spec part 1, 4). */
+/** Any filter change other than the page sends the list back to page 1 (docs/product/layout.md#sort-and-pagination). */
 export const changeFilters = (state: FiltersState, patch: Partial<FiltersState>): FiltersState => {
   const onlyPage = Object.keys(patch).every((key) => key === 'page');
   return { ...state, ...patch, page: onlyPage ? (patch.page ?? state.page) : 1 };

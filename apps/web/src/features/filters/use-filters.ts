@@ -27,7 +27,7 @@ export const useFilters = () => {
   return {
     filters,
     options,
-    /** What a list call sends (spec part 1, 5). */
+    /** What a list call sends (docs/product/validation.md#filters-sent-to-the-server). */
     serverQuery: toServerQuery(filters, options),
     update: (patch: Partial<FiltersState>) => apply(changeFilters(filters, patch)),
     setPage: (page: number) => apply(changeFilters(filters, { page }), false),

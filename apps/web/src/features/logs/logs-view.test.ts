@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logsBackLink, parseLogsFilter } from './logs-view';
 
-describe('the history screen query (spec part 2, 2.4)', () => {
+describe('the history screen query (docs/product/history.md#screens)', () => {
   it('reads application_id, candidacy_id, lot_id and the page, dropping what is not a positive id', () => {
     expect(parseLogsFilter(new URLSearchParams('candidacy_id=12&page=3'))).toEqual({
       application_id: undefined,

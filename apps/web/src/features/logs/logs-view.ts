@@ -1,6 +1,6 @@
 import type { LogSubject } from '@promovente/shared';
 
-/** The history screen's query (spec part 2, 2.1: application_id, candidacy_id or lot_id) and its page. */
+/** The history screen's query (docs/product/access.md#route-table: application_id, candidacy_id or lot_id) and its page. */
 export type LogsFilter = { application_id?: number; candidacy_id?: number; lot_id?: number; page: number };
 
 const positiveInt = (params: URLSearchParams, key: string): number | undefined => {
@@ -17,7 +17,7 @@ export const parseLogsFilter = (params: URLSearchParams): LogsFilter => ({
 });
 
 /**
- * The back link (spec part 2, 2.4): application_id goes back to the sales funnel, candidacy_id
+ * The back link (docs/product/history.md#screens): application_id goes back to the sales funnel, candidacy_id
  * to the candidates, lot_id to the lots (query lot = the lot's public id, which the answer's
  * subject carries). None without a filter.
  */

@@ -16,7 +16,7 @@ import {
   toggleStatus,
 } from './lots-view';
 
-describe('lots screen rules (spec part 1, 2.8)', () => {
+describe('lots screen rules (docs/product/lots.md#screens)', () => {
   it('hides the PRS, feuillet, lot PPE, candidates and tasks columns and the status bar from candidates', () => {
     const staff = lotColumns('staff').map((c) => c.label);
     const candidate = lotColumns('candidate').map((c) => c.label);

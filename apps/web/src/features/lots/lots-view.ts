@@ -18,7 +18,7 @@ export const LOT_ARROWS: StatusArrow[] = LOT_DISPLAY_STATUSES.map((status) => ({
 }));
 
 /**
- * Pure rules of the lots screen (spec part 1, 2.8), kept apart from the components so that they
+ * Pure rules of the lots screen (docs/product/lots.md#screens), kept apart from the components so that they
  * are tested without a browser.
  */
 export type LotsVariant = 'staff' | 'candidate';
@@ -95,7 +95,7 @@ export const toggleStatus = (selected: readonly number[], status: number): numbe
 export const hasLotFilter = (lotQuery: string | null, statuses: readonly number[]) => Boolean(lotQuery) || statuses.length > 0;
 
 /**
- * PRS and back (spec part 1, 4): an available lot with no live application may go to PRS
+ * PRS and back (docs/product/lots.md#states): an available lot with no live application may go to PRS
  * (its displayed status is then 0); a lot whose raw status is PRS may go back.
  */
 export const prsAction = (lot: Pick<LotRow, 'raw_status' | 'status'>): { to: 0 | 1; label: string } | null => {

@@ -1,2 +1,2 @@
-/** Registration pieces other screens compose: the promotion settings show the public link (spec part 3, 2). */
+/** Registration pieces other screens compose: the promotion settings show the public link (docs/product/registration.md#registration-link). */
 export { RegistrationLinkField } from './components/RegistrationLinkField';

@@ -1,4 +1,4 @@
-/** The profile picture is a 150x150 PNG (spec part 1, 9). */
+/** The profile picture is a 150x150 PNG (docs/product/constants.md#amounts-and-units). */
 export const AVATAR_SIZE = 150;
 
 export type PixelArea = { x: number; y: number; width: number; height: number };

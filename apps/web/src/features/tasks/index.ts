@@ -1,4 +1,4 @@
-/** Task pieces the candidates, lots and sales funnel screens compose (spec part 1, 2.7 and 2.8). */
+/** Task pieces the candidates, lots and sales funnel screens compose (docs/product/candidates.md#screens and docs/product/lots.md#screens). */
 export { useLateTasksCount } from './api/late-tasks-count';
 export { targetTasksQueryOptions, tasksQueryKey, useTargetTasks } from './api/target-tasks';
 export { AddTaskModal } from './components/AddTaskModal';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPickerValue, nextQuarter, rowTaskBadges, toPickerValue } from './task-rules';
 
-describe('the date picker in Swiss time, 15-minute steps (spec part 1, 9)', () => {
+describe('the date picker in Swiss time, 15-minute steps (docs/product/constants.md#timing)', () => {
   it('reads and writes instants in Swiss time whatever the browser zone, winter (UTC+1) and summer (UTC+2)', () => {
     expect(toPickerValue('2026-01-12T09:15:00.000Z')).toBe('2026-01-12T10:15');
     expect(fromPickerValue('2026-01-12T10:15')).toBe('2026-01-12T09:15:00.000Z');
@@ -22,7 +22,7 @@ describe('the date picker in Swiss time, 15-minute steps (spec part 1, 9)', () =
   });
 });
 
-describe('the tasks cell of a row (spec part 1, 2.8)', () => {
+describe('the tasks cell of a row (docs/product/lots.md#screens)', () => {
   const task = (id: number, day: number, done = false) => ({
     id,
     end_at: `2026-03-${String(day).padStart(2, '0')}T08:00:00.000Z`,

@@ -34,7 +34,7 @@ type BadgeTask = Pick<Task, 'id' | 'end_at'> & { done_at?: string | null };
 
 /** At most 3 tasks show on a row. */
 export const ROW_TASKS_SHOWN = 3;
-/** The '+' button appears when a row has more than 5 open tasks (spec part 1, 2.8). */
+/** The '+' button appears when a row has more than 5 open tasks (docs/product/lots.md#screens). */
 export const ROW_TASKS_MORE_THAN = 5;
 
 /**

@@ -5,7 +5,7 @@ import { countTasks, TASK_GROUPS, tasksScreenRequest, taskTargetLink } from './t
 const broker = { type: 'broker' } as const;
 const notary = { type: 'notary' } as const;
 
-describe('the tasks screen call (spec part 2, 2.3: brokers and notaries use different calls)', () => {
+describe('the tasks screen call (docs/product/tasks.md#screens: brokers and notaries use different calls)', () => {
   it('asks GET actions for a broker, with the promotion, the search, the broker filter and candidat', () => {
     expect(tasksScreenRequest(broker, 4, { search: '  Dupont ', broker: 7, candidat: 12 })).toEqual({
       path: 'actions',

@@ -8,7 +8,7 @@ import {
   type TaskTimeStatus,
 } from '@promovente/shared';
 
-/** The three groups of the tasks screen, in the spec's order (spec part 2, 2.3), with their time status. */
+/** The three groups of the tasks screen, in the spec's order (docs/product/tasks.md#screens), with their time status. */
 export const TASK_GROUPS: readonly { key: keyof TasksScreenGroups; status: TaskTimeStatus; label: string }[] = [
   { key: 'next', status: 'next', label: TASK_TIME_STATUS.next },
   { key: 'today', status: 'today', label: TASK_TIME_STATUS.today },
@@ -20,7 +20,7 @@ export type TasksScreenFilters = { search: string; broker: number | null; candid
 type QueryValue = string | number | undefined;
 
 /**
- * The call of the screen (spec part 2, 2.3: brokers and notaries use different calls): a broker
+ * The call of the screen (docs/product/tasks.md#screens: brokers and notaries use different calls): a broker
  * asks GET actions with the promotion, the search, the broker filter and candidat; a notary asks
  * GET promotions/{id}/notary/actions with the search and candidat (his own tasks, no broker filter).
  */

@@ -44,7 +44,7 @@ export const useDownloadApplications = () =>
   });
 
 /**
- * GET /applications/:publicId/pdf ('Télécharger le PDF', spec part 2, 8): a warning toast while the
+ * GET /applications/:publicId/pdf ('Télécharger le PDF', docs/product/errors.md#sales-pipeline): a warning toast while the
  * file is generated, another while it downloads; the signed URL opens in a new tab.
  */
 export const useApplicationPdf = () =>

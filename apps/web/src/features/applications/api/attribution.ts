@@ -37,7 +37,7 @@ export const partnersQueryOptions = (candidacyId: number) =>
 
 export const usePartners = (candidacyId: number, enabled: boolean) => useQuery({ ...partnersQueryOptions(candidacyId), enabled });
 
-/** GET /attribution/candidacies: the lot's positions and the candidacies it may go to (lot row picker, spec part 1, 2.8). */
+/** GET /attribution/candidacies: the lot's positions and the candidacies it may go to (lot row picker, docs/product/lots.md#screens). */
 export const lotAttributionQueryOptions = (lotId: number, search: string) =>
   queryOptions({
     queryKey: [...attributionQueryKey, 'candidacies', lotId, search],
@@ -51,7 +51,7 @@ export const lotAttributionQueryOptions = (lotId: number, search: string) =>
 export const useLotAttributionOptions = (lotId: number, search: string, enabled: boolean) =>
   useQuery({ ...lotAttributionQueryOptions(lotId, search), enabled, placeholderData: keepPreviousData });
 
-/** attributeLot on the candidacy (spec part 1, 7). */
+/** attributeLot on the candidacy (docs/product/calls.md#command-dispatcher). */
 export const attributeLot = (candidacyId: number, fields: AttributeLotInput) => executeCommand('attributeLot', candidacyId, fields);
 
 /** Attributes, toasts the server's message and refreshes the picker; the screen refreshes its rows in onAttributed. */

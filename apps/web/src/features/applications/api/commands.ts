@@ -26,7 +26,7 @@ const AFFECTED_QUERY_KEYS: readonly (readonly string[])[] = [
 export const invalidateAfterApplicationCommand = (queryClient: QueryClient) =>
   Promise.all(AFFECTED_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-/** The catalogue's commands on an application (spec part 2, 7.1; the resend goes through sendReservationForm). */
+/** The catalogue's commands on an application (docs/product/calls.md#command-dispatcher; the resend goes through sendReservationForm). */
 export type ApplicationCommand = {
   [Name in CommandName]: CommandCatalogue[Name]['entity'] extends 'application' ? Name : never;
 }[CommandName];

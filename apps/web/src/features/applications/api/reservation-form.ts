@@ -6,7 +6,7 @@ import { executeCommand } from '../../../lib/commands';
 export const reservationFormKey = (publicId: string) => ['reservation-form', publicId] as const;
 
 /**
- * GET /applications/public/:publicId (spec part 2, 7.2). Quiet: the page tells 'Lien invalide'
+ * GET /applications/public/:publicId (docs/product/calls.md#direct-application-calls). Quiet: the page tells 'Lien invalide'
  * itself when the link leads nowhere.
  */
 export const reservationFormQueryOptions = (publicId: string) =>
@@ -20,7 +20,7 @@ export const reservationFormQueryOptions = (publicId: string) =>
 
 export const useReservationForm = (publicId: string) => useQuery(reservationFormQueryOptions(publicId));
 
-/** submitReservationForm on the application (spec part 2, 7.1): candidacy1, candidacy2. */
+/** submitReservationForm on the application (docs/product/calls.md#command-dispatcher): candidacy1, candidacy2. */
 export const useSubmitReservationForm = () =>
   useMutation({
     mutationFn: ({ applicationId, payload }: { applicationId: number; payload: SubmitReservationFormInput }) =>

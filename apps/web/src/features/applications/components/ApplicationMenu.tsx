@@ -76,7 +76,7 @@ const hasMenu = (row: ApplicationRow, userType: string | undefined) =>
 
 /**
  * The two columns of the menu: the application's actions (hidden for architects), then the
- * candidacy's; below them, the reservation form in a new tab (spec part 2, route candidate-form).
+ * candidacy's; below them, the reservation form in a new tab (docs/product/reservation-form.md#screens).
  */
 const MenuColumns = ({ row, userType, onChoose, kit }: ApplicationMenuProps & { kit: Kit }) => {
   const { first, second } = menuColumns(row.actions, userType);
@@ -127,7 +127,7 @@ const contentClasses = (row: ApplicationRow, userType: string | undefined) => {
 
 const menuName = (row: ApplicationRow) => `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}`;
 
-/** Right-click on a row opens its menu (spec part 2, 2.2); a row without actions has none. */
+/** Right-click on a row opens its menu (docs/product/funnel.md#screens); a row without actions has none. */
 export const ApplicationContextMenu = ({ children, ...props }: ApplicationMenuProps & { children: ReactElement }) => {
   if (!hasMenu(props.row, props.userType)) return children;
   return (

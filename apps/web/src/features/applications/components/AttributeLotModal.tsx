@@ -19,7 +19,7 @@ type AttributeLotModalProps = {
 };
 
 /**
- * 'Attribuer un lot' (spec part 1, 5 'Assign lot'): a lot of the promotion (those already held
+ * 'Attribuer un lot' (docs/product/validation.md#assign-lot): a lot of the promotion (those already held
  * are marked 'Existe déjà' and disabled); multi-agency: the position it gives or the refusal;
  * other promotions: a priority (default 9); an optional partner.
  */

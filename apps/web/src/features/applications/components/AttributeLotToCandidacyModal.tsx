@@ -9,7 +9,7 @@ import { useAttributeLot, useLotAttributionOptions } from '../api/attribution';
 import { attributionState, candidacyOptionLabel } from '../attribution';
 import { PartnerField, PriorityField } from './AttributionFields';
 
-/** The search box waits like the filter bar's (spec part 1, 9: 300 ms). */
+/** The search box waits like the filter bar's (docs/product/constants.md#timing: 300 ms). */
 const SEARCH_DEBOUNCE_MS = 300;
 
 type AttributeLotToCandidacyModalProps = {
@@ -21,7 +21,7 @@ type AttributeLotToCandidacyModalProps = {
 };
 
 /**
- * 'Attribuer le lot' from a lot row (spec part 1, 2.8): the broker searches the candidacy of his
+ * 'Attribuer le lot' from a lot row (docs/product/lots.md#screens): the broker searches the candidacy of his
  * agency the lot goes to (those already holding it are marked 'Existe déjà' and disabled), then
  * the priority (default 9) or, multi-agency, the position it takes, and an optional partner. The
  * attribution is the attributeLot command on that candidacy, as from the candidates screen.

@@ -11,7 +11,7 @@ type PriorityFieldProps = {
 };
 
 /**
- * The priority of the new application (spec part 1, 5 'Assign lot'): chosen among 1, 2, 3, 9
+ * The priority of the new application (docs/product/validation.md#assign-lot): chosen among 1, 2, 3, 9
  * (default 9), or in a multi-agency promotion the best free position, shown.
  */
 export const PriorityField = ({ multiAgency, priority, onChange, positionText }: PriorityFieldProps) =>
@@ -34,7 +34,7 @@ type PartnerFieldProps = {
   onChange: (partnerId: string) => void;
 };
 
-/** The optional second candidate (GET /applications/partners, spec part 1, 5 'Assign lot'). */
+/** The optional second candidate (GET /applications/partners, docs/product/validation.md#assign-lot). */
 export const PartnerField = ({ candidacyId, value, onChange }: PartnerFieldProps) => {
   const partners = usePartners(candidacyId ?? 0, candidacyId !== null);
   return (

@@ -80,7 +80,7 @@ const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Mil
   );
 };
 
-/** The funnel's table (spec part 2, 2.2): one row per live application, right-click for its menu. */
+/** The funnel's table (docs/product/funnel.md#screens): one row per live application, right-click for its menu. */
 export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, renderTasks }: FunnelTableProps) => {
   const cellOf = (key: string, row: ApplicationRow): ReactNode => {
     const milestone = MILESTONES.find((m) => key === `status_${m}`);

@@ -36,7 +36,7 @@ import { FinancingFields } from './reservation-form/FinancingFields';
 import { LotSummary } from './reservation-form/LotSummary';
 import { StepHeaders } from './reservation-form/StepHeaders';
 
-/** The reservation form (spec part 2, 2.5), opened from the funnel or from the e-mailed link. */
+/** The reservation form (docs/product/reservation-form.md#screens), opened from the funnel or from the e-mailed link. */
 export const ReservationFormPage = () => {
   const { id = '' } = useParams();
   const user = useUser();

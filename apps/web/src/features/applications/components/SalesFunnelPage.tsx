@@ -39,7 +39,7 @@ type Current =
   | { kind: 'tasks'; row: ApplicationRow }
   | { kind: 'showTask' | 'editTask'; taskId: number };
 
-/** 'Tunnel de vente' (spec part 2, 2.2): the live applications of the current promotion. */
+/** 'Tunnel de vente' (docs/product/funnel.md#screens): the live applications of the current promotion. */
 export const SalesFunnelPage = () => {
   const title = titleOfMatches(useMatches());
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { schemaResolver } from '../../../lib/schema-resolver';
 import { askDemo } from '../api/ask-demo';
 import { AuthCard } from './AuthCard';
 
-/** The demo-access request of the login page (spec part 1, 2.5). */
+/** The demo-access request of the login page (docs/product/access.md#login). */
 export const AskDemoForm = () => {
   const {
     register,

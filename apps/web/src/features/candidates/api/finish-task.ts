@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { executeCommand } from '../../../lib/commands';
 import { candidacyKeys } from './get-candidacies';
 
-/** markActionAsFinished on the task (spec part 1, 4): done_at is set, the task leaves the row. */
+/** markActionAsFinished on the task (docs/product/tasks.md#states): done_at is set, the task leaves the row. */
 export const useFinishTask = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -29,7 +29,7 @@ import {
   updateCandidacyPayload,
 } from '../candidate-form';
 
-/** Creating a candidate sends no sign-up e-mail (spec part 1, 8). */
+/** Creating a candidate sends no sign-up e-mail (docs/product/errors.md#candidates-and-lots). */
 const NO_EMAIL_NOTICE =
   "La création d'un candidat n'envoie pas d'e-mail d'inscription : ses identifiants lui seront transmis avec le formulaire de réservation.";
 
@@ -37,7 +37,7 @@ type CandidateFormModalProps =
   | { mode: 'create'; promotionId: number; readOnly?: false; onClose: () => void }
   | { mode: 'edit'; candidacyId: number; readOnly: boolean; onClose: () => void };
 
-/** Create or edit a candidate (spec part 1, 5). */
+/** Create or edit a candidate (docs/product/validation.md#candidate-form). */
 export const CandidateFormModal = (props: CandidateFormModalProps) => {
   const detail = useCandidacy(props.mode === 'edit' ? props.candidacyId : null);
   const title = props.mode === 'create' ? 'Ajouter un candidat' : props.readOnly ? 'Fiche du candidat' : 'Modifier le candidat';
@@ -122,7 +122,7 @@ const CandidateForm = (props: CandidateFormProps) => {
             id: props.detail.id,
             payload: updateCandidacyPayload(values, gender, props.detail.promotion_id),
           });
-    // 'already_exists' keeps the modal open (spec part 1, 8).
+    // 'already_exists' keeps the modal open (docs/product/errors.md#candidates-and-lots).
     if (!('alreadyExists' in result)) onClose();
   });
 

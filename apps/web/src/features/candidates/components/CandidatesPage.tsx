@@ -46,7 +46,7 @@ type Modal =
   | { kind: 'create' }
   | { kind: 'showTask' | 'editTask'; taskId: number };
 
-/** The candidates screen (spec part 1, 2.7): the candidacies of the current promotion. */
+/** The candidates screen (docs/product/candidates.md#screens): the candidacies of the current promotion. */
 export const CandidatesPage = () => {
   const title = titleOfMatches(useMatches());
   const { data: user } = useUser();

@@ -12,7 +12,7 @@ type ChangeAgencyModalProps = {
   onClose: () => void;
 };
 
-/** Moves the candidacy to another agency (required, the current one excluded); irreversible (spec part 1, 4 and 5). */
+/** Moves the candidacy to another agency (required, the current one excluded); irreversible (docs/product/candidates.md#rules and docs/product/validation.md#change-agency). */
 export const ChangeAgencyModal = ({ row, agencies, onClose }: ChangeAgencyModalProps) => {
   const [agencyId, setAgencyId] = useState('');
   const move = useMoveCandidacy();

@@ -87,7 +87,7 @@ const CommentItem = ({ comment, candidacyId }: { comment: CandidacyComment; cand
   );
 };
 
-/** The comments of a candidacy: the registration comment, the list with author and date, add and edit own (spec part 1, 5). */
+/** The comments of a candidacy: the registration comment, the list with author and date, add and edit own (docs/product/validation.md#comment). */
 export const CommentsModal = ({ row, onClose }: { row: CandidacyRow; onClose: () => void }) => {
   const detail = useCandidacy(row.id);
   const save = useSaveComment(row.id);

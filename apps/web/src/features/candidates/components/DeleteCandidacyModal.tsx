@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useDeleteCandidacy } from '../api/delete-candidacy';
 
-/** Deletion is final and removes every data of the candidacy (spec part 1, 4 and 8). */
+/** Deletion is final and removes every data of the candidacy (docs/product/candidates.md#rules and docs/product/errors.md#candidates-and-lots). */
 export const DeleteCandidacyModal = ({ row, onClose }: { row: CandidacyRow; onClose: () => void }) => {
   const remove = useDeleteCandidacy();
   const handleDelete = () => remove.mutate(row.id, { onSuccess: onClose });

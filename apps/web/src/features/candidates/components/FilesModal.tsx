@@ -153,7 +153,7 @@ const ConfirmDeleteFile = ({ file, onClose }: { file: CandidacyFile; onClose: ()
   );
 };
 
-/** The documents of a candidacy (spec part 1, 5 'File upload' and 6). */
+/** The documents of a candidacy (docs/product/validation.md#file-upload and docs/product/access.md#who-may-do-what). */
 export const FilesModal = ({ row, canUpload, onClose }: FilesModalProps) => {
   const detail = useCandidacy(row.id);
   const open = useOpenFile();

@@ -67,7 +67,7 @@ const sliceLabel = (toKCHF: boolean) => (item: TooltipItem<'doughnut'>) => `${it
 
 const legend = { position: 'bottom' as const, labels: { boxWidth: 12 } };
 
-/** The dashboard's four charts (spec part 1, 2.6), in the number or KCHF unit. */
+/** The dashboard's four charts (docs/product/dashboard.md#screens), in the number or KCHF unit. */
 export const DashboardCharts = ({ data, toKCHF }: { data: DashboardData; toKCHF: boolean }) => {
   const evolution = evolutionChartData(data.sales_evolution, toKCHF);
   const overview = overviewChartData(data.global_situation, toKCHF);

@@ -8,7 +8,7 @@ import { DashboardCharts } from './DashboardCharts';
 import { StatusCards } from './StatusCards';
 
 /**
- * The sales dashboard (spec part 1, 2.6). Its filters are the URL query, so a link such as
+ * The sales dashboard (docs/product/dashboard.md#screens). Its filters are the URL query, so a link such as
  * /dashboard?buildings=1 applies them; the number/KCHF toggle is the toKCHF filter.
  */
 const SalesDashboard = () => {

@@ -1,7 +1,7 @@
 import type { DashboardStatusCard } from '@promovente/shared';
 import { cardView } from '../chart-data';
 
-/** The four status cards: Disponibles, Optionnés, Réservés, Signés (spec part 1, 2.6). */
+/** The four status cards: Disponibles, Optionnés, Réservés, Signés (docs/product/dashboard.md#screens). */
 export const StatusCards = ({ cards, toKCHF }: { cards: DashboardStatusCard[]; toKCHF: boolean }) => (
   <ul aria-label="Statuts des lots" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
     {cards.map((card) => {

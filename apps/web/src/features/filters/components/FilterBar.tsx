@@ -10,10 +10,10 @@ import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { useFilters } from '../use-filters';
 import { PriceRange } from './PriceRange';
 
-/** The search box waits this long after the last key (spec part 1, 9). */
+/** The search box waits this long after the last key (docs/product/constants.md#timing). */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The filter bar of spec part 1, 2.4: the controls the current route lists, state in the URL. */
+/** The filter bar of docs/product/layout.md#filter-bar: the controls the current route lists, state in the URL. */
 export const FilterBar = ({ controls }: { controls: readonly FilterControl[] }) => {
   const { filters, options, update, reset } = useFilters();
   const shows = (control: FilterControl) => controls.includes(control);

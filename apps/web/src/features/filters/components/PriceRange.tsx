@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 
 type Range = { min: number; max: number };
 
-/** Price slider step, in KCHF (spec part 1, 9). */
+/** Price slider step, in KCHF (docs/product/constants.md#amounts-and-units). */
 const PRICE_STEP_KCHF = 10;
 const COMMIT_DELAY_MS = 300;
 

@@ -5,7 +5,7 @@ import type { LogsFilter } from '../logs-view';
 
 const fetchLogs = (filter: LogsFilter, signal: AbortSignal) => api.get<LogsPage>('logs', { query: filter, signal });
 
-/** GET /logs: one page of the current promotion's history under the screen's filter (spec part 2, 7.3). */
+/** GET /logs: one page of the current promotion's history under the screen's filter (docs/product/calls.md#other-calls). */
 export const logsQueryOptions = (filter: LogsFilter) =>
   queryOptions({
     queryKey: ['logs', filter],

@@ -10,7 +10,7 @@ import { useLogs } from '../api/get-logs';
 import { logsBackLink, parseLogsFilter } from '../logs-view';
 
 /**
- * The history screen (spec part 2, 2.4): the promotion's history rows, newest first, paginated,
+ * The history screen (docs/product/history.md#screens): the promotion's history rows, newest first, paginated,
  * narrowed by the query application_id, candidacy_id or lot_id, with a back link to the screen
  * the user came from. The document title 'Promovente | Historique' comes from the route table.
  */

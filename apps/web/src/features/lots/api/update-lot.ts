@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api } from '../../../lib/api';
 import { lotKeys } from './get-lots';
 
-/** PUT lots/:id with {id, status}: PRS and back. Failure: 'Une erreur est survenue' (spec part 1, 8). */
+/** PUT lots/:id with {id, status}: PRS and back. Failure: 'Une erreur est survenue' (docs/product/errors.md#candidates-and-lots). */
 export const useUpdateLotStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,7 +21,7 @@ export const useUpdateLotStatus = () => {
 
 /**
  * PUT lots/:id with {id, price}: data.code 200 shows 'Lot mis à jour', otherwise data.error;
- * a refused call shows the server's message through the API client (spec part 1, 8).
+ * a refused call shows the server's message through the API client (docs/product/errors.md#http-answers).
  */
 export const useUpdateLotPrice = () => {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { useUpdateLotPrice } from '../api/update-lot';
 
 type PriceForm = { price: number };
 
-/** Change a lot's price: CHF, an integer >= 0, input step 1000 (spec part 1, 5). */
+/** Change a lot's price: CHF, an integer >= 0, input step 1000 (docs/product/validation.md#lot-price). */
 export const ChangePriceModal = ({ lot, onClose }: { lot: LotRow; onClose: () => void }) => {
   const update = useUpdateLotPrice();
   const {

@@ -20,7 +20,7 @@ export type LotMenuKit = { Item: ComponentType<ItemProps>; Separator: ComponentT
  */
 export type LotMenuExtraItems = (lot: LotRow, kit: LotMenuKit) => ReactNode;
 
-/** One action is about 36 px high, the menu 14rem wide plus 8 px of padding (spec part 1, 2.7). */
+/** One action is about 36 px high, the menu 14rem wide plus 8 px of padding (docs/product/candidates.md#screens). */
 const itemClasses =
   'flex h-9 cursor-pointer items-center gap-2 rounded px-2 text-sm text-slate-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
 const contentClasses = 'z-40 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';

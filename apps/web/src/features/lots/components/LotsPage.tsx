@@ -40,7 +40,7 @@ type LotsPageProps = {
   extraLotMenuItems?: LotMenuExtraItems;
 };
 
-/** 'Lots' for staff, 'Grille des prix' for candidates (spec part 1, 2.8). */
+/** 'Lots' for staff, 'Grille des prix' for candidates (docs/product/lots.md#screens). */
 export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const title = titleOfMatches(useMatches());
   const { data: user } = useUser();

@@ -2,7 +2,7 @@ import type { Notification } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** The unread count is polled every minute (spec part 1, 9). */
+/** The unread count is polled every minute (docs/product/constants.md#timing). */
 export const NOTIFICATION_POLL_MS = 60_000;
 
 export const notificationKeys = {
@@ -20,7 +20,7 @@ export const useNotificationCount = (enabled: boolean) =>
     enabled,
   });
 
-/** The unread list; a failed fetch shows an empty list (spec part 1, 8). */
+/** The unread list; a failed fetch shows an empty list (docs/product/errors.md#empty-states). */
 export const unreadNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unread,

@@ -7,7 +7,7 @@ const preferencesQueryKey = [...userQueryKey, 'preferences'] as const;
 
 /**
  * Changes the current promotion, then reloads preferences, filters and user under the global
- * overlay (spec part 1, 4); every other cached answer belonged to the previous promotion.
+ * overlay (docs/product/layout.md#promotion-picker); every other cached answer belonged to the previous promotion.
  */
 export const selectPromotion = (queryClient: QueryClient, promotionId: number) =>
   withLoading(async () => {

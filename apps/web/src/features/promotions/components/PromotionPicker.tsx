@@ -18,7 +18,7 @@ const UnreadBadge = ({ count }: { count: number }) =>
   ) : null;
 
 /**
- * The current promotion (spec part 1, 2.4): a button with its title, opening a menu of the
+ * The current promotion (docs/product/layout.md#promotion-picker): a button with its title, opening a menu of the
  * user's promotions, each with its whole title and its unread messages.
  */
 export const PromotionPicker = ({ user }: { user: User }) => {

@@ -27,7 +27,7 @@ export const registrationTargetQueryOptions = (token: string, lot: string | null
 
 export const useRegistrationTarget = (token: string, lot: string | null) => useQuery(registrationTargetQueryOptions(token, lot));
 
-/** The server's field errors of a refused registration (spec part 2, 7.3 'errors in response errors'). */
+/** The server's field errors of a refused registration (docs/product/calls.md#other-calls 'errors in response errors'). */
 export const registrationErrorsOf = (error: unknown): RegistrationError['errors'] => {
   if (error instanceof ApiError) {
     const errors = (error.body as Partial<RegistrationError> | null)?.errors;

@@ -23,7 +23,7 @@ const EMPTY: RegistrationValues = { last_name: '', first_name: '', email: '', ph
 const FIELDS = Object.keys(EMPTY) as (keyof RegistrationValues)[];
 const isField = (name: string | null): name is keyof RegistrationValues => FIELDS.includes(name as keyof RegistrationValues);
 
-/** The form of spec part 2, 2.6, then the thank-you modal with a link back to the promotion's site. */
+/** The form of docs/product/registration.md#screens, then the thank-you modal with a link back to the promotion's site. */
 export const RegistrationForm = ({ token }: { token: string }) => {
   const registration = useRegister();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export const RegistrationForm = ({ token }: { token: string }) => {
       reset(EMPTY);
       setDone({ url: response.data.promotion.url });
     } catch (error) {
-      // The first server error is shown (spec part 2, 8); each field error also sits under its field.
+      // The first server error is shown (docs/product/errors.md#sales-pipeline); each field error also sits under its field.
       const serverErrors = registrationErrorsOf(error);
       for (const e of serverErrors) if (isField(e.field)) setError(e.field, { type: 'server', message: e.message });
       setServerError(serverErrors[0]?.message ?? null);

@@ -17,7 +17,7 @@ const renderWith = (data: unknown) => {
   );
 };
 
-describe('RegistrationLinkField (spec part 3, 2)', () => {
+describe('RegistrationLinkField (docs/product/registration.md#registration-link)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { useRegistrationLink } from '../api/registration';
 export const REGISTRATION_LINK_LABEL = "Lien du formulaire d'inscription";
 
 /**
- * The public registration link of a promotion, for the promotion settings (spec part 3, 2
+ * The public registration link of a promotion, for the promotion settings (docs/product/registration.md#registration-link
  * 'Informations'). The server answers no link for a demo promotion, so nothing shows there.
  */
 export const RegistrationLinkField = ({ promotionId }: { promotionId: number }) => {

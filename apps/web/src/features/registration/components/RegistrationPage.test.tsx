@@ -37,7 +37,7 @@ const renderPage = (path = `/candidate/register/${TOKEN}`) => {
 const target = { status: 200, body: { data: { title: 'A-101', promotion: { title: 'Les Hauts de Rolle', url: null }, lot: null } } };
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('RegistrationPage (spec part 2, 2.6)', () => {
+describe('RegistrationPage (docs/product/registration.md#screens)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

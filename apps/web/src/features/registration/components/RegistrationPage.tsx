@@ -15,7 +15,7 @@ const Card = ({ title, children }: { title: string; children: ReactNode }) => (
 );
 
 /**
- * The public registration page (spec part 2, 2.6): /candidate/register/{token}, optionally
+ * The public registration page (docs/product/registration.md#screens): /candidate/register/{token}, optionally
  * ?lot={public_id} to name one of the promotion's lots in the title.
  */
 export const RegistrationPage = () => {

@@ -16,5 +16,5 @@ export const updateProfile = (input: ProfileUpdateInput, avatar: Blob | null) =>
 /** PUT user/password; `current_password` is left out on a candidate's forced first change. */
 export const changePassword = (input: PasswordChangeInput) => api.put<AccountResponse>('user/password', input, { quiet: true });
 
-/** Account calls succeed only when the body says code "200" (spec part 1, 7). */
+/** Account calls succeed only when the body says code "200" (docs/product/calls.md#conventions). */
 export const isAccountSuccess = (response: { code?: unknown }) => String(response.code) === '200';

@@ -8,7 +8,7 @@ import { ProfileForm } from './ProfileForm';
 
 const cardClasses = 'rounded-lg border border-slate-200 bg-white p-5 shadow-xs';
 
-/** 'Mon compte' (spec part 1, 2.5). */
+/** 'Mon compte' (docs/product/access.md#account-screen). */
 export const SettingsPage = () => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

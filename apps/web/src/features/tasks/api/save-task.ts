@@ -8,7 +8,7 @@ import { tasksQueryKey } from './target-tasks';
 type Saved = { data: Task; message?: string };
 
 /**
- * Adds a task (spec part 1, 7): a candidacy's through the createAction command, a lot's or an
+ * Adds a task (docs/product/calls.md#tasks): a candidacy's through the createAction command, a lot's or an
  * application's through POST /promotions/{id}/{lots|applications}/actions.
  */
 export const createTask = (promotionId: number, target: TaskTarget, targetId: number, fields: TaskFields) => {
@@ -26,7 +26,7 @@ export const updateTask = (task: Pick<Task, 'id' | 'promotion_id' | 'target'>, f
   return api.put<Saved>(`promotions/${task.promotion_id}/${kind}/actions/${task.id}`, fields);
 };
 
-/** markActionAsFinished on an action (spec part 1, 7). */
+/** markActionAsFinished on an action (docs/product/calls.md#command-dispatcher). */
 export const finishTask = (taskId: number) => executeCommand('markActionAsFinished', taskId);
 
 /** Runs a task change, toasts the server's message and refreshes every task list. */

@@ -10,8 +10,8 @@ const fetchScreenTasks = async (path: string, query: Record<string, string | num
 };
 
 /**
- * The tasks screen's list (spec part 2, 2.3). Quiet: if loading fails the loader stops
- * silently (spec part 2, 8 'Tasks list load failure'). Under the tasks key, so a task saved or
+ * The tasks screen's list (docs/product/tasks.md#screens). Quiet: if loading fails the loader stops
+ * silently (docs/product/errors.md#sales-pipeline 'Tasks list load failure'). Under the tasks key, so a task saved or
  * finished anywhere refreshes it.
  */
 export const screenTasksQueryOptions = (actor: Pick<Actor, 'type'>, promotionId: number, filters: TasksScreenFilters) => {

@@ -12,7 +12,7 @@ type EditTaskModalProps = {
   onSaved?: (task: Task) => void;
 };
 
-/** 'Modifier la tâche': the title only when the task is not automatic (spec part 1, 5 'Edit task'). */
+/** 'Modifier la tâche': the title only when the task is not automatic (docs/product/validation.md#task-forms). */
 export const EditTaskModal = ({ open, onOpenChange, taskId, onSaved }: EditTaskModalProps) => {
   const task = useTask(taskId, open);
   const mutation = useTaskMutation(

@@ -16,7 +16,7 @@ type TaskBadgesProps<T extends BadgeTask> = {
 };
 
 /**
- * A row's tasks cell (spec part 1, 2.7 and 2.8): up to 3 open tasks coloured by time status,
+ * A row's tasks cell (docs/product/candidates.md#screens and docs/product/lots.md#screens): up to 3 open tasks coloured by time status,
  * done tasks hidden, and a '+' when there are more than 5.
  */
 export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onShow, onMore }: TaskBadgesProps<T>) => {

@@ -17,7 +17,7 @@ const renderForm = (onSubmit = vi.fn()) => {
   return onSubmit;
 };
 
-describe('the add-task form (spec part 1, 5 "Add task")', () => {
+describe('the add-task form (docs/product/validation.md#task-forms)', () => {
   afterEach(cleanup);
 
   it('keeps submit disabled while the title is empty, then sends the date read in Swiss time (UTC+1 in March)', async () => {

@@ -29,7 +29,7 @@ const valuesOf = (task: Task | undefined, defaultAssigneeId: number | undefined)
 });
 
 /**
- * The add and edit task form (spec part 1, 5): title required (submit disabled while empty),
+ * The add and edit task form (docs/product/validation.md#task-forms): title required (submit disabled while empty),
  * a date on 15-minute steps read in Swiss time, the type, the assignee among the promotion's
  * brokers, the detail. A process task's title is read-only.
  */

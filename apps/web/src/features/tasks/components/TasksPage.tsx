@@ -130,7 +130,7 @@ const TaskGroup = ({ label, colour, tasks, actor, onShow, onEdit }: TaskGroupPro
 };
 
 /**
- * The tasks screen (spec part 2, 2.3): the promotion's open tasks in three groups, Prochainement,
+ * The tasks screen (docs/product/tasks.md#screens): the promotion's open tasks in three groups, Prochainement,
  * Aujourd'hui and En retard. The search box and the broker filter are the route's filter bar;
  * the candidat query narrows to one candidacy's tasks. A process task (automatic_end) is neither
  * edited nor finished by hand. If loading fails the loader stops silently.

@@ -15,7 +15,7 @@ type NewThreadModalProps = {
   candidacyId?: number;
 };
 
-/** 'Nouvelle discussion' (spec part 1, 5: title and content required, and a recipient unless the user is a candidate). */
+/** 'Nouvelle discussion' (docs/product/validation.md#new-thread: title and content required, and a recipient unless the user is a candidate). */
 export const NewThreadModal = ({ open, onOpenChange, promotionId, recipient, candidacyId }: NewThreadModalProps) => {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');

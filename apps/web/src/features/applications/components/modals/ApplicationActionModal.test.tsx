@@ -127,7 +127,7 @@ const renderModal = (
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
+describe('the funnel modals (docs/product/funnel.md#screens and docs/product/validation.md#sales-pipeline-forms)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -237,7 +237,7 @@ describe('the funnel modals (spec part 2, 2.2 and 5)', () => {
     });
   });
 
-  describe('the priority modal (spec part 2, 4.5)', () => {
+  describe('the priority modal (docs/product/positions.md#priority-modal)', () => {
     it('offers a required select of 1, 2, 3, 9 outside multi-agency promotions', async () => {
       const fetchMock = stubServer();
       const { onClose } = renderModal('updatePriority', makeRow({ priority: 2 }));

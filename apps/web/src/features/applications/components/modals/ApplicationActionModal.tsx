@@ -28,7 +28,7 @@ export type ApplicationActionModalProps = {
 
 const confirm = (action: ConfirmAction) => (props: ApplicationModalProps) => <ConfirmCommandModal action={action} {...props} />;
 
-/** One modal per action of spec part 2, 2.2. */
+/** One modal per action of docs/product/funnel.md#screens. */
 const MODALS: Record<ModalAction, ComponentType<ApplicationModalProps>> = {
   sendReservationForm: SendReservationFormModal,
   resendReservationForm: (props) => <SendReservationFormModal resend {...props} />,
@@ -61,7 +61,7 @@ const MODALS: Record<ModalAction, ComponentType<ApplicationModalProps>> = {
 };
 
 /**
- * The modal of one funnel action (spec part 2, 2.2): opens when an action is set, closes when
+ * The modal of one funnel action (docs/product/funnel.md#screens): opens when an action is set, closes when
  * cleared. Keyed by action and row, so a new action starts from a fresh form.
  */
 export const ApplicationActionModal = ({ action, application, onClose }: ApplicationActionModalProps) => {

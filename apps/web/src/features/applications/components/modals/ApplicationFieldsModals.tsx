@@ -10,7 +10,7 @@ import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss, FormAct
 /** updateApplication accepts one of three inputs: the priority, the negotiated price, the milestones. */
 const [, priceInputSchema, milestonesInputSchema] = updateApplicationSchema.options;
 
-/** 'Prix négocié' (spec part 2, 5): a number in steps of 1000 CHF, required. */
+/** 'Prix négocié' (docs/product/validation.md#sales-pipeline-forms): a number in steps of 1000 CHF, required. */
 export const NegotiatePriceModal = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('updateApplication', application.id, { onDone: onClose });
   const {
@@ -48,7 +48,7 @@ export const NegotiatePriceModal = ({ application, onClose }: ApplicationModalPr
 type MilestoneValues = { status_SIGNPDV: string; status_SIGN: string };
 
 /**
- * 'Modifier les statuts' (spec part 2, 4.2): FR, AC and FIN are never edited by hand; SIGN PdV
+ * 'Modifier les statuts' (docs/product/funnel.md#milestones): FR, AC and FIN are never edited by hand; SIGN PdV
  * and SIGN only while not checked; the checkboxes are shown, disabled. Only the changed texts
  * are sent.
  */
@@ -105,7 +105,7 @@ export const UpdateStatusesModal = ({ application, onClose }: ApplicationModalPr
   );
 };
 
-/** 'Dates du dossier': the eight dates of the application, dd/MM/yyyy HH:mm (spec part 2, 3 and 7.1). */
+/** 'Dates du dossier': the eight dates of the application, dd/MM/yyyy HH:mm (docs/product/entities.md#application and docs/product/calls.md#command-dispatcher). */
 export const ApplicationDatesModal = ({ application, onClose }: ApplicationModalProps) => (
   <Modal open onOpenChange={closeOnDismiss(onClose)} title={APPLICATION_ACTIONS.applicationDates.label}>
     <ApplicationSummary application={application} />

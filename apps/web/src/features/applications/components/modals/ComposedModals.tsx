@@ -14,7 +14,7 @@ import { type ApplicationModalProps, closeOnDismiss } from './modal-kit';
 
 /**
  * The funnel's second menu column acts on the row's main candidacy and reuses the candidates,
- * tasks and threads screens' own modals (spec part 2, 2.2).
+ * tasks and threads screens' own modals (docs/product/funnel.md#screens).
  */
 
 /** 'Candidat – lot A12', in the task modals' titles. */

@@ -7,7 +7,7 @@ import { type ApplicationCommand, useApplicationCommand } from '../../api/comman
 import { candidateNames } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss } from './modal-kit';
 
-/** The steps a click confirms, without any field (spec part 2, 2.2 and 7.1): the commands of CONFIRMATIONS. */
+/** The steps a click confirms, without any field (docs/product/funnel.md#screens and docs/product/calls.md#command-dispatcher): the commands of CONFIRMATIONS. */
 export type ConfirmAction = keyof typeof CONFIRMATIONS;
 
 type Confirmation = {

@@ -9,7 +9,7 @@ import { commandResolver } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss, FormActions } from './modal-kit';
 
 /**
- * 'Ajouter un partenaire' (spec part 2, 5): a candidacy of the promotion must be chosen; the
+ * 'Ajouter un partenaire' (docs/product/validation.md#add-partner): a candidacy of the promotion must be chosen; the
  * main candidacy is not offered; for agency 1 in a promotion synced to the CRM, only validated
  * candidacies (the same partner list as the 'assign lot' modal, filtered by the server).
  */
@@ -60,7 +60,7 @@ export const AddCandidacyModal = ({ application, onClose }: ApplicationModalProp
   );
 };
 
-/** 'Retirer un partenaire' (spec part 2, 5): one of the two candidacies must be chosen. */
+/** 'Retirer un partenaire' (docs/product/validation.md#remove-partner): one of the two candidacies must be chosen. */
 export const DetachCandidacyModal = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('detachCandidacy', application.id, { onDone: onClose });
   const {

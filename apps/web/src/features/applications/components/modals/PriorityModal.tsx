@@ -26,7 +26,7 @@ const BUTTONS: Record<PriorityCommand, { label: string; detail: (bestAvailable: 
   },
 };
 
-/** One button per position move the multi-agency rules allow (spec part 2, 4.5). */
+/** One button per position move the multi-agency rules allow (docs/product/positions.md#priority-modal). */
 const PriorityButtons = ({ application, commands, onClose }: ApplicationModalProps & { commands: PriorityCommand[] }) => {
   const mutations = {
     goToBestAvailablePriority: useApplicationCommand('goToBestAvailablePriority', application.id, { onDone: onClose }),
@@ -68,7 +68,7 @@ const PriorityButtons = ({ application, commands, onClose }: ApplicationModalPro
   );
 };
 
-/** Other promotions: a priority among 1, 2, 3, 9, required (spec part 2, 5). */
+/** Other promotions: a priority among 1, 2, 3, 9, required (docs/product/validation.md#sales-pipeline-forms). */
 const PrioritySelect = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('updateApplication', application.id, { onDone: onClose });
   const {
@@ -95,7 +95,7 @@ const PrioritySelect = ({ application, onClose }: ApplicationModalProps) => {
 };
 
 /**
- * 'Modifier la priorité' (spec part 2, 4.5): the multi-agency position moves — the best free
+ * 'Modifier la priorité' (docs/product/positions.md#priority-modal): the multi-agency position moves — the best free
  * position from 9, release the place, reset the counter of a priority 1 (admins) — or, in other
  * promotions, the priority picked in a list.
  */

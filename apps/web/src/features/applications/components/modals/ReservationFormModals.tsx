@@ -51,7 +51,7 @@ const emailPayload = (values: EmailValues) => ({
 });
 
 /**
- * Send or resend the reservation form (spec part 2, 5): subject and body required (submit
+ * Send or resend the reservation form (docs/product/validation.md#reservation-form): subject and body required (submit
  * disabled until both hold text), the default subject names the promotion and the lot;
  * options 'Ne pas envoyer aux candidats' and "M'envoyer une copie". A resend keeps the first
  * sending date (the same command).
@@ -106,7 +106,7 @@ export const SendReservationFormModal = ({ application, onClose, resend = false 
 };
 
 /**
- * 'Réservation incomplète' (spec part 2, 4.3 and 5): the candidate is e-mailed an editable
+ * 'Réservation incomplète' (docs/product/reservation-form.md#reservation-lifecycle and docs/product/validation.md#sales-pipeline-forms): the candidate is e-mailed an editable
  * subject and body; the server escapes the text and turns its line breaks into <br>.
  */
 export const UnvalidateReservationFormModal = ({ application, onClose }: ApplicationModalProps) => {
@@ -147,7 +147,7 @@ export const UnvalidateReservationFormModal = ({ application, onClose }: Applica
 type ValidateValues = { knowDate: boolean; date: string; time: string };
 
 /**
- * 'Réservation complète' (spec part 2, 5): locks the form for the candidates; a deposit date
+ * 'Réservation complète' (docs/product/validation.md#sales-pipeline-forms): locks the form for the candidates; a deposit date
  * and time (quarter hours, default 10:00, Swiss time) only when 'Date de dépôt connue' is ticked.
  */
 export const ValidateReservationFormModal = ({ application, onClose }: ApplicationModalProps) => {

@@ -36,7 +36,7 @@ import {
 
 type DateValues = { date: string; time: string };
 
-/** 'Planifier la signature de la promesse' (spec part 2, 5): the date is required, read in Swiss time. */
+/** 'Planifier la signature de la promesse' (docs/product/validation.md#sales-pipeline-forms): the date is required, read in Swiss time. */
 export const ScheduleAgreementModal = ({ application, onClose }: ApplicationModalProps) => {
   const command = useApplicationCommand('scheduleAgreement', application.id, { onDone: onClose });
   const {
@@ -60,7 +60,7 @@ export const ScheduleAgreementModal = ({ application, onClose }: ApplicationModa
   );
 };
 
-/** The alert that replaces the form while the promotion has no notary (spec part 2, 8). */
+/** The alert that replaces the form while the promotion has no notary (docs/product/errors.md#sales-pipeline). */
 export const NoNotaryAlert = ({ onClose }: { onClose: () => void }) => (
   <>
     <p role="alert" className="flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -78,7 +78,7 @@ export const NoNotaryAlert = ({ onClose }: { onClose: () => void }) => (
 type ActValues = DateValues & { subject: string; body: string; emails: string; do_not_send_email: boolean };
 
 /**
- * "Planifier la signature de l'acte" (spec part 2, 5 and 8): date, subject and body required,
+ * "Planifier la signature de l'acte" (docs/product/validation.md#sales-pipeline-forms and docs/product/errors.md#sales-pipeline): date, subject and body required,
  * 'Ne pas envoyer aux candidats'. Without a notary in the promotion — known from the funnel
  * page, or from the server's refusal — the alert shows instead of the form.
  */

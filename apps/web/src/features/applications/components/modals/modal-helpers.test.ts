@@ -23,7 +23,7 @@ const candidacy = (id: number, full_name: string) => ({
   candidate: { id: id * 10, full_name, email: `${id}@test.ch`, phone: null, has_account: false },
 });
 
-describe('the pickers of the funnel modals (spec part 2, 5 and 9)', () => {
+describe('the pickers of the funnel modals (docs/product/validation.md#sales-pipeline-forms and docs/product/constants.md#timing)', () => {
   it('offers the 96 quarter hours of a day', () => {
     expect(QUARTER_HOURS).toHaveLength(96);
     expect(QUARTER_HOURS.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
@@ -47,7 +47,7 @@ describe('the pickers of the funnel modals (spec part 2, 5 and 9)', () => {
   });
 });
 
-describe('the e-mail texts of the funnel modals (spec part 2, 5)', () => {
+describe('the e-mail texts of the funnel modals (docs/product/validation.md#sales-pipeline-forms)', () => {
   it('names the promotion and the lot in the reservation e-mail subject', () => {
     expect(reservationFormSubject('Les Terrasses', 'A12')).toBe('Formulaire de réservation – Les Terrasses – lot A12');
     expect(reservationFormSubject(null, 'A12')).toBe('Formulaire de réservation – lot A12');
@@ -77,7 +77,7 @@ describe('the e-mail texts of the funnel modals (spec part 2, 5)', () => {
   });
 });
 
-describe('the priority modal (spec part 2, 4.5)', () => {
+describe('the priority modal (docs/product/positions.md#priority-modal)', () => {
   const row = (priority: number, best: number | null) => ({ priority, lot: { best_available_priority: best } });
 
   it('is a select outside multi-agency promotions', () => {
@@ -99,7 +99,7 @@ describe('the priority modal (spec part 2, 4.5)', () => {
   });
 });
 
-describe('the update-statuses modal (spec part 2, 4.2)', () => {
+describe('the update-statuses modal (docs/product/funnel.md#milestones)', () => {
   const application = {
     status_FR_checked: true,
     status_SIGNPDV: 'Prévue le 12/03/2026 10:00',
@@ -123,7 +123,7 @@ describe('the update-statuses modal (spec part 2, 4.2)', () => {
 });
 
 describe('the application dates', () => {
-  it('lists the eight dates of spec part 2, 3', () => {
+  it('lists the eight dates of docs/product/entities.md#application', () => {
     expect(APPLICATION_DATE_LABELS.map(([key]) => key)).toEqual([
       'reservation_sent_at',
       'first_reservation_at',

@@ -3,7 +3,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ApplicationCommand } from '../../api/commands';
 
 /**
- * The pure rules of the funnel's modals (spec part 2, 5): the default e-mail texts, the
+ * The pure rules of the funnel's modals (docs/product/validation.md#sales-pipeline-forms): the default e-mail texts, the
  * pickers read in Swiss time (Europe/Zurich), the text the server receives, the priority modal's choices.
  */
 
@@ -12,10 +12,10 @@ import type { ApplicationCommand } from '../../api/commands';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The time pickers move in 15-minute steps (spec part 2, 9): '00:00', '00:15', ... '23:45'. */
+/** The time pickers move in 15-minute steps (docs/product/constants.md#timing): '00:00', '00:15', ... '23:45'. */
 export const QUARTER_HOURS: readonly string[] = Array.from({ length: 96 }, (_, i) => `${pad(Math.floor(i / 4))}:${pad((i % 4) * 15)}`);
 
-/** The pickers' default time (spec part 2, 9). */
+/** The pickers' default time (docs/product/constants.md#timing). */
 export const DEFAULT_TIME = '10:00';
 
 /**
@@ -71,7 +71,7 @@ type TextContext = {
   brokerName?: string | null;
 };
 
-/** The reservation e-mail's default subject holds the promotion title and the lot reference (spec part 2, 5). */
+/** The reservation e-mail's default subject holds the promotion title and the lot reference (docs/product/validation.md#sales-pipeline-forms). */
 export const reservationFormSubject = (promotionTitle: string | null | undefined, reference: string): string =>
   `Formulaire de réservation – ${lotOf(promotionTitle, reference)}`;
 
@@ -85,7 +85,7 @@ export const reservationFormBody = ({ application, promotionTitle, brokerName }:
     signature(brokerName),
   ].join('\n');
 
-/** Notify incomplete (spec part 2, 4.3): the candidate is asked to complete his form. */
+/** Notify incomplete (docs/product/reservation-form.md#reservation-lifecycle): the candidate is asked to complete his form. */
 export const incompleteSubject = (promotionTitle: string | null | undefined, reference: string): string =>
   `Formulaire de réservation incomplet – ${lotOf(promotionTitle, reference)}`;
 
@@ -113,7 +113,7 @@ export const actOfPurchaseBody = ({ application, promotionTitle, brokerName }: T
   ].join('\n');
 
 // ---------------------------------------------------------------------------------------------
-// Priority (spec part 2, 4.5)
+// Priority (docs/product/positions.md#priority-modal)
 
 export type PriorityCommand = Extract<ApplicationCommand, 'goToBestAvailablePriority' | 'goToLatestPriority' | 'UpdateLastPriorityChange'>;
 
@@ -136,7 +136,7 @@ export const priorityChoices = (
 };
 
 // ---------------------------------------------------------------------------------------------
-// Update statuses (spec part 2, 4.2)
+// Update statuses (docs/product/funnel.md#milestones)
 
 type MilestoneTexts = Partial<Record<`status_${Milestone}`, string | null>>;
 

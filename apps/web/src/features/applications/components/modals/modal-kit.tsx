@@ -106,7 +106,7 @@ export const TextAreaField = ({ label, error, hint, registration, className, row
 };
 
 /**
- * A date and a time picked in Swiss time (Europe/Zurich; spec part 2, 5 and 9): the time is a select of quarter
+ * A date and a time picked in Swiss time (Europe/Zurich; docs/product/validation.md#sales-pipeline-forms and docs/product/constants.md): the time is a select of quarter
  * hours, so no other minute can be sent.
  */
 export const DateTimeFields = ({

@@ -46,7 +46,7 @@ const Section = ({ legend, children }: { legend: string; children: ReactNode }) 
 type CandidateFieldsProps = { prefix: Prefix; editable: boolean };
 
 /**
- * A candidate's fields (spec part 2, 3 'Candidate'): read-only unless the viewer may edit; the
+ * A candidate's fields (docs/product/entities.md#candidate): read-only unless the viewer may edit; the
  * e-mail read-only once the candidate exists; the company toggle clears the company fields when
  * unchecked and hides the parents' fields when checked.
  */

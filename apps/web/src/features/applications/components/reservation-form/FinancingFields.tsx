@@ -5,7 +5,7 @@ import { digitsOnly, type FinancingTextField, type WizardValues } from '../../re
 
 type Prefix = 'candidacy1' | 'candidacy2';
 
-/** The three sources of a candidacy's financing (spec part 2, 3 'Candidacy financing'). */
+/** The three sources of a candidacy's financing (docs/product/entities.md#candidacy-financing). */
 const SOURCES = [
   {
     legend: 'Hypothèque',

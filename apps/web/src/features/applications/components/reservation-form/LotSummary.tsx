@@ -1,7 +1,7 @@
 import type { ReservationForm } from '@promovente/shared';
 import { lotSummaryOf } from '../../reservation-wizard';
 
-/** Step 1: the lot the candidature is for (spec part 2, 2.5). */
+/** Step 1: the lot the candidature is for (docs/product/reservation-form.md#screens). */
 export const LotSummary = ({ form }: { form: ReservationForm }) => (
   <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
     {lotSummaryOf(form).map(({ label, value }) => (

@@ -3,7 +3,7 @@ import { RESERVATION_STEPS } from '../../reservation-wizard';
 
 type StepHeadersProps = { current: number; onGoTo: (step: number) => void };
 
-/** The five step headers; each one is a button that opens its step (spec part 2, 2.5). */
+/** The five step headers; each one is a button that opens its step (docs/product/reservation-form.md#screens). */
 export const StepHeaders = ({ current, onGoTo }: StepHeadersProps) => (
   <nav aria-label="Étapes du formulaire">
     <ol className="grid grid-cols-5 gap-1">
