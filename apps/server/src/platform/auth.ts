@@ -1,9 +1,9 @@
 import { type Actor, MESSAGES, type UserType } from '@promovente/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { authTokens, users } from '../db/schema/index.js';
+import { authTokens, promotionUsers, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 import { hashToken } from './tokens.js';
 
@@ -14,6 +14,13 @@ export type RequestActor = Actor & {
   number_connections: number;
   selected_promotion: number | null;
   token_id: number;
+  /**
+   * The promotions the user is a member of, read with the token in the request's one sign-in
+   * statement, so that a membership check costs no query (platform/access.ts). Null for an
+   * admin, who sees every promotion, and for an actor built outside a request: the check then
+   * asks the database. A request that changes the user's memberships checks the database too.
+   */
+  promotion_ids: ReadonlySet<number> | null;
 };
 
 /**
@@ -53,6 +60,9 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
       isDemo: users.isDemo,
       numberConnections: users.numberConnections,
       preferences: users.preferences,
+      promotionIds: sql<
+        number[] | null
+      >`case when ${users.admin} then null else array(select ${promotionUsers.promotionId} from ${promotionUsers} where ${promotionUsers.userId} = ${users.id}) end`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -70,6 +80,7 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
     number_connections: row.numberConnections,
     selected_promotion: row.preferences?.selected_promotion ?? null,
     token_id: row.tokenId,
+    promotion_ids: row.promotionIds === null ? null : new Set(row.promotionIds.map(Number)),
   };
 };
 

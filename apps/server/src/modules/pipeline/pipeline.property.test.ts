@@ -96,6 +96,7 @@ const actorOf = (user: { id: number; type: string; agencyId: number | null; emai
   number_connections: 1,
   selected_promotion: null,
   token_id: 0,
+  promotion_ids: null,
 });
 
 const setup = async (multiAgency: boolean) => {
