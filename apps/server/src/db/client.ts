@@ -42,9 +42,9 @@ const pgliteExecutor = (client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => 
 
 /** The embedded database: persisted in dataDir, or in memory (optionally from a dumped template). */
 /** Called for every statement the application sends (tests count queries with it). */
-export type OnQuery = (query: string) => void;
+export type OnQuery = (query: string, params: unknown[]) => void;
 
-const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string) => onQuery(query) } : false);
+const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false);
 
 export const openPglite = async (
   dataDir: string | undefined,

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { transactionExecutor } from '../db/client.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { bearer, signIn } from './fixtures.js';
-import type { TestContext } from './harness.js';
+import type { SentStatement, TestContext } from './harness.js';
 
 /** The demo desk (scale 1) and a broker's headers, for the bounded-query tests of the lists. */
 export const demoBroker = async (ctx: TestContext) => {
@@ -29,4 +31,85 @@ export const expectBoundedQueries = async (ctx: TestContext, headers: Record<str
   expect(one.rows).toBe(1);
   expect(many.queries).toBe(one.queries);
   expect(many.queries).toBeLessThanOrEqual(15);
+};
+
+/**
+ * The statement budget of a read request (docs/performance.md): at most `max` statements for
+ * one GET, the sign-in included. Answers the statements, for a plan check.
+ */
+export const expectStatementsAtMost = async (ctx: TestContext, headers: Record<string, string>, url: string, max: number) => {
+  let status = 0;
+  const sent = await ctx.captureQueries(async () => {
+    status = (await ctx.app.inject({ method: 'GET', url, headers })).statusCode;
+  });
+  expect(status, url).toBe(200);
+  expect(
+    sent.map((statement) => statement.sql.slice(0, 160)),
+    `${url}: ${sent.length} statements`,
+  ).toHaveLength(Math.min(sent.length, max));
+  return sent;
+};
+
+/**
+ * The tables that grow with the number of promotions: a plan must reach them through an index.
+ * The reference tables (lot types, floors) and the rate-limit counters stay small.
+ */
+export const GROWING_TABLES = new Set([
+  'users',
+  'auth_tokens',
+  'password_resets',
+  'assistants',
+  'candidates',
+  'candidacies',
+  'applications',
+  'actions',
+  'action_lots',
+  'user_comments',
+  'logs',
+  'notifications',
+  'threads',
+  'thread_messages',
+  'thread_reads',
+  'files',
+  'mail_messages',
+  'promotions',
+  'promotion_user',
+  'promotion_agency',
+  'buildings',
+  'lots',
+  'agencies',
+]);
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+
+/** The whole-table reads of a plan: a sequential scan, or an index walked end to end (no condition). */
+const fullScansOf = (node: PlanNode): string[] => [
+  ...(node['Relation Name'] && (node['Node Type'] === 'Seq Scan' || (/^Index (Only )?Scan$/.test(node['Node Type']) && !node['Index Cond']))
+    ? [`${node['Node Type']} on ${node['Relation Name']}`]
+    : []),
+  ...(node.Plans ?? []).flatMap(fullScansOf),
+];
+
+/**
+ * No statement of a request reads a whole growing table, sequentially or along an index
+ * without a condition, when the planner is told to avoid sequential scans
+ * (`enable_seqscan = off`): on the small test data a sequential scan is often the planner's
+ * cheapest choice, so the check asks whether a narrowing index path exists at all, which is
+ * what decides the cost at scale.
+ */
+export const expectIndexedPlans = async (ctx: TestContext, statements: SentStatement[]) => {
+  const scans: string[] = [];
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode;
+      for (const scan of fullScansOf(root)) {
+        if (GROWING_TABLES.has(scan.split(' on ')[1])) scans.push(`${scan} in: ${statement.sql.slice(0, 200)}`);
+      }
+    });
+  }
+  expect(scans).toEqual([]);
 };

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { type Database, type OnQuery, openPglite, openPostgres } from '../db/client.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
 import { localStorage } from '../platform/storage.js';
 import { withDatabase } from './global-setup.js';
@@ -21,12 +21,16 @@ export type TestContext = {
   reset: () => Promise<void>;
   /** Counts the statements the application sends while `work` runs. */
   countQueries: (work: () => Promise<unknown>) => Promise<number>;
+  /** The statements (text and parameters) the application sends while `work` runs. */
+  captureQueries: (work: () => Promise<unknown>) => Promise<SentStatement[]>;
   close: () => Promise<void>;
 };
 
+export type SentStatement = { sql: string; params: unknown[] };
+
 const KEEP = new Set(['lot_types', 'floors']);
 
-const openCopy = async (onQuery: (query: string) => void): Promise<{ database: Database; drop: () => Promise<void> }> => {
+const openCopy = async (onQuery: OnQuery): Promise<{ database: Database; drop: () => Promise<void> }> => {
   const template = inject('template');
   if (template.kind === 'pglite') {
     const dump = await readFile(template.dump);
@@ -50,8 +54,10 @@ const openCopy = async (onQuery: (query: string) => void): Promise<{ database: D
 /** One application over its own copy of the migrated template database, for one test file. */
 export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> => {
   let counted = 0;
-  const { database, drop } = await openCopy(() => {
+  let capture: SentStatement[] | null = null;
+  const { database, drop } = await openCopy((query, params) => {
     counted += 1;
+    capture?.push({ sql: query, params });
   });
   const log = pino({ level: 'silent' });
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
@@ -81,6 +87,16 @@ export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}):
       const before = counted;
       await work();
       return counted - before;
+    },
+    captureQueries: async (work) => {
+      const sent: SentStatement[] = [];
+      capture = sent;
+      try {
+        await work();
+      } finally {
+        capture = null;
+      }
+      return sent;
     },
     reset: async () => {
       await database.db.execute(sql.raw(truncate));
