@@ -23,6 +23,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL connection string; without it the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
+  /** The PostgreSQL connections the server keeps open (docs/performance.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** smtp://user:pass@host:port; without it e-mails are kept in the database. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Promovente <no-reply@promovente.ch>'),

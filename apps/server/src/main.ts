@@ -23,7 +23,10 @@ const main = async () => {
   const started = Date.now();
 
   const database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, { onError: (err) => log.warn({ err }, 'database connection lost') })
+    ? await openPostgres(config.DATABASE_URL, {
+        poolSize: config.DATABASE_POOL_SIZE,
+        onError: (err) => log.warn({ err }, 'database connection lost'),
+      })
     : await openPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   log.info({ database: database.kind, ms: Date.now() - started }, 'database migrated');

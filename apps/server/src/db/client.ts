@@ -64,11 +64,11 @@ export const openPglite = async (
 
 export const openPostgres = async (
   url: string,
-  options: { onError?: (error: Error) => void; onQuery?: OnQuery } = {},
+  options: { onError?: (error: Error) => void; onQuery?: OnQuery; poolSize?: number } = {},
 ): Promise<Database> => {
   // A database that does not answer fails the query within 5 s (a 503, platform/errors.ts)
   // instead of holding the request until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by the server (restart, terminated backend) is an event, not a
   // crash: pg discards that client and the next query opens a new one, so the application
   // recovers by itself once the database is back.

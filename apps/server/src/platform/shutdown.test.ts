@@ -37,14 +37,13 @@ const tally = (answers: Answer[]) => {
 
 /** How many requests to `url` the server had answered before it logged its stop (its log is in order). */
 const completedBeforeStop = (logs: string, url: string) => {
-  const ids = new Set<string>();
   let completed = 0;
   for (const line of logs.split('\n')) {
     if (!line.startsWith('{')) continue;
-    const entry = JSON.parse(line) as { msg?: string; reqId?: string; req?: { url?: string } };
+    const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
     if (entry.msg?.startsWith('stopping')) break;
-    if (entry.msg === 'incoming request' && entry.req?.url === url && entry.reqId) ids.add(entry.reqId);
-    if (entry.msg === 'request completed' && entry.reqId && ids.has(entry.reqId)) completed += 1;
+    // One line per answered request (app.ts).
+    if (entry.msg === 'request' && entry.req?.url === url) completed += 1;
   }
   return completed;
 };
