@@ -83,6 +83,8 @@ type Endpoint = {
   path: string;
   /** A body per request (the command: distinct rows). */
   body?: () => unknown;
+  /** Fresh rows left for a command. */
+  remaining?: () => number;
   connections?: number;
 };
 
@@ -94,6 +96,8 @@ const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, 
         url,
         connections,
         duration,
+        // A command runs out of fresh rows on a small promotion: then as many requests as rows left.
+        ...(endpoint.remaining && endpoint.remaining() < 20_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
         headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         requests: [
           {
@@ -177,8 +181,21 @@ const main = async () => {
       { name: 'notifications', method: 'GET', path: '/api/notifications' },
       { name: '`GET user`', method: 'GET', path: '/api/user' },
       { name: 'dashboard', method: 'GET', path: `/api/analytics/dashboard?promotion=${p}` },
-      { name: 'attributeLot (command)', method: 'POST', path: '/api/commands/attributeLot', body: command, connections: 10 },
-    ].filter((e) => !values.only || values.only.split(',').some((o) => e.name.includes(o))) as Endpoint[];
+      {
+        name: 'attributeLot (command)',
+        method: 'POST',
+        path: '/api/commands/attributeLot',
+        body: command,
+        remaining: () => picked.pairs.length - next,
+        connections: 10,
+      },
+    ]
+      .filter((e) => !values.only || values.only.split(',').some((o) => e.name.includes(o)))
+      .filter((e) => {
+        if (!e.body || picked.pairs.length > 0) return true;
+        console.warn(`${e.name}: skipped, no fresh (candidacy, lot) pair left in promotion ${p}; seed again (--seed).`);
+        return false;
+      }) as Endpoint[];
 
     // The floor, at 1 connection then at N.
     const floorBase = floor.lines.listening;
@@ -199,18 +216,22 @@ const main = async () => {
       }
       await call(control, 'GET', '/record/off');
       const records = (JSON.parse((await call(control, 'GET', '/stats')).body) as { records: RequestRecord[] }).records;
+      const plans = JSON.parse((await call(control, 'GET', '/explain')).body) as { planning: number; execution: number; replayed: number };
       const result = await load(base, endpoint, headers, endpoint.connections ?? connections, duration);
       const row: BenchRow = {
         endpoint: endpoint.name,
         connections: endpoint.connections ?? connections,
-        reqPerSec: result.requests.average,
+        // Total over elapsed time: the per-second average misleads on a run cut short by `amount`.
+        reqPerSec: result.requests.total / Math.max(result.duration, 0.001),
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.non2xx + result.errors + result.timeouts,
         statements: median(records.map((r) => r.statements.length)),
         sqlMs: median(records.map((r) => r.statements.reduce((sum, s) => sum + s.ms, 0))),
         httpP50One: median(samples),
-        bytes: result.throughput.average / Math.max(1, result.requests.average),
+        planningMs: plans.planning,
+        executionMs: plans.execution,
+        bytes: result.throughput.total / Math.max(1, result.requests.total),
         statementTexts: (records[0]?.statements ?? []).map((s) => s.text.replace(/\s+/g, ' ').slice(0, 300)),
       };
       rows.push(row);

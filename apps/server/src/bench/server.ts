@@ -48,7 +48,8 @@ const recordStatements = () => {
     if (!capture) return original.apply(this, args);
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : (config?.text ?? '');
-    const values = typeof config === 'string' ? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined) : config?.values;
+    // drizzle passes the parameters beside the config object, pg-boss inside it.
+    const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : typeof config === 'string' ? undefined : config?.values;
     const started = performance.now();
     const done = () => capture.statements.push({ text, values, ms: performance.now() - started });
     const last = args.length - 1;
@@ -124,6 +125,11 @@ const application = async () => {
       res.end(JSON.stringify(await pick(sqlRows)));
       return;
     }
+    if (req.url === '/explain') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(await explain(sqlRows, records[records.length - 1]?.statements ?? [])));
+      return;
+    }
     if (req.url === '/record/on') {
       records = [];
       recording = true;
@@ -144,7 +150,7 @@ type SqlRows = <T>(text: string, values?: unknown[]) => Promise<T[]>;
 /**
  * The realistic user and the rows the bench works on: the promotion with the most lots, its
  * first broker (not an admin), and for attributeLot distinct (candidacy, lot) pairs of that
- * broker's agency with no application between them yet.
+ * broker's agency, main lots with no application between them yet.
  */
 const pick = async (sqlRows: SqlRows) => {
   const [promotion] = await sqlRows<{ id: number; lots: number }>(
@@ -157,19 +163,70 @@ const pick = async (sqlRows: SqlRows) => {
   );
   const candidacies = await sqlRows<{ id: number }>(
     `select c.id from candidacies c where c.promotion_id = $1 and c.agency_id = $2
-     and not exists (select 1 from applications a where a.candidacy1_id = c.id or a.candidacy2_id = c.id) order by c.id limit 5000`,
+     order by c.id limit 2000`,
     [promotion.id, broker.agency_id],
   );
-  const lots = await sqlRows<{ id: number }>('select id from lots where promotion_id = $1 and raw_status = 0 and status = 0 order by id', [
-    promotion.id,
-  ]);
+  // A multi-agency lot takes at most 3 ranked positions (lifecycle.positions.ts): its capacity.
+  const lots = await sqlRows<{ id: number; capacity: number }>(
+    `select l.id, case when p.multi_agency then 3 - (select count(*)::int from applications a
+       where a.lot_id = l.id and not a.hidden and a.closed_at is null and a.priority < 9) else 1000 end as capacity
+     from lots l join promotions p on p.id = l.promotion_id
+     where l.promotion_id = $1 and l.parent_id is null and l.raw_status = 0 and l.status = 0 order by l.id`,
+    [promotion.id],
+  );
   const [counts] = await sqlRows<{ candidacies: number; promotions: number }>(
     `select (select count(*)::int from candidacies where promotion_id = $1) as candidacies,
             (select count(*)::int from promotion_user where user_id = $2) as promotions`,
     [promotion.id, broker.id],
   );
-  const pairs = candidacies.map((c, i) => [c.id, lots[i % lots.length].id] as const);
+  const taken = new Set(
+    (
+      await sqlRows<{ pair: string }>(
+        `select candidacy1_id || '-' || lot_id as pair from applications where promotion_id = $1
+         union all select candidacy2_id || '-' || lot_id from applications where promotion_id = $1 and candidacy2_id is not null`,
+        [promotion.id],
+      )
+    ).map((r) => r.pair),
+  );
+  // Each candidacy on a different lot in each round (a later run skips the pairs an earlier one made).
+  const pairs: [number, number][] = [];
+  for (let round = 0; round < lots.length && pairs.length < 20_000; round++) {
+    candidacies.forEach((c, i) => {
+      const lot = lots[(i + round) % lots.length];
+      if (lot.capacity > 0 && !taken.has(`${c.id}-${lot.id}`)) {
+        lot.capacity--;
+        pairs.push([c.id, lot.id]);
+      }
+    });
+  }
   return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, pairs };
+};
+
+/**
+ * Where the server's SQL time goes: each read statement of one request again under EXPLAIN
+ * ANALYZE, with its parameters, for PostgreSQL's planning and execution times (writes are not
+ * replayed).
+ */
+const explain = async (sqlRows: SqlRows, statements: Statement[]) => {
+  let planning = 0;
+  let execution = 0;
+  let replayed = 0;
+  for (const s of statements) {
+    if (!/^\s*(select|with)\b/i.test(s.text)) continue;
+    try {
+      const [row] = await sqlRows<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }>(
+        `explain (analyze, format json) ${s.text}`,
+        s.values,
+      );
+      const plan = row['QUERY PLAN'][0];
+      planning += plan['Planning Time'];
+      execution += plan['Execution Time'];
+      replayed++;
+    } catch (error) {
+      console.error(`explain failed: ${(error as Error).message}: ${s.text.slice(0, 200)}`);
+    }
+  }
+  return { planning, execution, replayed };
 };
 
 const mode = process.env.BENCH_MODE;

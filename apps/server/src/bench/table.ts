@@ -12,6 +12,9 @@ export type BenchRow = {
   /** Median SQL time of one request at 1 connection: the sum of its statements, as the driver sees them. */
   sqlMs: number;
   httpP50One: number;
+  /** PostgreSQL's planning and execution times of the read statements of one request (EXPLAIN ANALYZE). */
+  planningMs: number;
+  executionMs: number;
   /** Average answer size under load. */
   bytes: number;
   statementTexts: string[];
@@ -60,7 +63,7 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
     const toSql = r.httpP50One / (r.sqlMs + meta.floor.httpP50One);
     const name = r.connections === meta.connections ? r.endpoint : `${r.endpoint} (${r.connections} conn)`;
     lines.push(
-      `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${r.errors} | ${fixed(r.bytes, 0)} |`,
+      `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} (${fixed(r.planningMs)} planning, ${fixed(r.executionMs)} execution) | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${r.errors} | ${fixed(r.bytes, 0)} |`,
     );
   }
   return `${lines.join('\n')}\n`;

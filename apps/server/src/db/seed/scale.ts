@@ -46,7 +46,8 @@ import * as V from './vocabulary.js';
 /**
  * The scale dataset (`npm run seed -- --scale N`): a firm at national scale, beside the demo.
  *
- * 2N promotions whose sizes follow a long tail (rank k has about 10 + (B - 10) / k^0.8 lots),
+ * 2N promotions whose sizes follow a long tail (rank k has about 6 + (B - 10) / k^0.8 lots, at
+ * least 10),
  * the biggest with B = min(2N, 2,000) lots and 25 candidacies per lot (2,000 lots and 50,000
  * candidacies at --scale 1000), the others 6 to 14 candidacies per lot. Staff (brokers, notaries,
  * bankers, architects, promoters, pilots, investors) are drawn from pools sized so that each
@@ -77,8 +78,7 @@ export const promotionShapes = (scale: number): PromotionShape[] => {
   const biggest = Math.min(MAX_LOTS, Math.max(10, 2 * scale));
   const shapes: PromotionShape[] = [];
   for (let k = 1; k <= count; k++) {
-    const lots =
-      k === 1 ? biggest : Math.min(biggest - 1, Math.max(10, Math.round(10 + ((biggest - 10) / k ** 0.8) * rng.float(0.8, 1.2))));
+    const lots = k === 1 ? biggest : Math.min(biggest - 1, Math.max(10, Math.round(6 + ((biggest - 10) / k ** 0.8) * rng.float(0.5, 1.5))));
     const candidacies = k === 1 ? lots * CANDIDACIES_PER_LOT_OF_BIGGEST : lots * rng.int(6, 14);
     shapes.push({ lots, candidacies, multiAgency: rng.chance(0.2) });
   }
