@@ -97,7 +97,7 @@ const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, 
         connections,
         duration,
         // A command runs out of fresh rows on a small promotion: then as many requests as rows left.
-        ...(endpoint.remaining && endpoint.remaining() < 20_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
+        ...(endpoint.remaining && endpoint.remaining() < 5_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
         headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         requests: [
           {
@@ -243,7 +243,11 @@ const main = async () => {
     const meta = {
       date: new Date().toISOString(),
       database: pgliteDir ? `PGlite ${pgliteDir}` : url.replace(/\/\/[^@/]*@/, '//***@'),
-      machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      // The load average at the end tells whether something else shared the machine during the run.
+      machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end`,
       connections,
       duration,
       promotion: { id: p, lots: picked.lots, candidacies: picked.candidacies },

@@ -14,6 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -39,9 +40,19 @@ const floor = async () => {
 type Capture = { statements: Statement[] };
 const context = new AsyncLocalStorage<Capture>();
 
-/** Wraps pg's Client#query (promise and callback forms) to time the statements of the current request. */
+/**
+ * Wraps pg's Client#query (promise and callback forms) and PGlite#query to time the statements
+ * of the current request. PGlite's transactions query through their own object: statements
+ * inside a PGlite transaction are not counted.
+ */
 const recordStatements = () => {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  wrapQuery(pg.Client.prototype as unknown as Queryable);
+  wrapQuery(PGlite.prototype as unknown as Queryable);
+};
+
+type Queryable = { query: (...args: unknown[]) => unknown };
+
+const wrapQuery = (proto: Queryable) => {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const capture = context.getStore();
