@@ -232,7 +232,10 @@ const main = async () => {
         planningMs: plans.planning,
         executionMs: plans.execution,
         bytes: result.throughput.total / Math.max(1, result.requests.total),
-        statementTexts: (records[0]?.statements ?? []).map((s) => s.text.replace(/\s+/g, ' ').slice(0, 300)),
+        statements1: (records[records.length - 1]?.statements ?? []).map((s) => ({
+          ms: Number(s.ms.toFixed(2)),
+          text: s.text.replace(/\s+/g, ' ').slice(0, 300),
+        })),
       };
       rows.push(row);
       console.log(

@@ -17,7 +17,8 @@ export type BenchRow = {
   executionMs: number;
   /** Average answer size under load. */
   bytes: number;
-  statementTexts: string[];
+  /** The statements of the last 1-connection request, with their driver time (JSON only). */
+  statements1: { ms: number; text: string }[];
 };
 
 export type BenchMeta = {
