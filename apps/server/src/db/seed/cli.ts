@@ -1,9 +1,10 @@
 /**
- * npm run seed -- [--scale N] [--candidacies N] [--reset]
+ * npm run seed -- [--scale N] [--copies N [--candidacies N]] [--reset]
  *
  * Opens the database like the server does (DATABASE_URL, else PGlite in ${DATA_DIR}/pglite),
- * migrates it and seeds the demo. A database that already has promotions is refused unless
- * --reset, which empties every business table first (lot types and floors stay).
+ * migrates it and seeds the demo, then with --scale N the scale dataset (scale.ts). A database
+ * that already has promotions is refused unless --reset, which empties every business table
+ * first (lot types and floors stay).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,11 +12,14 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { type Database, openPglite, openPostgres } from '../client.js';
 import { seedDemo } from './demo.js';
+import { seedScale } from './scale.js';
 
-const USAGE = `Usage: npm run seed -- [--scale N] [--candidacies N] [--reset]
+const USAGE = `Usage: npm run seed -- [--scale N] [--copies N [--candidacies N]] [--reset]
 
-  --scale N         N copies of each demo promotion (default 1)
-  --candidacies N   candidacies per promotion in every copy (default 48 and 74)
+  --scale N         the demo, then a firm at national scale: 2N promotions of 10 to
+                    min(2N, 2000) lots, staff in a handful of promotions each (scale.ts)
+  --copies N        N copies of each demo promotion (default 1)
+  --candidacies N   candidacies per demo promotion in every copy (default 48 and 74)
   --reset           empty the business tables of a database that already has data`;
 
 const KEEP = new Set(['lot_types', 'floors']);
@@ -47,6 +51,7 @@ const main = async () => {
   const { values } = parseArgs({
     options: {
       scale: { type: 'string' },
+      copies: { type: 'string' },
       candidacies: { type: 'string' },
       reset: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -56,7 +61,8 @@ const main = async () => {
     console.log(USAGE);
     return;
   }
-  const scale = positiveInt('scale', values.scale, 1) as number;
+  const scale = positiveInt('scale', values.scale, undefined);
+  const copies = positiveInt('copies', values.copies, 1) as number;
   const candidaciesPerPromotion = positiveInt('candidacies', values.candidacies, undefined);
 
   // The same configuration as the server, so both open the same database.
@@ -78,7 +84,8 @@ const main = async () => {
       await reset(database);
       console.log('Business tables emptied.');
     }
-    await seedDemo(database.db, { scale, candidaciesPerPromotion, log: (message) => console.log(message) });
+    await seedDemo(database.db, { scale: copies, candidaciesPerPromotion, log: (message) => console.log(message) });
+    if (scale) await seedScale(database.db, { scale, log: (message) => console.log(message) });
 
     const tables = [
       'promotions',
@@ -94,12 +101,15 @@ const main = async () => {
       'notifications',
       'threads',
       'thread_messages',
+      'files',
     ];
     const counts = rowsOf<Record<string, number>>(
       await database.db.execute(sql.raw(`select ${tables.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`)),
     )[0];
     for (const t of tables) console.log(`  ${t.padEnd(16)} ${String(counts[t]).padStart(10)}`);
-    console.log(`Seeded scale ${scale} in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo account's password is demo-2026.`);
+    console.log(
+      `Seeded ${scale ? `scale ${scale}` : `${copies} demo cop${copies > 1 ? 'ies' : 'y'}`} in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo account's password is demo-2026.`,
+    );
   } finally {
     await database.close();
   }

@@ -58,8 +58,8 @@ export type SeedOptions = {
 type CandidateRow = typeof candidates.$inferInsert & { id: number; firstName: string; lastName: string };
 type CandidacyRow = typeof candidacies.$inferInsert & { id: number; brokerId: number; agencyId: number };
 
-type CandidateRec = { row: CandidateRow; userId?: number; details: boolean };
-type CandidacyRec = {
+export type CandidateRec = { row: CandidateRow; userId?: number; details: boolean };
+export type CandidacyRec = {
   row: CandidacyRow;
   candidate: CandidateRec;
   /** Best live application status, -1 without one. */
@@ -68,8 +68,8 @@ type CandidacyRec = {
   /** Live applications (as main or partner candidacy). */
   live: number;
 };
-type LotRec = { id: number; promotionId: number; buildingId: number; spec: LotSpec; rawStatus: number; live: AppRec[] };
-type AppRec = {
+export type LotRec = { id: number; promotionId: number; buildingId: number; spec: LotSpec; rawStatus: number; live: AppRec[] };
+export type AppRec = {
   id: number;
   lot: LotRec;
   c1: CandidacyRec;
@@ -84,7 +84,7 @@ type AppRec = {
   negociatedPrice?: number;
 };
 
-type DemoUsers = {
+export type DemoUsers = {
   courtier: number;
   courtier2: number;
   admin: number;
@@ -103,7 +103,7 @@ type DemoUsers = {
   vergersCandidate: number;
 };
 
-const SERIAL_TABLES = [
+export const SERIAL_TABLES = [
   'users',
   'promotions',
   'buildings',
@@ -119,9 +119,9 @@ const SERIAL_TABLES = [
   'threads',
   'thread_messages',
 ] as const;
-type SerialTable = (typeof SERIAL_TABLES)[number];
+export type SerialTable = (typeof SERIAL_TABLES)[number];
 
-class Ids {
+export class Ids {
   private readonly last = new Map<SerialTable, number>();
   constructor(start: Map<SerialTable, number>) {
     for (const t of SERIAL_TABLES) this.last.set(t, start.get(t) ?? 0);
@@ -133,7 +133,7 @@ class Ids {
   }
 }
 
-type Ctx = {
+export type Ctx = {
   clock: Clock;
   ids: Ids;
   writer: BulkWriter;
@@ -349,7 +349,7 @@ const insertUsers = (ctx: Omit<Ctx, 'users'>, firstPromotionId: number): DemoUse
 // ---------------------------------------------------------------------------------------------
 // Candidates and candidacies
 
-class CandidateFactory {
+export class CandidateFactory {
   private readonly usedLocalParts = new Set<string>();
   constructor(
     private readonly ctx: Ctx,
@@ -427,7 +427,7 @@ class CandidateFactory {
   }
 }
 
-const newCandidacy = (
+export const newCandidacy = (
   ctx: Ctx,
   rng: Rng,
   promotionId: number,
@@ -453,14 +453,14 @@ const newCandidacy = (
 // ---------------------------------------------------------------------------------------------
 // Sales: which lot is at which stage, with whom
 
-const MAIN_TYPES = new Set<number>([LOT_TYPE.apartment, LOT_TYPE.villa, LOT_TYPE.commercial]);
+export const MAIN_TYPES = new Set<number>([LOT_TYPE.apartment, LOT_TYPE.villa, LOT_TYPE.commercial]);
 
-type Plan = { apps: AppRec[]; prsLots: LotRec[]; expired?: AppRec; dueSoon?: AppRec };
+export type Plan = { apps: AppRec[]; prsLots: LotRec[]; expired?: AppRec; dueSoon?: AppRec };
 
-const planSales = (
+export const planSales = (
   ctx: Ctx,
   rng: Rng,
-  spec: PromotionSpec,
+  spec: Pick<PromotionSpec, 'multiAgency' | 'reservationTimeout'>,
   promotionStart: Date,
   lotRecs: LotRec[],
   pool: CandidacyRec[],
@@ -638,7 +638,7 @@ const planSales = (
 // ---------------------------------------------------------------------------------------------
 // One copy of the two demo promotions
 
-const LOT_STATUS_OF_APPLICATION = [2, 3, 4, 4];
+export const LOT_STATUS_OF_APPLICATION = [2, 3, 4, 4];
 
 const milestoneTexts = (app: AppRec) => {
   const t = app.t;
@@ -975,7 +975,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
 };
 
 /** Applications, tasks, comments, history and lot history of one promotion. */
-const seedActivity = (ctx: Ctx, rng: Rng, promotionId: number, start: Date, lotRecs: LotRec[], pool: CandidacyRec[], plan: Plan) => {
+export const seedActivity = (ctx: Ctx, rng: Rng, promotionId: number, start: Date, lotRecs: LotRec[], pool: CandidacyRec[], plan: Plan) => {
   const { clock, ids, writer, users: u } = ctx;
   const nowMs = clock.nowMs;
   const log = (

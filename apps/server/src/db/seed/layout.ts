@@ -71,6 +71,9 @@ export type PromotionSpec = {
   ageDays: number;
 };
 
+/** What the lot generators need of a promotion. */
+export type PriceSpec = Pick<PromotionSpec, 'pricePerM2' | 'parkingPrice'>;
+
 export const PROMOTIONS: PromotionSpec[] = [
   {
     key: 'terrasses',
@@ -123,7 +126,7 @@ const AREA_BY_ROOMS: Record<string, [number, number]> = {
 
 type MainDef = { building: number; floorId: number; reference: string; rooms: number; type?: number };
 
-const mainLot = (rng: Rng, spec: PromotionSpec, def: MainDef): LotSpec => {
+const mainLot = (rng: Rng, spec: PriceSpec, def: MainDef): LotSpec => {
   const type = def.type ?? LOT_TYPE.apartment;
   const attic = def.floorId === FLOOR.attic;
   const garden = def.floorId === FLOOR.gardenLevel || (def.floorId === FLOOR.ground && type === LOT_TYPE.apartment);
@@ -179,7 +182,7 @@ const ANNEX_TITLES: Record<number, string> = {
   [LOT_TYPE.cellar]: 'Cave',
 };
 
-const annexLot = (rng: Rng, spec: PromotionSpec, type: number, reference: string, parent?: LotSpec, priceIncluded = false): LotSpec => {
+const annexLot = (rng: Rng, spec: PriceSpec, type: number, reference: string, parent?: LotSpec, priceIncluded = false): LotSpec => {
   const price =
     type === LOT_TYPE.box ? 55_000 : type === LOT_TYPE.cellar ? 15_000 : rng.int(spec.parkingPrice[0], spec.parkingPrice[1]) * 1_000;
   const areaHab = type === LOT_TYPE.box ? 18 : type === LOT_TYPE.cellar ? half(rng.float(6, 10)) : 12.5;
@@ -325,6 +328,45 @@ export const lotsOf = (rng: Rng, spec: PromotionSpec): LotSpec[] => {
     for (let i = 19; i <= 21; i++) annexes.push(annexLot(rng, spec, LOT_TYPE.parkingOutside, `P-${i}`));
     annexes.push(annexLot(rng, spec, LOT_TYPE.box, 'BX-1', attics[attics.length - 1]));
     for (let i = 1; i <= 4; i++) annexes.push(annexLot(rng, spec, LOT_TYPE.cellar, `C-${i}`, big[big.length - i], i <= 2));
+  }
+  return [...mains, ...annexes];
+};
+
+const GENERATED_FLOORS = [FLOOR.ground, FLOOR.first, FLOOR.second, FLOOR.third, FLOOR.fourth, FLOOR.attic];
+const GENERATED_ROOMS = [2.5, 3.5, 3.5, 4.5, 4.5, 5.5];
+/** Lots per building in a generated promotion: a 2,000-lot promotion has 50 buildings. */
+export const LOTS_PER_BUILDING = 40;
+
+/**
+ * The lots of a generated promotion of `count` lots (scale dataset): three quarters of main
+ * lots over `buildings` buildings, four to a floor, then parkings and cellars, half of them
+ * attached to a main lot.
+ */
+export const generatedLots = (rng: Rng, spec: PriceSpec, count: number, buildingPrefixes: string[]): LotSpec[] => {
+  const mainCount = Math.max(1, Math.round(count * 0.75));
+  const perBuilding = new Array<number>(buildingPrefixes.length).fill(0);
+  const mains: LotSpec[] = [];
+  for (let k = 0; k < mainCount; k++) {
+    const building = k % buildingPrefixes.length;
+    const slot = perBuilding[building]++;
+    const level = Math.floor(slot / 4);
+    const floorId = GENERATED_FLOORS[Math.min(level, GENERATED_FLOORS.length - 1)];
+    const commercial = level === 0 && slot === 0 && rng.chance(0.3);
+    mains.push(
+      mainLot(rng, spec, {
+        building,
+        floorId,
+        reference: `${buildingPrefixes[building]}-${level}${String((slot % 4) + 1).padStart(2, '0')}`,
+        rooms: commercial ? 1 : rng.pick(GENERATED_ROOMS),
+        type: commercial ? LOT_TYPE.commercial : LOT_TYPE.apartment,
+      }),
+    );
+  }
+  const annexes: LotSpec[] = [];
+  for (let k = 0; annexes.length < count - mainCount; k++) {
+    const parent = rng.chance(0.5) ? mains[k % mains.length] : undefined;
+    const type = k % 5 === 4 ? LOT_TYPE.cellar : LOT_TYPE.parkingInside;
+    annexes.push(annexLot(rng, spec, type, `${type === LOT_TYPE.cellar ? 'C' : 'P'}-${k + 1}`, parent, parent ? rng.chance(0.2) : false));
   }
   return [...mains, ...annexes];
 };

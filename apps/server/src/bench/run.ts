@@ -1,0 +1,277 @@
+/**
+ * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b]
+ *
+ * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
+ * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
+ * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
+ * at N connections for D seconds. Prints the table, writes bench-results/latest.{md,json}.
+ * docs/performance.md says how to read it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { RequestRecord } from './server.js';
+import { type BenchRow, formatTable, median } from './table.js';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REPO_DIR = path.resolve(SERVER_DIR, '../..');
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/promovente_bench';
+const PASSWORD = 'demo-2026';
+const ONE_CONNECTION_SAMPLES = 20;
+
+type Child = { child: ChildProcess; lines: Record<string, string> };
+
+const startChild = (env: Record<string, string>, expect: string[]): Promise<Child> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/server.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', WEB_DIST: '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: Record<string, string> = {};
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let index = buffer.indexOf('\n');
+      while (index >= 0) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 1);
+        index = buffer.indexOf('\n');
+        try {
+          Object.assign(lines, JSON.parse(line));
+        } catch {
+          // A log line of the application: the production level keeps them few.
+        }
+        if (expect.every((key) => key in lines)) resolve({ child, lines });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`bench process exited (${code}) before serving`)));
+  });
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+const call = (base: string, method: string, url: string, headers: Record<string, string> = {}, body?: unknown) =>
+  new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = http.request(
+      `${base}${url}`,
+      { method, agent, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+type Endpoint = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A body per request (the command: distinct rows). */
+  body?: () => unknown;
+  /** Fresh rows left for a command. */
+  remaining?: () => number;
+  connections?: number;
+};
+
+const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, connections: number, duration: number) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    const body = endpoint.body;
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        // A command runs out of fresh rows on a small promotion: then as many requests as rows left.
+        ...(endpoint.remaining && endpoint.remaining() < 5_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        requests: [
+          {
+            method: endpoint.method,
+            path: endpoint.path,
+            ...(body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(body()) }) } : {}),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+const seed = async (url: string, scale: number) => {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const started = Date.now();
+  const args = ['--import', 'tsx', 'src/db/seed/cli.ts', ...(scale > 1 ? ['--scale', String(scale)] : [])];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
+  });
+  return (Date.now() - started) / 1000;
+};
+
+const main = async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      pglite: { type: 'string' },
+      only: { type: 'string' },
+      out: { type: 'string', default: path.join(REPO_DIR, 'bench-results') },
+    },
+  });
+  const url = positionals[0] ?? process.env.BENCH_DATABASE_URL ?? DEFAULT_URL;
+  const connections = Number(values.connections);
+  const duration = Number(values.duration);
+  const pgliteDir = values.pglite ? path.resolve(values.pglite) : undefined;
+  let seedSeconds: number | undefined;
+  if (values.seed && !pgliteDir) seedSeconds = await seed(url, Number(values.seed));
+
+  const floor = await startChild({ BENCH_MODE: 'floor' }, ['listening']);
+  const appEnv: Record<string, string> = pgliteDir
+    ? { BENCH_MODE: 'app', DATA_DIR: pgliteDir, DATABASE_URL: '' }
+    : { BENCH_MODE: 'app', DATABASE_URL: url };
+  const app = await startChild(appEnv, ['listening', 'control']);
+  const base = app.lines.listening;
+  const control = app.lines.control;
+  try {
+    const picked = JSON.parse((await call(control, 'GET', '/pick')).body) as {
+      promotionId: number;
+      lots: number;
+      candidacies: number;
+      promotions: number;
+      broker: string;
+      pairs: [number, number][];
+    };
+    const login = await call(base, 'POST', '/api/login', {}, { email: picked.broker, password: PASSWORD });
+    if (login.status !== 200) throw new Error(`sign-in of ${picked.broker} failed: ${login.body}`);
+    const headers = { authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
+    const p = picked.promotionId;
+    let next = 0;
+    const command = () => {
+      const [candidacyId, lotId] = picked.pairs[next++ % picked.pairs.length];
+      return { entity: 'candidacy', entity_id: candidacyId, additionnal_fields: { lot_id: lotId, promotion_id: p, priority: 9 } };
+    };
+    const endpoints: Endpoint[] = [
+      { name: 'lots', method: 'GET', path: `/api/lots?promotion=${p}` },
+      { name: 'candidacies', method: 'GET', path: `/api/candidacies?promotion=${p}` },
+      { name: 'applications', method: 'GET', path: `/api/applications?promotion=${p}` },
+      { name: 'tasks (`actions`)', method: 'GET', path: `/api/actions?promotion=${p}` },
+      { name: 'logs', method: 'GET', path: `/api/logs?promotion=${p}` },
+      { name: 'notifications', method: 'GET', path: '/api/notifications' },
+      { name: '`GET user`', method: 'GET', path: '/api/user' },
+      { name: 'dashboard', method: 'GET', path: `/api/analytics/dashboard?promotion=${p}` },
+      {
+        name: 'attributeLot (command)',
+        method: 'POST',
+        path: '/api/commands/attributeLot',
+        body: command,
+        remaining: () => picked.pairs.length - next,
+        connections: 10,
+      },
+    ]
+      .filter((e) => !values.only || values.only.split(',').some((o) => e.name.includes(o)))
+      .filter((e) => {
+        if (!e.body || picked.pairs.length > 0) return true;
+        console.warn(`${e.name}: skipped, no fresh (candidacy, lot) pair left in promotion ${p}; seed again (--seed).`);
+        return false;
+      }) as Endpoint[];
+
+    // The floor, at 1 connection then at N.
+    const floorBase = floor.lines.listening;
+    const floorOne: number[] = [];
+    for (let i = 0; i < ONE_CONNECTION_SAMPLES + 5; i++) floorOne.push((await call(floorBase, 'GET', '/floor')).ms);
+    const floorLoad = await load(floorBase, { name: 'floor', method: 'GET', path: '/floor' }, {}, connections, duration);
+    const floorP50One = median(floorOne.slice(5));
+    const rows: BenchRow[] = [];
+    for (const endpoint of endpoints) {
+      // 1 connection: warm-up (plans, caches), then the recorded samples.
+      const samples: number[] = [];
+      for (let i = 0; i < 3; i++) await call(base, endpoint.method, endpoint.path, headers, endpoint.body?.());
+      await call(control, 'GET', '/record/on');
+      for (let i = 0; i < ONE_CONNECTION_SAMPLES; i++) {
+        const answer = await call(base, endpoint.method, endpoint.path, headers, endpoint.body?.());
+        if (answer.status >= 300) throw new Error(`${endpoint.name}: ${answer.status} ${answer.body.slice(0, 300)}`);
+        samples.push(answer.ms);
+      }
+      await call(control, 'GET', '/record/off');
+      const records = (JSON.parse((await call(control, 'GET', '/stats')).body) as { records: RequestRecord[] }).records;
+      const plans = JSON.parse((await call(control, 'GET', '/explain')).body) as { planning: number; execution: number; replayed: number };
+      const result = await load(base, endpoint, headers, endpoint.connections ?? connections, duration);
+      const row: BenchRow = {
+        endpoint: endpoint.name,
+        connections: endpoint.connections ?? connections,
+        // Total over elapsed time: the per-second average misleads on a run cut short by `amount`.
+        reqPerSec: result.requests.total / Math.max(result.duration, 0.001),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.non2xx + result.errors + result.timeouts,
+        statements: median(records.map((r) => r.statements.length)),
+        sqlMs: median(records.map((r) => r.statements.reduce((sum, s) => sum + s.ms, 0))),
+        httpP50One: median(samples),
+        planningMs: plans.planning,
+        executionMs: plans.execution,
+        bytes: result.throughput.total / Math.max(1, result.requests.total),
+        statements1: (records[records.length - 1]?.statements ?? []).map((s) => ({
+          ms: Number(s.ms.toFixed(2)),
+          text: s.text.replace(/\s+/g, ' ').slice(0, 300),
+        })),
+      };
+      rows.push(row);
+      console.log(
+        `${row.endpoint}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.statements} statements, SQL ${row.sqlMs.toFixed(1)} ms`,
+      );
+    }
+
+    const meta = {
+      date: new Date().toISOString(),
+      database: pgliteDir ? `PGlite ${pgliteDir}` : url.replace(/\/\/[^@/]*@/, '//***@'),
+      // The load average at the end tells whether something else shared the machine during the run.
+      machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end`,
+      connections,
+      duration,
+      promotion: { id: p, lots: picked.lots, candidacies: picked.candidacies },
+      user: { email: picked.broker, promotions: picked.promotions },
+      floor: { reqPerSec: floorLoad.requests.average, p50: floorLoad.latency.p50, p99: floorLoad.latency.p99, httpP50One: floorP50One },
+      seedSeconds,
+    };
+    const markdown = formatTable(meta, rows);
+    console.log(`\n${markdown}`);
+    await mkdir(values.out, { recursive: true });
+    await writeFile(path.join(values.out, 'latest.md'), markdown);
+    await writeFile(path.join(values.out, 'latest.json'), `${JSON.stringify({ ...meta, rows }, null, 2)}\n`);
+    console.log(`Written: ${path.relative(process.cwd(), path.join(values.out, 'latest.md'))} and latest.json`);
+  } finally {
+    floor.child.kill('SIGTERM');
+    app.child.kill('SIGTERM');
+    agent.destroy();
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { type BenchMeta, type BenchRow, formatTable, median } from './table.js';
+
+const meta: BenchMeta = {
+  date: '2026-11-24T03:00:00.000Z',
+  database: 'postgres://***@127.0.0.1:5432/promovente_bench',
+  machine: '2 cores',
+  connections: 50,
+  duration: 10,
+  promotion: { id: 3, lots: 2000, candidacies: 50_000 },
+  user: { email: 'broker.0001@scale.promovente.ch', promotions: 5 },
+  floor: { reqPerSec: 40_000, p50: 1, p99: 3, httpP50One: 0.5 },
+};
+
+const row = (fields: Partial<BenchRow>): BenchRow => ({
+  endpoint: 'lots',
+  connections: 50,
+  reqPerSec: 400,
+  p50: 120,
+  p99: 180,
+  errors: 0,
+  statements: 3,
+  sqlMs: 2,
+  httpP50One: 5,
+  planningMs: 0.5,
+  executionMs: 1,
+  bytes: 20_000,
+  statements1: [],
+  ...fields,
+});
+
+describe('the bench table', () => {
+  it('takes the median of odd and even samples', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBe(0);
+  });
+
+  it('prints the ratios to the floor and to SQL + floor, and marks a row at other connections', () => {
+    const table = formatTable(meta, [row({}), row({ endpoint: 'attributeLot', connections: 10, reqPerSec: 200 })]);
+    // 40,000 / 400 = 100x; 5 / (2 + 0.5) = 2x.
+    expect(table).toContain('| lots | 400 | 120 / 180 | 3 | 2.0 (0.5 planning, 1.0 execution) | 5.0 | 100x | 2.0x | 0 | 20000 |');
+    expect(table).toContain('| attributeLot (10 conn) | 200 |');
+    expect(table).toContain('2000 lots, 50000 candidacies');
+  });
+});

@@ -1,0 +1,71 @@
+/** One endpoint's measures (bench/run.ts). */
+export type BenchRow = {
+  endpoint: string;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, socket errors and time-outs under load. */
+  errors: number;
+  /** Median over the 1-connection samples. */
+  statements: number;
+  /** Median SQL time of one request at 1 connection: the sum of its statements, as the driver sees them. */
+  sqlMs: number;
+  httpP50One: number;
+  /** PostgreSQL's planning and execution times of the read statements of one request (EXPLAIN ANALYZE). */
+  planningMs: number;
+  executionMs: number;
+  /** Average answer size under load. */
+  bytes: number;
+  /** The statements of the last 1-connection request, with their driver time (JSON only). */
+  statements1: { ms: number; text: string }[];
+};
+
+export type BenchMeta = {
+  date: string;
+  database: string;
+  machine: string;
+  connections: number;
+  duration: number;
+  promotion: { id: number; lots: number; candidacies: number };
+  user: { email: string; promotions: number };
+  floor: { reqPerSec: number; p50: number; p99: number; httpP50One: number };
+  seedSeconds?: number;
+};
+
+export const median = (values: number[]) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+/**
+ * The table of docs/performance.md. Ratio to floor: the floor's req/s over the endpoint's.
+ * Ratio to SQL: the HTTP p50 at 1 connection over (its SQL time + the floor's HTTP p50 at 1
+ * connection), the issue's "within 3x of (its SQL time + the floor)".
+ */
+export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
+  const lines = [
+    `Measured ${meta.date.slice(0, 16).replace('T', ' ')} UTC on ${meta.database}; ${meta.machine}.`,
+    `${meta.connections} connections, ${meta.duration} s each, one after the other, in one run beside a bare Fastify route (the floor): ` +
+      `${fixed(meta.floor.reqPerSec, 0)} req/s, p50 / p99 ${meta.floor.p50} / ${meta.floor.p99} ms, HTTP p50 at 1 connection ${fixed(meta.floor.httpP50One, 2)} ms.`,
+    `Signed in as ${meta.user.email} (member of ${meta.user.promotions} promotion(s)), on promotion ${meta.promotion.id}: ` +
+      `${meta.promotion.lots} lots, ${meta.promotion.candidacies} candidacies.` +
+      (meta.seedSeconds === undefined ? '' : ` Seeded in ${fixed(meta.seedSeconds, 0)} s.`),
+    '',
+    '| endpoint | req/s | p50 / p99 ms | SQL statements | SQL ms (1 conn) | HTTP p50 (1 conn) | ratio to floor | ratio to SQL | errors | bytes |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const toFloor = r.reqPerSec > 0 ? meta.floor.reqPerSec / r.reqPerSec : Number.POSITIVE_INFINITY;
+    const toSql = r.httpP50One / (r.sqlMs + meta.floor.httpP50One);
+    const name = r.connections === meta.connections ? r.endpoint : `${r.endpoint} (${r.connections} conn)`;
+    lines.push(
+      `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} (${fixed(r.planningMs)} planning, ${fixed(r.executionMs)} execution) | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${r.errors} | ${fixed(r.bytes, 0)} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+};

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../platform/passwords.js';
+import { expectProcessInvariants, query } from '../../test/seed-invariants.js';
+import { type Database, openPglite } from '../client.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { HANDFUL, promotionShapes, scaleStaffEmail, seedScale } from './scale.js';
+
+describe('promotionShapes', () => {
+  it('reaches 2,000 lots and 50,000 candidacies at --scale 1000, with a long tail of small promotions', () => {
+    const shapes = promotionShapes(1000);
+    expect(shapes).toHaveLength(2000);
+    expect(shapes[0]).toMatchObject({ lots: 2000, candidacies: 50_000 });
+    const sizes = shapes.map((s) => s.lots).sort((a, b) => a - b);
+    expect(sizes[0]).toBe(10);
+    expect(Math.max(...shapes.slice(1).map((s) => s.lots))).toBeLessThan(2000);
+    // The median promotion is small, a few are big.
+    expect(sizes[1000]).toBeLessThan(40);
+    expect(shapes.filter((s) => s.lots >= 500).length).toBeGreaterThanOrEqual(3);
+    expect(shapes.filter((s) => s.lots >= 500).length).toBeLessThanOrEqual(20);
+  });
+
+  it('scales down and stays deterministic', () => {
+    expect(promotionShapes(50)).toEqual(promotionShapes(50));
+    const shapes = promotionShapes(50);
+    expect(shapes).toHaveLength(100);
+    expect(shapes[0].lots).toBe(100);
+  });
+});
+
+describe('seedScale at scale 25 (beside the demo)', () => {
+  const now = new Date('2026-03-16T09:30:00Z');
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openPglite(undefined);
+    await database.migrate();
+    await seedDemo(database.db, { scale: 1, now });
+    await seedScale(database.db, { scale: 25, now });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('makes 50 promotions of varied sizes, the biggest with the most lots and 25 candidacies per lot', async () => {
+    const sizes = await query<{ id: number; lots: number; candidacies: number }>(
+      database,
+      `select p.id, (select count(*)::int from lots l where l.promotion_id = p.id) as lots,
+              (select count(*)::int from candidacies c where c.promotion_id = p.id) as candidacies
+       from promotions p where p.id > 2 order by p.id`,
+    );
+    expect(sizes).toHaveLength(50);
+    const biggest = sizes.reduce((a, b) => (b.lots > a.lots ? b : a));
+    expect(biggest).toMatchObject({ lots: 50, candidacies: 1250 });
+    expect(sizes.filter((s) => s.lots === 50)).toHaveLength(1);
+    expect(Math.min(...sizes.map((s) => s.lots))).toBe(10);
+    expect(new Set(sizes.map((s) => s.lots)).size).toBeGreaterThan(5);
+  });
+
+  it('puts each staff member in a handful of promotions, never in all', async () => {
+    const members = await query<{ type: string; n: number }>(
+      database,
+      `select u.type, count(pu.promotion_id)::int as n from users u join promotion_user pu on pu.user_id = u.id
+       where u.email like '%@scale.promovente.ch' group by u.id, u.type`,
+    );
+    expect(new Set(members.map((m) => m.type))).toEqual(
+      new Set(['broker', 'notary', 'banker', 'architect', 'promoter', 'pilot', 'investor']),
+    );
+    for (const m of members) expect(m.n).toBeLessThanOrEqual(2 * HANDFUL);
+    const average = members.reduce((sum, m) => sum + m.n, 0) / members.length;
+    expect(average).toBeGreaterThanOrEqual(HANDFUL - 2);
+    expect(average).toBeLessThanOrEqual(HANDFUL + 1);
+    // Every generated promotion has brokers, one main notary, a banker.
+    const [staffed] = await query<{ missing: number }>(
+      database,
+      `select count(*)::int as missing from promotions p where p.id > 2 and (
+         (select count(*) from promotion_user pu join users u on u.id = pu.user_id where pu.promotion_id = p.id and u.type = 'broker') < 2
+         or (select count(*) from promotion_user pu where pu.promotion_id = p.id and pu.main) <> 1
+         or not exists (select 1 from promotion_user pu join users u on u.id = pu.user_id where pu.promotion_id = p.id and u.type = 'banker'))`,
+    );
+    expect(staffed.missing).toBe(0);
+  });
+
+  it('gives candidates accounts and leaves threads, files, photos and notifications in every promotion', async () => {
+    const [c] = await query<Record<string, number>>(
+      database,
+      `select
+         (select count(*)::int from candidates ca join users u on u.id = ca.user_id and u.type = 'candidate'
+            join promotion_user pu on pu.user_id = u.id and pu.promotion_id = ca.promotion_id where ca.promotion_id > 2) as accounts,
+         (select count(*)::int from promotions p where p.id > 2 and not exists (select 1 from threads t where t.promotion_id = p.id)) as without_threads,
+         (select count(*)::int from promotions p where p.id > 2 and not exists (select 1 from files f where f.promotion_id = p.id and f.owner = 'photo')) as without_photos,
+         (select count(*)::int from promotions p where p.id > 2 and not exists (select 1 from files f where f.promotion_id = p.id and f.owner = 'candidacy')) as without_files,
+         (select count(*)::int from promotions p where p.id > 2 and not exists (select 1 from notifications n where n.promotion_id = p.id)) as without_notifications,
+         (select count(*)::int from thread_messages m join threads t on t.id = m.thread_id where t.promotion_id > 2) as messages`,
+    );
+    expect(c.accounts).toBeGreaterThan(100);
+    expect(c).toMatchObject({ without_threads: 0, without_photos: 0, without_files: 0, without_notifications: 0 });
+    expect(c.messages).toBeGreaterThan(c.accounts / 4);
+  });
+
+  it('keeps the process invariants and the demo accounts', async () => {
+    await expectProcessInvariants(database);
+    const [demo] = await query<{ n: number }>(
+      database,
+      `select count(*)::int as n from promotion_user pu join users u on u.id = pu.user_id where u.email = 'courtier@demo.ch'`,
+    );
+    expect(demo.n).toBe(2);
+    const [broker] = await query<{ password_hash: string; selected: number }>(
+      database,
+      `select password_hash, (preferences->>'selected_promotion')::int as selected from users where email = '${scaleStaffEmail('broker', 1)}'`,
+    );
+    expect(await verifyPassword(broker.password_hash, DEMO_PASSWORD)).toBe(true);
+    expect(broker.selected).toBeGreaterThan(2);
+  });
+});
