@@ -2,7 +2,7 @@ import type { LotSortColumn, LotsQuery } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { lotFilterConditions } from '../../db/lot-filter.js';
+import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -36,12 +36,6 @@ export const lotListConditions = (promotionId: number, query: LotsQuery, withSta
   if (query.lot) conditions.push(UUID.test(query.lot) ? eq(lots.publicId, query.lot) : sql`false`);
   if (withStatus && query.status?.length) conditions.push(inArray(lots.status, query.status));
   return and(...conditions) as SQL;
-};
-
-/** Lots per displayed status under the given conditions (one grouped query). */
-export const countLotsByStatus = async (db: Queryable, where: SQL) => {
-  const rows = await db.select({ status: lots.status, count: sql<number>`count(*)::int` }).from(lots).where(where).groupBy(lots.status);
-  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 };
 
 const SORTS: Record<LotSortColumn, SQL | AnyPgColumn> = {
@@ -105,13 +99,8 @@ export const selectLots = async (
 };
 
 /** The filters of a lots page, each a parameter (null: not filtered), so that every call sends one SQL text per sort. */
-export type LotPageFilter = {
+export type LotPageFilter = LotFilter & {
   promotionId: number;
-  buildings: number[] | null;
-  floors: number[] | null;
-  nbRooms: number[] | null;
-  priceMin: number | null;
-  priceMax: number | null;
   /** A `containsPattern` for reference or title. */
   search: string | null;
   /** A lot's public id (a UUID; the caller refuses any other text). */
@@ -179,7 +168,7 @@ export const selectLotPage = async (
   page: { number: number; perPage: number },
 ): Promise<LotPageRow[]> => {
   const p = sql.param(filter.promotionId);
-  const buildings = sql.param(filter.buildings);
+  const buildingIds = sql.param(filter.buildings?.length ? filter.buildings : null);
   const lot = sql.param(filter.lot);
   const statuses = sql.param(filter.statuses);
   const direction = sort?.order === 'asc' ? 'asc' : 'desc';
@@ -188,11 +177,7 @@ export const selectLotPage = async (
     : 'b.title asc, f.sort_order asc, l.reference asc, l.id asc';
   // The conditions of the status counts; the page adds the status filter.
   const scoped = sql`l.promotion_id = ${p} and l.parent_id is null
-    and (${buildings}::int[] is null or l.building_id = any(${buildings}::int[]))
-    and (${sql.param(filter.floors)}::int[] is null or l.floor_id = any(${sql.param(filter.floors)}::int[]))
-    and (${sql.param(filter.nbRooms)}::numeric[] is null or l.nb_rooms = any(${sql.param(filter.nbRooms)}::numeric[]))
-    and (${sql.param(filter.priceMin)}::int is null or l.raw_price >= ${sql.param(filter.priceMin)}::int)
-    and (${sql.param(filter.priceMax)}::int is null or l.raw_price <= ${sql.param(filter.priceMax)}::int)
+    and ${lotFilterSql(filter, 'l')}
     and (${sql.param(filter.search)}::text is null or l.reference ilike ${sql.param(filter.search)}::text or l.title ilike ${sql.param(filter.search)}::text)
     and (${lot}::uuid is null or l.public_id = ${lot}::uuid)`;
   const result = await db.execute(sql`
@@ -218,9 +203,9 @@ export const selectLotPage = async (
       offset (select (page_number - 1) * ${sql.param(page.perPage)}::int from clamped)
     )
     select pr.title as promotion_title, pr.multi_agency,
-      (${buildings}::int[] is null or (
-        select count(*) from buildings fb where fb.promotion_id = ${p} and fb.id = any(${buildings}::int[])
-      ) = cardinality(${buildings}::int[]))
+      (${buildingIds}::int[] is null or (
+        select count(*) from buildings fb where fb.promotion_id = ${p} and fb.id = any(${buildingIds}::int[])
+      ) = cardinality(${buildingIds}::int[]))
       and (${lot}::uuid is null or exists (select 1 from lots fl where fl.public_id = ${lot}::uuid and fl.promotion_id = ${p})) as ids_ok,
       (select json_object_agg(status, n) from counts) as status_counts,
       (select n from total) as total,

@@ -120,11 +120,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const lotPageFilterOf = (promotionId: number, query: LotsQuery): LotPageFilter => ({
   promotionId,
-  buildings: query.buildings?.length ? [...new Set(query.buildings)] : null,
-  floors: query.floors?.length ? query.floors : null,
-  nbRooms: query.nb_rooms?.length ? query.nb_rooms : null,
-  priceMin: query.price_min ?? null,
-  priceMax: query.price_max ?? null,
+  // Without duplicates: the verdict compares the count of the promotion's buildings with it.
+  buildings: query.buildings && [...new Set(query.buildings)],
+  floors: query.floors,
+  nbRooms: query.nb_rooms,
+  priceMin: query.price_min,
+  priceMax: query.price_max,
   search: query.search ? containsPattern(query.search) : null,
   lot: query.lot ?? null,
   statuses: query.status?.length ? query.status : null,
