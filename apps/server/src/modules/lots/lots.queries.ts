@@ -188,19 +188,22 @@ export const selectLotPage = async (
     ), clamped as (
       select least(${sql.param(page.number)}::int, greatest(1, ceil(n / ${sql.param(page.perPage)}::numeric)::int)) as page_number from total
     ), page as (
-      select l.id, l.public_id, l.reference, l.title, l.status, l.raw_status, l.lot_ppe, l.feuillet_ppe, l.disabled,
-             l.nb_rooms, l.area_hab, l.area_ppe, l.exposure, l.raw_price,
-             b.id as building_id, b.title as building_title,
-             f.id as floor_id, f.number as floor_number, f.title as floor_title, t.title as type_title,
-             row_number() over (order by ${sql.raw(order)}) as ord
-      from lots l
-      join buildings b on b.id = l.building_id and b.promotion_id = ${p}
-      join floors f on f.id = l.floor_id
-      join lot_types t on t.id = l.lot_type_id
-      where ${scoped} and (${statuses}::int[] is null or l.status = any(${statuses}::int[]))
-      order by ${sql.raw(order)}
-      limit ${sql.param(page.perPage)}::int
-      offset (select (page_number - 1) * ${sql.param(page.perPage)}::int from clamped)
+      -- Numbered after the limit, so that the sort stays a top-N one (a window ordered like the
+      -- query would sort every row of the promotion first).
+      select sorted.*, row_number() over () as ord from (
+        select l.id, l.public_id, l.reference, l.title, l.status, l.raw_status, l.lot_ppe, l.feuillet_ppe, l.disabled,
+               l.nb_rooms, l.area_hab, l.area_ppe, l.exposure, l.raw_price,
+               b.id as building_id, b.title as building_title,
+               f.id as floor_id, f.number as floor_number, f.title as floor_title, t.title as type_title
+        from lots l
+        join buildings b on b.id = l.building_id and b.promotion_id = ${p}
+        join floors f on f.id = l.floor_id
+        join lot_types t on t.id = l.lot_type_id
+        where ${scoped} and (${statuses}::int[] is null or l.status = any(${statuses}::int[]))
+        order by ${sql.raw(order)}
+        limit ${sql.param(page.perPage)}::int
+        offset (select (page_number - 1) * ${sql.param(page.perPage)}::int from clamped)
+      ) sorted
     )
     select pr.title as promotion_title, pr.multi_agency,
       (${buildingIds}::int[] is null or (
