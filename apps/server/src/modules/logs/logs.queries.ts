@@ -54,12 +54,14 @@ export const selectLogPage = async (db: Queryable, filter: LogFilter, page: { nu
     ), clamped as (
       select least(${sql.param(page.number)}::int, greatest(1, ceil(n / ${perPage}::numeric)::int)) as page_number from total
     ), page as (
-      select g.id, g.created_at, g.executed_on_title, g.title, u.id as executor_id, u.first_name, u.last_name,
-             row_number() over (order by g.created_at desc, g.id desc) as ord
-      from logs g left join users u on u.id = g.executed_by_id
-      where ${where}
-      order by g.created_at desc, g.id desc
-      limit ${perPage}::int offset (select (page_number - 1) * ${perPage}::int from clamped)
+      -- Numbered after the limit: the sort stays a top-N one (or none, along the index).
+      select sorted.*, row_number() over () as ord from (
+        select g.id, g.created_at, g.executed_on_title, g.title, u.id as executor_id, u.first_name, u.last_name
+        from logs g left join users u on u.id = g.executed_by_id
+        where ${where}
+        order by g.created_at desc, g.id desc
+        limit ${perPage}::int offset (select (page_number - 1) * ${perPage}::int from clamped)
+      ) sorted
     )
     select (select n from total) as total, (select page_number from clamped) as page,
       fa.id as application_id, fa.reference as application_reference,
