@@ -23,3 +23,20 @@ export const lotFilterConditions = (filter: LotFilter): SQL[] => {
   if (filter.priceMax !== undefined) conditions.push(sql`${lots.rawPrice} <= ${filter.priceMax}`);
   return conditions;
 };
+
+/**
+ * The same controls as parameters on the lots aliased `alias` (docs/performance.md#patterns-for-lists):
+ * one SQL text for every combination, a control left empty being a null parameter.
+ */
+export const lotFilterSql = (filter: LotFilter, alias: string): SQL => {
+  const l = sql.raw(alias);
+  const list = (values?: number[]) => sql.param(values?.length ? values : null);
+  const bound = (value?: number) => sql.param(value ?? null);
+  const [buildings, floors, nbRooms] = [list(filter.buildings), list(filter.floors), list(filter.nbRooms)];
+  const [priceMin, priceMax] = [bound(filter.priceMin), bound(filter.priceMax)];
+  return sql`(${buildings}::int[] is null or ${l}.building_id = any(${buildings}::int[]))
+    and (${floors}::int[] is null or ${l}.floor_id = any(${floors}::int[]))
+    and (${nbRooms}::numeric[] is null or ${l}.nb_rooms = any(${nbRooms}::numeric[]))
+    and (${priceMin}::int is null or ${l}.raw_price >= ${priceMin}::int)
+    and (${priceMax}::int is null or ${l}.raw_price <= ${priceMax}::int)`;
+};

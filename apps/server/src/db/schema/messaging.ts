@@ -30,7 +30,11 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId, t.createdAt).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt).where(sql`${t.readAt} is null`),
+    // The 'all' list: a user's newest first, without reading every user's rows.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 export const threads = pgTable(

@@ -1,52 +1,13 @@
 import { LAST_PARKING_LOT_TYPE_ID } from '@promovente/shared';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
-import { applications, candidacies, floors, lots, promotions } from '../../db/schema/index.js';
+import { type LotFilter, lotFilterSql } from '../../db/lot-filter.js';
 
 /** The lots a dashboard looks at: one promotion's main lots, narrowed by the filter bar. */
 export type DashboardScope = LotFilter & {
   promotionId: number;
   /** 'Mon agence': optioned, reserved and signed lots count only through this agency's applications. */
   agencyId: number | null;
-};
-
-export const promotionSummary = async (db: Queryable, promotionId: number) => {
-  const [row] = await db
-    .select({ id: promotions.id, title: promotions.title, multi_agency: promotions.multiAgency })
-    .from(promotions)
-    .where(eq(promotions.id, promotionId));
-  return row ?? null;
-};
-
-const liveApplication = and(eq(applications.hidden, false), isNull(applications.closedAt));
-
-/** The total price: the lot's price plus its associated lots' prices that are not included. */
-const totalPrice = sql<number>`(${lots.rawPrice} + coalesce((
-  select sum(child.raw_price) from lots child where child.parent_id = ${lots.id} and child.price_included = false
-), 0))`;
-
-/**
- * With 'Mon agence', a lot at status 2, 3 or 4 counts only when the live application that gives
- * it that status belongs to a candidacy (main candidate) of the agency. Available and PRS lots
- * are the promotion's shared stock and always count.
- */
-const agencyCondition = (agencyId: number): SQL =>
-  or(
-    inArray(lots.status, [0, 1]),
-    sql`exists (
-      select 1 from ${applications}
-      join ${candidacies} on ${candidacies.id} = ${applications.candidacy1Id}
-      where ${applications.lotId} = ${lots.id}
-        and ${applications.hidden} = false and ${applications.closedAt} is null
-        and ${candidacies.agencyId} = ${agencyId}
-        and case ${lots.status} when 2 then ${applications.status} = 0 when 3 then ${applications.status} = 1 else ${applications.status} >= 2 end
-    )`,
-  ) as SQL;
-
-const scopeConditions = (scope: DashboardScope): SQL[] => {
-  const conditions: (SQL | undefined)[] = [eq(lots.promotionId, scope.promotionId), isNull(lots.parentId), ...lotFilterConditions(scope)];
-  return conditions.filter((c): c is SQL => c !== undefined);
 };
 
 export type StatusGroupRow = {
@@ -67,71 +28,113 @@ export type StatusGroupRow = {
   stockAmount: number;
 };
 
+/** The promotion a dashboard reads, with the verdict on its filter ids and whether 'Mon agence' applies. */
+export type DashboardPromotion = { id: number; title: string; multi_agency: boolean; myAgency: boolean; idsOk: boolean };
+
 /**
- * Lots and amounts per status, per (status, rooms) and per (status, floor), in one scan of the
- * scoped lots (GROUP BY GROUPING SETS).
+ * 'Mon agence' applies in a multi-agency promotion when the user asked for it and has an agency
+ * (`scope.agencyId` is then his agency): decided in SQL, so that no statement reads the
+ * promotion first.
  */
-export const statusGroups = async (db: Queryable, scope: DashboardScope): Promise<StatusGroupRow[]> => {
-  const counted = scope.agencyId === null ? sql`true` : agencyCondition(scope.agencyId);
-  const scoped = db.$with('scoped').as(
-    db
-      .select({
-        status: sql<number>`${lots.status}`.as('status'),
-        // Parking lots form their own category (null), whatever rooms they were given.
-        nbRooms: sql<number | null>`case when ${lots.lotTypeId} <= ${LAST_PARKING_LOT_TYPE_ID} then null else ${lots.nbRooms} end`.as(
-          'nb_rooms',
-        ),
-        floorId: sql<number>`${floors.id}`.as('floor_id'),
-        floorNumber: sql<number>`${floors.number}`.as('floor_number'),
-        floorTitle: sql<string>`${floors.title}`.as('floor_title'),
-        floorSort: sql<number>`${floors.sortOrder}`.as('floor_sort'),
-        amount: totalPrice.as('amount'),
-        counted: sql<boolean>`${counted}`.as('counted'),
-      })
-      .from(lots)
-      .innerJoin(floors, eq(floors.id, lots.floorId))
-      .where(and(...scopeConditions(scope))),
-  );
-  const rows = await db
-    .with(scoped)
-    .select({
-      grouping: sql<number>`grouping(${scoped.nbRooms}, ${scoped.floorId})::int`,
-      status: scoped.status,
-      nbRooms: scoped.nbRooms,
-      floorId: scoped.floorId,
-      floorNumber: scoped.floorNumber,
-      floorTitle: scoped.floorTitle,
-      floorSort: scoped.floorSort,
-      count: sql<number>`(count(*) filter (where ${scoped.counted}))::int`,
-      amount: sql<number>`coalesce(sum(${scoped.amount}) filter (where ${scoped.counted}), 0)::float8`,
-      stockCount: sql<number>`count(*)::int`,
-      stockAmount: sql<number>`coalesce(sum(${scoped.amount}), 0)::float8`,
-    })
-    .from(scoped)
-    .groupBy(
-      sql`grouping sets ((${scoped.status}), (${scoped.status}, ${scoped.nbRooms}), (${scoped.status}, ${scoped.floorId}, ${scoped.floorNumber}, ${scoped.floorTitle}, ${scoped.floorSort}))`,
-    );
+const myAgencySql = (scope: DashboardScope, promotion: string) =>
+  sql`(${sql.raw(promotion)}.multi_agency and ${sql.param(scope.agencyId)}::int is not null)`;
+
+/** The scoped main lots `l` of a dashboard. */
+const scopedLotsSql = (scope: DashboardScope) =>
+  sql`l.promotion_id = ${sql.param(scope.promotionId)} and l.parent_id is null and ${lotFilterSql(scope, 'l')}`;
+
+/** The total price of lot `l`: its price plus its associated lots' prices that are not included. */
+const amountSql = sql`(l.raw_price + coalesce((
+  select sum(child.raw_price) from lots child where child.parent_id = l.id and child.price_included = false
+), 0))`;
+
+/**
+ * One statement: the promotion (title, multi-agency, 'Mon agence', the verdict on the building
+ * ids) and the lots and amounts per status, per (status, rooms) and per (status, floor), in one
+ * scan of the scoped lots (GROUP BY GROUPING SETS). With 'Mon agence', a lot at status 2, 3 or 4
+ * counts only when the live application that gives it that status belongs to a candidacy (main
+ * candidate) of the agency; available and PRS lots are the promotion's shared stock and always
+ * count. The one-row promotion select answers also when no lot is scoped; null when the
+ * promotion does not exist.
+ */
+export const statusGroups = async (
+  db: Queryable,
+  scope: DashboardScope,
+): Promise<{ promotion: DashboardPromotion | null; rows: StatusGroupRow[] }> => {
+  const p = sql.param(scope.promotionId);
+  const buildingIds = sql.param(scope.buildings?.length ? scope.buildings : null);
+  const result = await db.execute(sql`
+    with pr as (
+      select p.id, p.title, p.multi_agency, ${myAgencySql(scope, 'p')} as my_agency,
+        (${buildingIds}::int[] is null or (
+          select count(*) from buildings fb where fb.promotion_id = p.id and fb.id = any(${buildingIds}::int[])
+        ) = cardinality(${buildingIds}::int[])) as ids_ok
+      from promotions p where p.id = ${p}
+    ), scoped as (
+      select l.status,
+        -- Parking lots form their own category (null), whatever rooms they were given.
+        case when l.lot_type_id <= ${sql.param(LAST_PARKING_LOT_TYPE_ID)}::int then null else l.nb_rooms end as nb_rooms,
+        f.id as floor_id, f.number as floor_number, f.title as floor_title, f.sort_order as floor_sort,
+        ${amountSql} as amount,
+        (not pr.my_agency or l.status in (0, 1) or exists (
+          select 1 from applications a join candidacies cy on cy.id = a.candidacy1_id
+          where a.lot_id = l.id and a.hidden = false and a.closed_at is null
+            and cy.agency_id = ${sql.param(scope.agencyId)}::int
+            and case l.status when 2 then a.status = 0 when 3 then a.status = 1 else a.status >= 2 end
+        )) as counted
+      from lots l join floors f on f.id = l.floor_id cross join pr
+      where ${scopedLotsSql(scope)}
+    ), groups as (
+      select grouping(nb_rooms, floor_id)::int as grouping, status, nb_rooms, floor_id, floor_number, floor_title, floor_sort,
+        (count(*) filter (where counted))::int as count,
+        coalesce(sum(amount) filter (where counted), 0)::float8 as amount,
+        count(*)::int as stock_count,
+        coalesce(sum(amount), 0)::float8 as stock_amount
+      from scoped
+      group by grouping sets ((status), (status, nb_rooms), (status, floor_id, floor_number, floor_title, floor_sort))
+    )
+    select pr.id as promotion_id, pr.title as promotion_title, pr.multi_agency, pr.my_agency, pr.ids_ok, g.*
+    from pr left join groups g on true
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [first] = rows;
+  if (!first) return { promotion: null, rows: [] };
+  const promotion: DashboardPromotion = {
+    id: Number(first.promotion_id),
+    title: String(first.promotion_title),
+    multi_agency: Boolean(first.multi_agency),
+    myAgency: Boolean(first.my_agency),
+    idsOk: Boolean(first.ids_ok),
+  };
   // grouping(nb_rooms, floor_id): bit 1 = nb_rooms not grouped, bit 0 = floor not grouped.
   const kind = (bits: number): StatusGroupRow['grouping'] => (bits === 3 ? 'status' : bits === 1 ? 'room' : 'floor');
-  return rows.map((row) => ({
-    ...row,
-    grouping: kind(Number(row.grouping)),
-    status: Number(row.status),
-    nbRooms: row.nbRooms === null ? null : Number(row.nbRooms),
-    floorId: row.floorId === null ? null : Number(row.floorId),
-    count: Number(row.count),
-    amount: Number(row.amount),
-    stockCount: Number(row.stockCount),
-    stockAmount: Number(row.stockAmount),
-  }));
+  const groups: StatusGroupRow[] = [];
+  for (const row of rows) {
+    if (row.grouping === null) continue;
+    groups.push({
+      grouping: kind(Number(row.grouping)),
+      status: Number(row.status),
+      nbRooms: row.nb_rooms === null ? null : Number(row.nb_rooms),
+      floorId: row.floor_id === null ? null : Number(row.floor_id),
+      floorNumber: row.floor_number === null ? null : Number(row.floor_number),
+      floorTitle: row.floor_title === null ? null : String(row.floor_title),
+      floorSort: row.floor_sort === null ? null : Number(row.floor_sort),
+      count: Number(row.count),
+      amount: Number(row.amount),
+      stockCount: Number(row.stock_count),
+      stockAmount: Number(row.stock_amount),
+    });
+  }
+  return { promotion, rows: groups };
 };
 
 export type EvolutionRow = { bucket: string; kind: 'reserved' | 'signed'; count: number; amount: number };
 
 /**
  * Lots reserved (deposit confirmed) and signed (promise or act signed, the earlier date) per
- * month in Swiss time, from the live applications of the scoped lots. Months before `firstMonth`
- * are summed in the bucket 'before'; months after `lastMonth` are left out.
+ * month in Swiss time, from the live applications of the scoped lots ('Mon agence': of the
+ * agency's candidacies only). Months before `firstMonth` are summed in the bucket 'before';
+ * months after `lastMonth` are left out.
  */
 export const salesEvolution = async (
   db: Queryable,
@@ -139,28 +142,26 @@ export const salesEvolution = async (
   firstMonth: string,
   lastMonth: string,
 ): Promise<EvolutionRow[]> => {
-  const conditions = scopeConditions(scope);
-  const agencyJoin =
-    scope.agencyId === null
-      ? sql``
-      : sql`join ${candidacies} on ${candidacies.id} = ${applications.candidacy1Id} and ${candidacies.agencyId} = ${scope.agencyId}`;
   const result = await db.execute(sql`
     with events as (
-      select ${lots.id} as lot_id, ${totalPrice} as amount, e.kind,
+      select l.id as lot_id, ${amountSql} as amount, e.kind,
              to_char(e.at at time zone 'Europe/Zurich', 'YYYY-MM') as month
-      from ${lots}
-      join ${applications} on ${applications.lotId} = ${lots.id} and ${liveApplication}
-      ${agencyJoin}
+      from lots l
+      join promotions pr on pr.id = l.promotion_id
+      join applications a on a.lot_id = l.id and a.hidden = false and a.closed_at is null
       cross join lateral (values
-        ('reserved', ${applications.reservationDepositConfirmedAt}),
-        ('signed', least(${applications.promiseSignedAt}, ${applications.actOfPurchaseSignedAt}))
+        ('reserved', a.reservation_deposit_confirmed_at),
+        ('signed', least(a.promise_signed_at, a.act_of_purchase_signed_at))
       ) as e(kind, at)
-      where ${and(...conditions)} and e.at is not null
+      where ${scopedLotsSql(scope)} and e.at is not null
+        and (not ${myAgencySql(scope, 'pr')} or exists (
+          select 1 from candidacies cy where cy.id = a.candidacy1_id and cy.agency_id = ${sql.param(scope.agencyId)}::int
+        ))
     )
-    select case when month < ${firstMonth} then 'before' else month end as bucket, kind,
+    select case when month < ${sql.param(firstMonth)}::text then 'before' else month end as bucket, kind,
            count(distinct lot_id)::int as count, coalesce(sum(amount), 0)::float8 as amount
     from events
-    where month <= ${lastMonth}
+    where month <= ${sql.param(lastMonth)}::text
     group by 1, 2
   `);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
-import { type DashboardScope, promotionSummary, type StatusGroupRow, salesEvolution, statusGroups } from './dashboard.queries.js';
+import { notFound } from '../../platform/errors.js';
+import { type DashboardScope, type StatusGroupRow, salesEvolution, statusGroups } from './dashboard.queries.js';
 
 const none = (): LotFigures => ({ count: 0, amount: 0 });
 
@@ -56,25 +56,28 @@ export const loadDashboard = async (db: Db, actor: RequestActor, query: Dashboar
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   const currentMonth = swissMonthOf(now);
   const months = salesYearMonths(currentMonth);
-  if (promotionId !== null) await assertIdsInPromotion(db, promotionId, { buildingIds: query.buildings });
-  const promotion = promotionId === null ? null : await promotionSummary(db, promotionId);
+  // Two statements side by side; whether 'Mon agence' applies is decided in each of them.
+  const scope: DashboardScope | null =
+    promotionId === null
+      ? null
+      : {
+          promotionId,
+          // Without duplicates: the verdict compares the count of the promotion's buildings with it.
+          buildings: query.buildings && [...new Set(query.buildings)],
+          floors: query.floors,
+          nbRooms: query.nb_rooms,
+          priceMin: query.price_min,
+          priceMax: query.price_max,
+          agencyId: query.showMyAgency ? actor.agency_id : null,
+        };
 
-  const myAgency = Boolean(query.showMyAgency && promotion?.multi_agency && actor.agency_id !== null);
-  const scope: DashboardScope | null = promotion
-    ? {
-        promotionId: promotion.id,
-        buildings: query.buildings,
-        floors: query.floors,
-        nbRooms: query.nb_rooms,
-        priceMin: query.price_min,
-        priceMax: query.price_max,
-        agencyId: myAgency ? actor.agency_id : null,
-      }
-    : null;
-
-  const [groups, evolution] = scope
+  const [{ promotion: found, rows: groups }, evolution] = scope
     ? await Promise.all([statusGroups(db, scope), salesEvolution(db, scope, months[0], months[11])])
-    : [[], []];
+    : [{ promotion: null, rows: [] }, []];
+  // A building of another promotion, or none, answers 404 like a path id (platform/scoped-ids.ts).
+  if (scope && !found?.idsOk) throw notFound();
+  const promotion = found && { id: found.id, title: found.title, multi_agency: found.multi_agency };
+  const myAgency = Boolean(found?.myAgency);
 
   const byGrouping = groupBy(groups, (row) => row.grouping);
   const statuses = breakdownOf(byGrouping.get('status') ?? []);

@@ -6,7 +6,7 @@ import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
 import { fullName } from '../users/index.js';
-import { countLogs, findLogApplication, findLogCandidacy, findLogLot, findLogPage, logWhere } from './logs.queries.js';
+import { selectLogPage } from './logs.queries.js';
 
 export type LogEntry = {
   promotionId: number;
@@ -40,30 +40,49 @@ export const writeLog = async (tx: Tx, entry: LogEntry) => {
 export const listLogs = async (db: Db, actor: RequestActor, query: LogsQuery): Promise<LogsPage> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound(MESSAGES.notMember);
-  const [application, candidacy, lot] = await Promise.all([
-    query.application_id === undefined ? undefined : findLogApplication(db, promotionId, query.application_id),
-    query.candidacy_id === undefined ? undefined : findLogCandidacy(db, promotionId, query.candidacy_id),
-    query.lot_id === undefined ? undefined : findLogLot(db, promotionId, query.lot_id),
-  ]);
-  if (application === null || candidacy === null || lot === null) throw notFound();
-  const subject: LogSubject | null = application
-    ? { kind: 'application', id: application.id, title: `${application.reference} – ${fullName(application)}` }
-    : candidacy
-      ? { kind: 'candidacy', id: candidacy.id, title: fullName(candidacy) }
-      : lot
-        ? { kind: 'lot', id: lot.id, title: lot.reference, public_id: lot.publicId }
-        : null;
-
-  const where = logWhere({ promotionId, applicationId: query.application_id, lotId: query.lot_id, candidacyId: query.candidacy_id });
-  const total = await countLogs(db, where);
-  const page = Math.min(query.page, Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)));
-  const rows = await findLogPage(db, where, LOGS_PAGE_SIZE, (page - 1) * LOGS_PAGE_SIZE);
-  const data: LogRow[] = rows.map((row) => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    executed_by_title: row.executor ? fullName(row.executor) : null,
-    executed_on_title: row.executedOnTitle,
-    title: row.title,
-  }));
+  const rows = await selectLogPage(
+    db,
+    { promotionId, applicationId: query.application_id, lotId: query.lot_id, candidacyId: query.candidacy_id },
+    { number: query.page, perPage: LOGS_PAGE_SIZE },
+  );
+  const [first] = rows;
+  // A filter id that names no row of the promotion answers 404, whatever it names elsewhere.
+  if (
+    !first ||
+    (query.application_id !== undefined && first.application_id === null) ||
+    (query.candidacy_id !== undefined && first.candidacy_id === null) ||
+    (query.lot_id !== undefined && first.lot_id === null)
+  ) {
+    throw notFound();
+  }
+  const subject: LogSubject | null =
+    first.application_id !== null
+      ? {
+          kind: 'application',
+          id: first.application_id,
+          title: `${first.application_reference} – ${fullName({ firstName: first.application_first_name ?? '', lastName: first.application_last_name ?? '' })}`,
+        }
+      : first.candidacy_id !== null
+        ? {
+            kind: 'candidacy',
+            id: first.candidacy_id,
+            title: fullName({ firstName: first.candidacy_first_name ?? '', lastName: first.candidacy_last_name ?? '' }),
+          }
+        : first.lot_id !== null
+          ? { kind: 'lot', id: first.lot_id, title: first.lot_reference ?? '', public_id: first.lot_public_id ?? '' }
+          : null;
+  const data: LogRow[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    data.push({
+      id: row.id,
+      created_at: new Date(row.created_at).toISOString(),
+      executed_by_title: row.executor_id === null ? null : fullName({ firstName: row.first_name ?? '', lastName: row.last_name ?? '' }),
+      executed_on_title: row.executed_on_title,
+      title: row.title,
+    });
+  }
+  const total = Number(first.total);
+  const page = Number(first.page);
   return { ...paginate(data, total, page, LOGS_PAGE_SIZE), subject };
 };

@@ -2,7 +2,7 @@ import type { LotSortColumn, LotsQuery } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { lotFilterConditions } from '../../db/lot-filter.js';
+import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -36,12 +36,6 @@ export const lotListConditions = (promotionId: number, query: LotsQuery, withSta
   if (query.lot) conditions.push(UUID.test(query.lot) ? eq(lots.publicId, query.lot) : sql`false`);
   if (withStatus && query.status?.length) conditions.push(inArray(lots.status, query.status));
   return and(...conditions) as SQL;
-};
-
-/** Lots per displayed status under the given conditions (one grouped query). */
-export const countLotsByStatus = async (db: Queryable, where: SQL) => {
-  const rows = await db.select({ status: lots.status, count: sql<number>`count(*)::int` }).from(lots).where(where).groupBy(lots.status);
-  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 };
 
 const SORTS: Record<LotSortColumn, SQL | AnyPgColumn> = {
@@ -95,12 +89,149 @@ export const selectLots = async (
   const query = db
     .select(lotColumns)
     .from(lots)
-    .innerJoin(buildings, eq(buildings.id, lots.buildingId))
+    // The building of the lot's own promotion: the planner then reads the promotion's buildings, not all of them.
+    .innerJoin(buildings, and(eq(buildings.id, lots.buildingId), eq(buildings.promotionId, lots.promotionId)))
     .innerJoin(floors, eq(floors.id, lots.floorId))
     .innerJoin(lotTypes, eq(lotTypes.id, lots.lotTypeId))
     .where(where)
     .orderBy(...order);
   return page ? query.limit(page.limit).offset(page.offset) : query;
+};
+
+/** The filters of a lots page, each a parameter (null: not filtered), so that every call sends one SQL text per sort. */
+export type LotPageFilter = LotFilter & {
+  promotionId: number;
+  /** A `containsPattern` for reference or title. */
+  search: string | null;
+  /** A lot's public id (a UUID; the caller refuses any other text). */
+  lot: string | null;
+  statuses: number[] | null;
+};
+
+const PAGE_SORTS: Record<LotSortColumn, string> = {
+  reference: 'l.reference',
+  building: 'b.title',
+  floor: 'f.sort_order',
+  nb_rooms: 'l.nb_rooms',
+  area_hab: 'l.area_hab',
+  price: '(l.raw_price + coalesce((select sum(c.raw_price) from lots c where c.parent_id = l.id and c.price_included = false), 0))',
+  status: 'l.status',
+};
+
+export type LotPageRow = {
+  promotion_title: string;
+  multi_agency: boolean;
+  /** Every filter id belongs to the promotion. */
+  ids_ok: boolean;
+  status_counts: Record<string, number> | string | null;
+  total: number;
+  page: number;
+  /** Null on an empty page (the one row then carries only the promotion, the verdict and the counts). */
+  id: number | null;
+  public_id: string;
+  reference: string;
+  title: string;
+  status: number;
+  raw_status: number;
+  lot_ppe: string | null;
+  feuillet_ppe: string | null;
+  disabled: boolean;
+  nb_rooms: string | number;
+  area_hab: string | number;
+  area_ppe: string | number;
+  exposure: string | null;
+  raw_price: number;
+  total_price: number;
+  building_id: number;
+  building_title: string;
+  floor_id: number;
+  floor_number: number;
+  floor_title: string;
+  type_title: string;
+  children_count: number;
+  applications_count: number;
+  best_priority: number | null;
+};
+
+/**
+ * One statement for a lots page (docs/performance.md#patterns-for-lists): the promotion, the
+ * verdict on the filter ids, the counts per status (the status filter aside), the total and the
+ * page with its associated-lot and live-application figures. The page number is clamped in SQL
+ * (a page past the last answers the last), and the one-row `promotions` outer select answers the
+ * verdict and the counts also when the page is empty. Every read is narrowed by the promotion
+ * (buildings too: no whole-table hash of a growing table).
+ */
+export const selectLotPage = async (
+  db: Queryable,
+  filter: LotPageFilter,
+  sort: { column: LotSortColumn; order: 'asc' | 'desc' } | null,
+  page: { number: number; perPage: number },
+): Promise<LotPageRow[]> => {
+  const p = sql.param(filter.promotionId);
+  const buildingIds = sql.param(filter.buildings?.length ? filter.buildings : null);
+  const lot = sql.param(filter.lot);
+  const statuses = sql.param(filter.statuses);
+  const direction = sort?.order === 'asc' ? 'asc' : 'desc';
+  const order = sort
+    ? `${PAGE_SORTS[sort.column]} ${direction}, l.reference asc, l.id asc`
+    : 'b.title asc, f.sort_order asc, l.reference asc, l.id asc';
+  // The conditions of the status counts; the page adds the status filter.
+  const scoped = sql`l.promotion_id = ${p} and l.parent_id is null
+    and ${lotFilterSql(filter, 'l')}
+    and (${sql.param(filter.search)}::text is null or l.reference ilike ${sql.param(filter.search)}::text or l.title ilike ${sql.param(filter.search)}::text)
+    and (${lot}::uuid is null or l.public_id = ${lot}::uuid)`;
+  const result = await db.execute(sql`
+    with counts as (
+      select l.status, count(*)::int as n from lots l where ${scoped} group by l.status
+    ), total as (
+      select coalesce(sum(n) filter (where ${statuses}::int[] is null or status = any(${statuses}::int[])), 0)::int as n from counts
+    ), clamped as (
+      select least(${sql.param(page.number)}::int, greatest(1, ceil(n / ${sql.param(page.perPage)}::numeric)::int)) as page_number from total
+    ), page as (
+      -- Numbered after the limit, so that the sort stays a top-N one (a window ordered like the
+      -- query would sort every row of the promotion first).
+      select sorted.*, row_number() over () as ord from (
+        select l.id, l.public_id, l.reference, l.title, l.status, l.raw_status, l.lot_ppe, l.feuillet_ppe, l.disabled,
+               l.nb_rooms, l.area_hab, l.area_ppe, l.exposure, l.raw_price,
+               b.id as building_id, b.title as building_title,
+               f.id as floor_id, f.number as floor_number, f.title as floor_title, t.title as type_title
+        from lots l
+        join buildings b on b.id = l.building_id and b.promotion_id = ${p}
+        join floors f on f.id = l.floor_id
+        join lot_types t on t.id = l.lot_type_id
+        where ${scoped} and (${statuses}::int[] is null or l.status = any(${statuses}::int[]))
+        order by ${sql.raw(order)}
+        limit ${sql.param(page.perPage)}::int
+        offset (select (page_number - 1) * ${sql.param(page.perPage)}::int from clamped)
+      ) sorted
+    )
+    select pr.title as promotion_title, pr.multi_agency,
+      (${buildingIds}::int[] is null or (
+        select count(*) from buildings fb where fb.promotion_id = ${p} and fb.id = any(${buildingIds}::int[])
+      ) = cardinality(${buildingIds}::int[]))
+      and (${lot}::uuid is null or exists (select 1 from lots fl where fl.public_id = ${lot}::uuid and fl.promotion_id = ${p})) as ids_ok,
+      (select json_object_agg(status, n) from counts) as status_counts,
+      (select n from total) as total,
+      (select page_number from clamped) as page,
+      page.id, page.public_id, page.reference, page.title, page.status, page.raw_status, page.lot_ppe, page.feuillet_ppe,
+      page.disabled, page.nb_rooms, page.area_hab, page.area_ppe, page.exposure, page.raw_price,
+      (page.raw_price + coalesce(children.price, 0))::int as total_price,
+      page.building_id, page.building_title, page.floor_id, page.floor_number, page.floor_title, page.type_title,
+      coalesce(children.n, 0)::int as children_count,
+      coalesce(live.n, 0)::int as applications_count, live.best::int as best_priority
+    from promotions pr
+    left join page on true
+    left join lateral (
+      select count(*) as n, sum(c.raw_price) filter (where c.price_included = false) as price from lots c where c.parent_id = page.id
+    ) children on true
+    left join lateral (
+      select count(*) as n, min(a.priority) as best from applications a
+      where a.lot_id = page.id and a.hidden = false and a.closed_at is null
+    ) live on true
+    where pr.id = ${p}
+    order by page.ord
+  `);
+  return (result as unknown as { rows: LotPageRow[] }).rows;
 };
 
 /** Associated lots per main lot (count), for a page of lots. */

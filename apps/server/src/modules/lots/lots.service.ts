@@ -21,6 +21,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { lots } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/search.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
@@ -34,9 +35,10 @@ import { openTasksByTarget, openTasksOf } from '../tasks/tasks.service.js';
 import { buildLotsWorkbook } from './lots.export.js';
 import {
   childrenCounts,
-  countLotsByStatus,
   hasLiveApplication,
   insertLotHistory,
+  type LotPageFilter,
+  type LotPageRow,
   type LotRecord,
   liveApplicationSummaries,
   lockLot,
@@ -46,6 +48,7 @@ import {
   selectChildren,
   selectFloors,
   selectHistory,
+  selectLotPage,
   selectLots,
   selectLotTypes,
   selectPublicLot,
@@ -110,50 +113,109 @@ const toStaffRows = async (db: Db, records: LotRecord[], withTasks: boolean): Pr
 
 const emptyCounts = () => Object.fromEntries(LOT_DISPLAY_STATUSES.map((s) => [s, 0])) as Record<number, number>;
 
-/** The list of a promotion's lots under the filters, one page of 50, with the status counts. */
 /** The ids the lots list's filters name: each one of the promotion, 404 otherwise. */
 const lotFilterIdsOf = (query: LotsQuery) => ({ buildingIds: query.buildings, lotPublicId: query.lot });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const lotPageFilterOf = (promotionId: number, query: LotsQuery): LotPageFilter => ({
+  promotionId,
+  // Without duplicates: the verdict compares the count of the promotion's buildings with it.
+  buildings: query.buildings && [...new Set(query.buildings)],
+  floors: query.floors,
+  nbRooms: query.nb_rooms,
+  priceMin: query.price_min,
+  priceMax: query.price_max,
+  search: query.search ? containsPattern(query.search) : null,
+  lot: query.lot ?? null,
+  statuses: query.status?.length ? query.status : null,
+});
+
+const recordOf = (row: LotPageRow, promotionId: number): LotRecord => ({
+  id: row.id as number,
+  promotionId,
+  publicId: row.public_id,
+  reference: row.reference,
+  title: row.title,
+  status: row.status,
+  rawStatus: row.raw_status,
+  lotPpe: row.lot_ppe,
+  feuilletPpe: row.feuillet_ppe,
+  disabled: row.disabled,
+  nbRooms: Number(row.nb_rooms),
+  areaHab: Number(row.area_hab),
+  areaPpe: Number(row.area_ppe),
+  exposure: row.exposure,
+  rawPrice: row.raw_price,
+  totalPrice: row.total_price,
+  buildingId: row.building_id,
+  buildingTitle: row.building_title,
+  floorId: row.floor_id,
+  floorNumber: row.floor_number,
+  floorTitle: row.floor_title,
+  typeTitle: row.type_title,
+});
+
+/**
+ * The list of a promotion's lots under the filters, one page of 50, with the status counts: one
+ * statement (selectLotPage) for the page, its total, the counts and the filter ids' verdict.
+ */
 const listLots = async <Row>(
   db: Db,
   actor: RequestActor,
   query: LotsQuery,
-  toRows: (records: LotRecord[]) => Promise<Row[]>,
+  toRows: (rows: LotPageRow[], promotionId: number) => Promise<Row[]>,
 ): Promise<LotsList<Row>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   const sort = sortOf(query);
   if (promotionId === null) {
     return { ...paginate<Row>([], 0, 1, LOTS_PER_PAGE), status_counts: emptyCounts(), promotion: null };
   }
-  await assertIdsInPromotion(db, promotionId, lotFilterIdsOf(query));
-  const [counts, promotion] = await Promise.all([
-    countLotsByStatus(db, lotListConditions(promotionId, query, false)),
-    promotionSummary(db, promotionId),
-  ]);
+  // A lot query that is no public id names no lot of the promotion: 404 like a foreign one (platform/scoped-ids.ts).
+  if (query.lot !== undefined && !UUID.test(query.lot)) throw notFound();
+  const rows = await selectLotPage(db, lotPageFilterOf(promotionId, query), sort, { number: query.page, perPage: LOTS_PER_PAGE });
+  const [first] = rows;
+  if (!first?.ids_ok) throw notFound();
   const statusCounts = emptyCounts();
-  for (const { status, count } of counts) statusCounts[status] = count;
-  const wanted = query.status?.length ? query.status : null;
-  const total = counts.filter((c) => wanted === null || wanted.includes(c.status)).reduce((sum, c) => sum + c.count, 0);
-  // Only pages 1 to the last page exist (docs/product/layout.md#global-interface-elements): a page beyond it answers the last one.
-  const lastPage = Math.max(1, Math.ceil(total / LOTS_PER_PAGE));
-  const page = Math.min(query.page, lastPage);
-  const records =
-    total === 0
-      ? []
-      : await selectLots(db, lotListConditions(promotionId, query), sort, {
-          limit: LOTS_PER_PAGE,
-          offset: (page - 1) * LOTS_PER_PAGE,
-        });
-  return { ...paginate(await toRows(records), total, page, LOTS_PER_PAGE), status_counts: statusCounts, promotion };
+  const counts = typeof first.status_counts === 'string' ? JSON.parse(first.status_counts) : (first.status_counts ?? {});
+  for (const [status, count] of Object.entries(counts as Record<string, number>)) statusCounts[Number(status)] = Number(count);
+  const pageRows = first.id === null ? [] : rows;
+  const promotion = { id: promotionId, title: first.promotion_title, multi_agency: first.multi_agency };
+  return {
+    ...paginate(await toRows(pageRows, promotionId), Number(first.total), Number(first.page), LOTS_PER_PAGE),
+    status_counts: statusCounts,
+    promotion,
+  };
+};
+
+/** Staff rows of a page: the figures came with the page; the open tasks are the one more statement. */
+const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number): Promise<LotRow[]> => {
+  const ids = rows.map((row) => row.id as number);
+  const taskRows = await openTasksByTarget(db, promotionId, 'lot', ids);
+  return rows.map((row) => {
+    const lotTasks = taskRows.get(row.id as number);
+    return {
+      ...toCandidateRow(recordOf(row, promotionId)),
+      raw_status: row.raw_status,
+      lot_ppe: row.lot_ppe,
+      feuillet_ppe: row.feuillet_ppe,
+      disabled: row.disabled,
+      children_count: Number(row.children_count),
+      applications_count: Number(row.applications_count),
+      best_priority: row.best_priority === null ? null : Number(row.best_priority),
+      tasks: lotTasks?.tasks ?? [],
+      tasks_count: lotTasks?.total ?? 0,
+    };
+  });
 };
 
 /** GET lots (staff). */
 export const listStaffLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
-  listLots(db, actor, query, (records) => toStaffRows(db, records, true));
+  listLots(db, actor, query, (rows, promotionId) => toStaffPageRows(db, rows, promotionId));
 
 /** GET /candidate/lots: the 'Grille des prix', without the staff columns. */
 export const listCandidateLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
-  listLots(db, actor, query, async (records) => records.map(toCandidateRow));
+  listLots(db, actor, query, async (rows, promotionId) => rows.map((row) => toCandidateRow(recordOf(row, promotionId))));
 
 /** 'Liste des lots': every filtered row (no pagination, same sort) in an .xlsx, stored and signed. */
 export const exportLots = async (deps: { db: Db; storage: Storage }, actor: RequestActor, query: LotsQuery) => {

@@ -8,8 +8,15 @@ import { notFound } from '../../platform/errors.js';
 const LIST_LIMIT = 50;
 
 export const listNotifications = async (db: Db, actor: RequestActor, filter: 'unread' | 'all'): Promise<Notification[]> => {
+  // Only the columns the contract sends; each filter has its index (notifications_user_unread_idx, notifications_user_created_idx).
   const rows = await db
-    .select()
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      description: notifications.description,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, actor.id), filter === 'unread' ? isNull(notifications.readAt) : undefined))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
