@@ -21,6 +21,8 @@ type TaskBadgesProps<T extends BadgeTask> = {
  */
 export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onShow, onMore }: TaskBadgesProps<T>) => {
   const { shown, more } = rowTaskBadges(tasks, openCount);
+  // Most rows have no open task: no empty wrapper on each of them.
+  if (shown.length === 0 && !more) return null;
   return (
     <div className="flex flex-wrap items-center gap-1">
       {shown.map((task) => {
