@@ -65,27 +65,25 @@ const PriorityCell = ({ row }: { row: ApplicationRow }) => {
 
 /**
  * Compact: the check mark (drawn by CSS) over the day and month; the whole text on hover (title)
- * and for screen readers. Three elements a milestone, five milestones a row.
+ * and for screen readers (the cell is one named image: a row's five milestones cost five elements).
  */
 const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Milestone }) => {
   const { text, checked } = milestoneOf(row, milestone);
   if (!text && !checked) return '-';
   const full = `${text ?? ''}${checked ? ' (validé)' : ''}`.trim();
   const short = text ? (milestoneShortDate(text) ?? text) : null;
+  // A block: the check mark (a block pseudo-element) above the date, the date cut to the column.
   return (
     <span
+      role="img"
+      aria-label={full}
       title={full}
       className={cn(
-        'inline-flex flex-col items-start text-xs leading-4',
-        checked ? cn('text-green-800 [--icon-size:0.875rem]', cssIcon('check')) : 'text-slate-700',
+        'block max-w-16 truncate text-xs leading-4 whitespace-nowrap',
+        checked ? cn('text-green-800 [--icon-display:block] [--icon-size:0.875rem]', cssIcon('check')) : 'text-slate-700',
       )}
     >
-      {short && (
-        <span aria-hidden="true" className="block max-w-16 truncate whitespace-nowrap">
-          {short}
-        </span>
-      )}
-      <span className="sr-only">{full}</span>
+      {short}
     </span>
   );
 };
