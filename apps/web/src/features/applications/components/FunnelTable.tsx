@@ -143,7 +143,8 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
             {formatCHF(row.lot.total_price)}
             {row.negociated_price !== null && (
               <span className="block text-xs whitespace-normal text-slate-600">
-                Négocié : <span className="whitespace-nowrap">{formatCHF(row.negociated_price)}</span>
+                {/* No-break spaces keep the amount on one line without an element of its own. */}
+                Négocié : {formatCHF(row.negociated_price).replace(/ /g, '\u00a0')}
               </span>
             )}
           </>
