@@ -89,7 +89,7 @@ test.describe('the main tables fit the sales desk (issue 9, item 2)', () => {
     const title = (await milestone.getAttribute('title')) ?? '';
     expect(title).toMatch(/^Envoyé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expect(milestone).toContainText(/^\d{2}\/\d{2}/);
-    await expect(milestone.locator('.sr-only')).toHaveText(title);
+    await expect(milestone).toHaveAccessibleName(title);
   });
 
   test('a column hidden from the Colonnes menu stays hidden after a reload, for that table only', async ({ page }) => {

@@ -1,17 +1,14 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { cn } from './cn';
+import { cssIcon } from './css-icon';
 
 export type SortState = { orderBy: string | null; order: 'asc' | 'desc' | null };
 export type SortableColumn = { label: string; sort?: string | null; numeric?: boolean };
 
-const SortIcon = ({ active, order }: { active: boolean; order: SortState['order'] }) => {
-  if (!active) return <ArrowUpDown className="size-3 shrink-0 text-slate-400" aria-hidden="true" />;
-  return order === 'asc' ? (
-    <ArrowUp className="size-3 shrink-0" aria-hidden="true" />
-  ) : (
-    <ArrowDown className="size-3 shrink-0" aria-hidden="true" />
-  );
+/** The arrow after the label, drawn by CSS (a table's headers add no element for it). */
+const sortIcon = (active: boolean, order: SortState['order']) => {
+  if (!active) return cn(cssIcon('arrow-up-down', true), '[--icon-color:var(--color-slate-400)]');
+  return cssIcon(order === 'asc' ? 'arrow-up' : 'arrow-down', true);
 };
 
 /** A column header; sortable columns are buttons and announce their order (aria-sort). */
@@ -42,10 +39,13 @@ export const SortableHeaderCell = ({
         <button
           type="button"
           onClick={() => onSort(column.sort as string)}
-          className={cn('inline-flex items-center gap-0.5 rounded hover:text-slate-900', active && 'text-slate-900')}
+          className={cn(
+            'inline-flex items-center gap-0.5 rounded [--icon-size:0.75rem] hover:text-slate-900',
+            sortIcon(active, sort.order),
+            active && 'text-slate-900',
+          )}
         >
           {column.label}
-          <SortIcon active={active} order={sort.order} />
         </button>
       ) : (
         column.label

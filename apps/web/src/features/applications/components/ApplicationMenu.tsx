@@ -1,9 +1,10 @@
 import type { ApplicationAction, ApplicationRow, UserType } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ExternalLink, MoreHorizontal } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
 import { actionLabel, menuColumns } from '../funnel-view';
 import { RESERVATION_FORM_LABEL, reservationFormLink } from '../reservation-form-link';
 
@@ -147,12 +148,7 @@ export const ApplicationActionsButton = (props: ApplicationMenuProps) => {
   if (!hasMenu(props.row, props.userType)) return null;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-        aria-label={menuName(props.row)}
-      >
-        <MoreHorizontal className="size-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={menuName(props.row)} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses(props.row, props.userType)}>
           <MenuColumns {...props} kit={dropdownKit} />

@@ -1,9 +1,10 @@
 import { type ApplicationAction, type ApplicationRow, formatCHF, MILESTONES, type Milestone } from '@promovente/shared';
-import { AlertTriangle, Check } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
+import { cssIcon } from '../../../components/ui/css-icon';
 import { DataTable } from '../../../components/ui/DataTable';
 import type { SortState } from '../../../components/ui/SortableHeaderCell';
 import {
@@ -29,10 +30,11 @@ type FunnelTableProps = {
   renderTasks: (row: ApplicationRow) => ReactNode;
 };
 
+/** The priority link, then the deadline lines below it: no wrapper, the cell holds them (block lines). */
 const PriorityCell = ({ row }: { row: ApplicationRow }) => {
   const view = priorityView(row);
   return (
-    <div className="flex flex-col items-start gap-0.5">
+    <>
       <Link
         to={applicationPath(row.id)}
         aria-label={`Priorité ${view.label} : ouvrir ce dossier seul`}
@@ -45,39 +47,52 @@ const PriorityCell = ({ row }: { row: ApplicationRow }) => {
         {view.label}
       </Link>
       {view.deadline && (
-        <span className="text-xs text-slate-600">
+        <span className="mt-0.5 block text-xs text-slate-600">
           <span className="sr-only">Échéance de la réservation : </span>
           {view.deadline}
         </span>
       )}
       {view.warning && (
-        <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800">
+        <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-amber-800">
           <AlertTriangle className="size-3.5" aria-hidden="true" />
           Expire dans moins de 24 h
         </span>
       )}
-      {view.expired && <span className="text-xs font-medium text-red-700">{view.expired}</span>}
-    </div>
+      {view.expired && <span className="mt-0.5 block text-xs font-medium text-red-700">{view.expired}</span>}
+    </>
   );
 };
 
-/** Compact: the check mark over the day and month; the whole text on hover (title) and for screen readers. */
+/**
+ * Compact: the check mark (drawn by CSS) over the day and month; the whole text on hover (title)
+ * and for screen readers (the cell is one named image: a row's five milestones cost five elements).
+ */
 const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Milestone }) => {
   const { text, checked } = milestoneOf(row, milestone);
-  if (!text && !checked) return <span className="text-slate-400">-</span>;
+  if (!text && !checked) return '-';
   const full = `${text ?? ''}${checked ? ' (validé)' : ''}`.trim();
   const short = text ? (milestoneShortDate(text) ?? text) : null;
+  // A block: the check mark (a block pseudo-element) above the date, the date cut to the column.
   return (
-    <span title={full} className={cn('inline-flex flex-col items-start text-xs leading-4', checked ? 'text-green-800' : 'text-slate-700')}>
-      {checked && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
-      {short && (
-        <span aria-hidden="true" className="block max-w-16 truncate whitespace-nowrap">
-          {short}
-        </span>
+    <span
+      role="img"
+      aria-label={full}
+      title={full}
+      className={cn(
+        'block max-w-16 truncate text-xs leading-4 whitespace-nowrap',
+        checked ? cn('text-green-800 [--icon-display:block] [--icon-size:0.875rem]', cssIcon('check')) : 'text-slate-700',
       )}
-      <span className="sr-only">{full}</span>
+    >
+      {short}
     </span>
   );
+};
+
+/** The '-' of an empty broker or milestone and the client's names, styled by their cell. */
+const CELL_CLASSES: Record<string, string> = {
+  broker: 'text-xs text-slate-500',
+  candidate: 'font-medium text-slate-900',
+  ...Object.fromEntries(MILESTONES.map((milestone) => [`status_${milestone}`, 'text-slate-400'])),
 };
 
 /** The funnel's table (docs/product/funnel.md#screens): one row per live application, right-click for its menu. */
@@ -87,22 +102,15 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
     if (milestone) return <MilestoneCell row={row} milestone={milestone} />;
     switch (key) {
       case 'broker':
-        return row.broker ? (
-          <span className="inline-flex items-center" title={row.broker.full_name}>
-            <Avatar name={row.broker.full_name} src={row.broker.profile_picture} size="sm" />
-            <span className="sr-only">{row.broker.full_name}</span>
-          </span>
-        ) : (
-          <span className="text-xs text-slate-500">-</span>
-        );
+        return row.broker ? <Avatar name={row.broker.full_name} src={row.broker.profile_picture} size="sm" named /> : '-';
       case 'priority':
         return <PriorityCell row={row} />;
       case 'candidate':
         return (
-          <span className="font-medium text-slate-900">
+          <>
             {row.candidacy1.candidate.full_name}
             {row.candidacy2 && <span className="block text-xs font-normal text-slate-600">et {row.candidacy2.candidate.full_name}</span>}
-          </span>
+          </>
         );
       case 'status':
         return (
@@ -131,14 +139,15 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
         return row.lot.floor;
       case 'price':
         return (
-          <span className="block">
+          <>
             {formatCHF(row.lot.total_price)}
             {row.negociated_price !== null && (
               <span className="block text-xs whitespace-normal text-slate-600">
-                Négocié : <span className="whitespace-nowrap">{formatCHF(row.negociated_price)}</span>
+                {/* No-break spaces keep the amount on one line without an element of its own. */}
+                Négocié : {formatCHF(row.negociated_price).replace(/ /g, '\u00a0')}
               </span>
             )}
-          </span>
+          </>
         );
       case 'tasks':
         return renderTasks(row);
@@ -156,6 +165,7 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
       sort={sort}
       onSort={onSort}
       cell={cellOf}
+      cellClasses={CELL_CLASSES}
       actions={(row) => <ApplicationActionsButton row={row} userType={userType} onChoose={onChoose} />}
       wrapRow={(row, tr) => (
         <ApplicationContextMenu row={row} userType={userType} onChoose={onChoose}>

@@ -11,11 +11,11 @@ import {
   TASK_TIME_STATUS,
 } from '@promovente/shared';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { Check, FileText, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
+import { cssIcon } from '../../../components/ui/css-icon';
 import { DataTable } from '../../../components/ui/DataTable';
 import type { SortOrder } from '../../filters';
 import { applicationPath, type CandidacyColumn, reservationFormApplication, reservationFormPath } from '../candidates-view';
@@ -95,6 +95,9 @@ const CountButton = ({ count, label, onClick }: { count: number; label: string; 
   </button>
 );
 
+/** The candidate's name and the creation date, styled by their cell. */
+const CELL_CLASSES = { candidate: 'font-medium text-slate-900', created_at: 'whitespace-nowrap' };
+
 export const CandidaciesTable = ({
   columns,
   rows,
@@ -120,10 +123,10 @@ export const CandidaciesTable = ({
         );
       case 'priority':
         return (
-          <span className="inline-flex items-center gap-1">
+          <>
             <span
               className={cn(
-                'inline-flex h-6 min-w-7 items-center justify-center rounded px-1.5 text-xs font-semibold',
+                'inline-flex h-6 min-w-7 items-center justify-center rounded px-1.5 align-middle text-xs font-semibold',
                 CANDIDACY_PRIORITY_BADGE_CLASSES[row.priority],
               )}
             >
@@ -131,27 +134,24 @@ export const CandidaciesTable = ({
             </span>
             {row.vip && (
               <span
-                className="rounded bg-amber-400 px-1 text-[10px] leading-4 font-bold text-amber-950"
+                className="ml-1 rounded bg-amber-400 px-1 align-middle text-[10px] leading-4 font-bold text-amber-950"
                 title={row.reason_vip ?? undefined}
               >
                 VIP
               </span>
             )}
-          </span>
+          </>
         );
       case 'candidate':
         return (
-          <span className="font-medium text-slate-900">
+          <>
             {row.candidate.full_name}
             {row.candidate.email && <span className="block text-xs font-normal text-slate-500">{row.candidate.email}</span>}
-          </span>
+          </>
         );
       case 'broker':
         return row.broker ? (
-          <span className="inline-flex items-center" title={row.broker.full_name}>
-            <Avatar name={row.broker.full_name} src={row.broker.profile_picture} size="sm" />
-            <span className="sr-only">{row.broker.full_name}</span>
-          </span>
+          <Avatar name={row.broker.full_name} src={row.broker.profile_picture} size="sm" named />
         ) : (
           <span className="text-xs text-slate-500">{row.agency_name ?? '-'}</span>
         );
@@ -170,9 +170,11 @@ export const CandidaciesTable = ({
                 href={reservationFormPath(form.public_id)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="ml-1 inline-flex items-center gap-0.5 text-xs text-brand-700 underline"
+                className={cn(
+                  'ml-1 inline-flex items-center gap-0.5 text-xs text-brand-700 underline [--icon-size:0.875rem]',
+                  cssIcon('file-text'),
+                )}
               >
-                <FileText className="size-3.5" aria-hidden="true" />
                 Formulaire
               </a>
             )}
@@ -192,20 +194,14 @@ export const CandidaciesTable = ({
       case 'files':
         return <CountButton count={row.files_count} label={`Documents de ${row.candidate.full_name}`} onClick={() => onOpenFiles(row)} />;
       case 'created_at':
-        return <span className="whitespace-nowrap">{formatDate(row.created_at)}</span>;
+        return formatDate(row.created_at);
       case 'crm':
         return row.crm_id ?? '-';
       case 'crm_validated':
         return row.crm_validated ? (
-          <span className="inline-flex items-center gap-1 text-green-800">
-            <Check className="size-4" aria-hidden="true" />
-            Oui
-          </span>
+          <span className={cn('inline-flex items-center gap-1 text-green-800', cssIcon('check'))}>Oui</span>
         ) : (
-          <span className="inline-flex items-center gap-1 text-slate-500">
-            <Minus className="size-4" aria-hidden="true" />
-            Non
-          </span>
+          <span className={cn('inline-flex items-center gap-1 text-slate-500', cssIcon('minus'))}>Non</span>
         );
       default:
         return null;
@@ -222,6 +218,7 @@ export const CandidaciesTable = ({
         sort={sort}
         onSort={onSort}
         cell={cellOf}
+        cellClasses={CELL_CLASSES}
         actions={(row) => <CandidacyActionsButton row={row} {...menu} />}
         wrapRow={(row, tr) => (
           <CandidacyContextMenu row={row} {...menu}>

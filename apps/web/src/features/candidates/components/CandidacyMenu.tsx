@@ -1,20 +1,10 @@
 import type { CandidacyRow } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import {
-  ArrowRightLeft,
-  CheckCircle2,
-  FileText,
-  FolderOpen,
-  History,
-  MessageSquare,
-  MessagesSquare,
-  MoreHorizontal,
-  Pencil,
-  Trash2,
-} from 'lucide-react';
+import { ArrowRightLeft, CheckCircle2, FileText, FolderOpen, History, MessageSquare, MessagesSquare, Pencil, Trash2 } from 'lucide-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
 import { reservationFormApplication, reservationFormPath } from '../candidates-view';
 
 /** The actions of a candidacy row that open a modal. */
@@ -144,12 +134,7 @@ export const CandidacyContextMenu = ({ children, ...props }: CandidacyMenuProps 
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const CandidacyActionsButton = (props: CandidacyMenuProps) => (
   <DropdownMenu.Root modal={false}>
-    <DropdownMenu.Trigger
-      className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-      aria-label={`Actions de ${props.row.candidate.full_name}`}
-    >
-      <MoreHorizontal className="size-4" aria-hidden="true" />
-    </DropdownMenu.Trigger>
+    <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={`Actions de ${props.row.candidate.full_name}`} />
     <DropdownMenu.Portal>
       <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
         <CandidacyMenuItems {...props} kit={dropdownKit} />

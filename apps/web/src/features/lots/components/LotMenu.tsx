@@ -1,9 +1,10 @@
 import type { LotRow } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ban, CircleCheck, History, Link2, MoreHorizontal, ScrollText, Tag } from 'lucide-react';
+import { Ban, CircleCheck, History, Link2, ScrollText, Tag } from 'lucide-react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
 import { canChangePrice, prsAction } from '../lots-view';
 
 /** The actions of a lot row that open a modal. */
@@ -102,12 +103,7 @@ export const LotContextMenu = ({ children, ...props }: LotMenuProps & { children
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const LotActionsButton = (props: LotMenuProps) => (
   <DropdownMenu.Root modal={false}>
-    <DropdownMenu.Trigger
-      className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
-      aria-label={`Actions du lot ${props.lot.reference}`}
-    >
-      <MoreHorizontal className="size-4" aria-hidden="true" />
-    </DropdownMenu.Trigger>
+    <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={`Actions du lot ${props.lot.reference}`} />
     <DropdownMenu.Portal>
       <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
         <LotMenuItems {...props} kit={dropdownKit} />

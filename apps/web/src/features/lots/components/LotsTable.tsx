@@ -42,10 +42,10 @@ const cellOf = (
       );
     case 'reference':
       return (
-        <span className="font-medium text-slate-900">
+        <>
           {lot.reference}
           {lot.title && <span className="block text-xs font-normal text-slate-500">{lot.title}</span>}
-        </span>
+        </>
       );
     case 'building':
       return lot.building.title;
@@ -81,14 +81,14 @@ const cellOf = (
       if (lot.applications_count === 0) return '-';
       const best = priorityLabel(lot.best_priority);
       return (
-        <span className="inline-flex items-center gap-1.5">
+        <>
           <Badge tone="brand">{lot.applications_count}</Badge>
           {best && (
-            <span className="text-xs text-slate-600" title="Meilleure priorité">
+            <span className="ml-1.5 text-xs text-slate-600" title="Meilleure priorité">
               {best}
             </span>
           )}
-        </span>
+        </>
       );
     }
     case 'tasks':
@@ -106,6 +106,9 @@ const cellOf = (
   }
 };
 
+/** The lot's reference, styled by its cell. */
+const CELL_CLASSES = { reference: 'font-medium text-slate-900' };
+
 /** The lots table: real columns headers, sortable headers as buttons, one row per main lot. */
 export const LotsTable = ({ columns, rows, sort, onSort, menu, onShowTasks, onShowTask }: LotsTableProps) => (
   <DataTable
@@ -116,6 +119,7 @@ export const LotsTable = ({ columns, rows, sort, onSort, menu, onShowTasks, onSh
     sort={sort}
     onSort={onSort}
     cell={(key, lot) => cellOf(key, lot, onShowTasks, onShowTask)}
+    cellClasses={CELL_CLASSES}
     actions={menu ? (lot) => (isStaffRow(lot) ? <LotActionsButton lot={lot} {...menu} /> : null) : undefined}
     wrapRow={
       menu

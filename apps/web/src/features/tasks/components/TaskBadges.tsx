@@ -21,8 +21,9 @@ type TaskBadgesProps<T extends BadgeTask> = {
  */
 export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onShow, onMore }: TaskBadgesProps<T>) => {
   const { shown, more } = rowTaskBadges(tasks, openCount);
+  // No wrapper: the badges flow in the table cell (one element less on every row of a page).
   return (
-    <div className="flex flex-wrap items-center gap-1">
+    <>
       {shown.map((task) => {
         const status = timeStatusOf(task);
         return (
@@ -32,7 +33,10 @@ export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onS
             onClick={() => onShow(task)}
             title={`${task.title} – ${formatDateTime(task.end_at)}`}
             aria-label={`Tâche ${task.title} (${timeStatusText(status)})`}
-            className={cn('max-w-28 truncate rounded-full px-2 text-xs leading-5 font-medium', TASK_TIME_COLOURS[status])}
+            className={cn(
+              'my-0.5 mr-1 inline-block max-w-28 truncate rounded-full px-2 align-middle text-xs leading-5 font-medium',
+              TASK_TIME_COLOURS[status],
+            )}
           >
             {task.title}
           </button>
@@ -43,11 +47,11 @@ export const TaskBadges = <T extends BadgeTask>({ tasks, openCount, subject, onS
           type="button"
           onClick={onMore}
           aria-label={`Toutes les tâches de ${subject}`}
-          className="inline-flex size-5 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100"
+          className="my-0.5 inline-flex size-5 items-center justify-center rounded-full border border-slate-300 align-middle text-slate-700 hover:bg-slate-100"
         >
           <Plus className="size-3" aria-hidden="true" />
         </button>
       )}
-    </div>
+    </>
   );
 };
