@@ -33,7 +33,12 @@ export const notaryTasksQuerySchema = z.object({
   search: searchSchema,
   candidat: idSchema.optional(),
   group: z.enum(TASK_GROUP_KEYS, { error: 'Groupe invalide' }).optional(),
-  offset: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(0, 'Page invalide').max(1_000_000, 'Page invalide').optional(),
+  offset: z.coerce
+    .number({ error: 'Page invalide' })
+    .int('Page invalide')
+    .min(0, 'Page invalide')
+    .max(1_000_000, 'Page invalide')
+    .optional(),
   limit: z.coerce
     .number({ error: 'Page invalide' })
     .int('Page invalide')

@@ -3,21 +3,21 @@ import {
   MESSAGES,
   type NotaryTasksQuery,
   type ScreenTask,
-  TASK_TARGET_CLASSES,
-  type TasksScreenGroups,
-  type TaskGroupKey,
-  TASKS_PAGE_SIZE,
-  type TasksScreenQuery,
   shiftSwissCalendarDays,
   swissMidnight,
+  TASK_TARGET_CLASSES,
+  TASKS_PAGE_SIZE,
+  type TaskGroupKey,
+  type TasksScreenGroups,
+  type TasksScreenQuery,
 } from '@promovente/shared';
 import type { Db } from '../../db/client.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { fullName } from '../users/index.js';
-import { findScreenTasks, type GroupPages, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
 import type { TaskRow } from './tasks.queries.js';
+import { findScreenTasks, type GroupPages, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
 import { serializeTask } from './tasks.service.js';
 
 const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? fullName(person) : null);
@@ -70,7 +70,11 @@ export const serializeScreenTask = (row: ScreenTaskRow, now: Date): ScreenTask =
 const pagesOf = (query: NotaryTasksQuery): GroupPages => {
   const limit = query.limit ?? TASKS_PAGE_SIZE;
   const page = (group: TaskGroupKey) =>
-    query.group === undefined ? { offset: 0, limit } : query.group === group ? { offset: query.offset ?? 0, limit } : { offset: 0, limit: 0 };
+    query.group === undefined
+      ? { offset: 0, limit }
+      : query.group === group
+        ? { offset: query.offset ?? 0, limit }
+        : { offset: 0, limit: 0 };
   return { next: page('next'), today: page('today'), past: page('past') };
 };
 

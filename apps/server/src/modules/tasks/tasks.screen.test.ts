@@ -203,7 +203,8 @@ describe('GET actions query promotion: the broker tasks screen (docs/product/tas
   it('pages each group and counts every task of each group (totals)', async () => {
     const s = await setup();
     const now = Date.now();
-    for (let i = 0; i < 23; i += 1) await addTask(s, { title: `Retard ${String(i).padStart(2, '0')}`, endAt: new Date(now - (30 - i) * DAY) });
+    for (let i = 0; i < 23; i += 1)
+      await addTask(s, { title: `Retard ${String(i).padStart(2, '0')}`, endAt: new Date(now - (30 - i) * DAY) });
     for (let i = 0; i < 3; i += 1) await addTask(s, { title: `Plus tard ${i}`, endAt: new Date(now + (3 + i) * DAY) });
     const url = `/api/actions?promotion=${s.promotion.id}`;
 

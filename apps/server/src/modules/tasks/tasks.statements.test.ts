@@ -54,7 +54,11 @@ describe('the tasks screen reads in at most 3 statements, through indexes', () =
     const { data } = empty.json();
     expect(data.past).toEqual([]);
     expect(data.totals.past).toBeGreaterThan(0);
-    const foreign = await ctx.app.inject({ method: 'GET', url: `/api/actions?promotion=${promotion}&candidat=2147483647`, headers: broker });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/actions?promotion=${promotion}&candidat=2147483647`,
+      headers: broker,
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
