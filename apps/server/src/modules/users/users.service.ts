@@ -21,7 +21,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, PICTURE_UPLOADS } from '../../platform/uploads.js';
 import { checkPasswordAttempt } from '../auth/auth.service.js';
-import { assistantsOf, avatarUrl, findUserByEmail, fullName, loadUserPayload, membersOfType, promotionsPageOf } from './users.queries.js';
+import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType, promotionsPageOf } from './users.queries.js';
 import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
 export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
