@@ -58,7 +58,7 @@ const TaskGroup = ({ group, label, colour, firstPage, total, filters, promotionI
   const [wantsMore, setWantsMore] = useState(false);
   const more = useMoreScreenTasks(actor, promotionId, filters, group, wantsMore);
   const tasks = wantsMore && more.data ? [...firstPage, ...more.data] : firstPage;
-  const canShowMore = tasks.length < total && (!wantsMore || more.hasNextPage);
+  const canShowMore = tasks.length < total && (!wantsMore || more.hasNextPage || more.isFetching);
   const showMore = () => (wantsMore ? void more.fetchNextPage() : setWantsMore(true));
   const cell = 'px-3 py-2 align-top';
   return (
