@@ -51,7 +51,7 @@ export const promotionsPageOf = async (
     with total as (select count(*)::int as total from promotions p where ${where}),
     page as (
       select p.id, p.title, p.logo, p.multi_agency from promotions p where ${where}
-      order by p.title, p.id limit ${query.pageSize}::int offset ${(query.page - 1) * query.pageSize}::int
+      order by p.title, p.id limit ${query.pageSize}::int offset ${(query.page - 1) * query.pageSize}::bigint
     )
     select o.total, r.* from total o
     left join lateral (
