@@ -34,8 +34,8 @@ const choosePromotion = async (page: Page, title: string) => {
 const restorePromotion = async (page: Page, email: string, title: string) => {
   const login = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const { data: user } = await (await page.request.get('/api/user', { headers })).json();
-  const promotion = user.promotions.find((p: { title: string }) => p.title === title);
+  const { data: promotions } = await (await page.request.get('/api/user/promotions', { headers })).json();
+  const promotion = promotions.find((p: { title: string }) => p.title === title);
   const answer = await page.request.put('/api/user/promotion', { headers, data: { promotion: promotion.id } });
   expect(answer.ok()).toBe(true);
 };

@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type CandidaciesPage, PIPELINE_MESSAGES, RESERVATION_MESSAGES, type ReservationForm, type User } from '@promovente/shared';
+import {
+  type CandidaciesPage,
+  PIPELINE_MESSAGES,
+  RESERVATION_MESSAGES,
+  type ReservationForm,
+  type UserPromotion,
+} from '@promovente/shared';
 import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 /**
@@ -8,9 +14,9 @@ import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } fr
  */
 const sentForms = async (request: APIRequestContext, search: string, limit = 40) => {
   const broker = await apiSession(request, DEMO_ACCOUNTS.broker);
-  const { data: user } = await broker.get<{ data: User }>('user');
+  const { data: promotions } = await broker.get<{ data: UserPromotion[] }>('user/promotions');
   const forms: ReservationForm[] = [];
-  for (const promotion of user.promotions) {
+  for (const promotion of promotions) {
     const page = await broker.get<CandidaciesPage>(`candidacies?promotion=${promotion.id}&search=${encodeURIComponent(search)}`);
     for (const row of page.data) {
       for (const application of row.applications) {

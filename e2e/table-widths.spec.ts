@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { CandidaciesPage, User } from '@promovente/shared';
+import type { CandidaciesPage, UserPromotion } from '@promovente/shared';
 import { apiSession, DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 
 /** What the sales desk works on: a 1440 px screen. */
@@ -33,9 +33,9 @@ const openTable = async (page: Page, path: string, heading: string, region: stri
 /** A reservation form the demo candidate takes part in (confirmed or not: the page shows either). */
 const candidateForm = async (request: APIRequestContext) => {
   const broker = await apiSession(request, DEMO_ACCOUNTS.broker);
-  const { data: user } = await broker.get<{ data: User }>('user');
+  const { data: promotions } = await broker.get<{ data: UserPromotion[] }>('user/promotions');
   let formId: string | null = null;
-  for (const promotion of user.promotions) {
+  for (const promotion of promotions) {
     const page = await broker.get<CandidaciesPage>(
       `candidacies?promotion=${promotion.id}&search=${encodeURIComponent(DEMO_ACCOUNTS.candidate)}`,
     );

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type CandidaciesPage,
   type LogsPage,
@@ -16,6 +16,14 @@ const DAY = 86_400_000;
 
 const GROUPS = ['Prochainement', "Aujourd'hui", 'En retard'] as const;
 const group = (page: Page, name: (typeof GROUPS)[number]) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+/** The late group's total of the broker's tasks screen, as the menu badge asks it. */
+const lateTotal = async (request: APIRequestContext, promotionId: number) => {
+  const api = await apiSession(request, DEMO_ACCOUNTS.broker);
+  const { data } = await api.get<{ data: TasksScreenGroups }>(`actions?promotion=${promotionId}&group=past&limit=0`);
+  await api.close();
+  return data.totals.past;
+};
 
 const openTasks = async (page: Page) => {
   await page.goto('/tasks');
@@ -59,6 +67,17 @@ test.describe('tasks screen (docs/product/tasks.md#screens)', () => {
     // The demo desk has late tasks, each with its time status.
     await expect(group(page, 'En retard').getByText('En retard', { exact: true }).first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    // A group shows its total and its first 20 tasks; 'Afficher plus' adds the next ones.
+    const late = await lateTotal(request, promotionId);
+    const lateRows = group(page, 'En retard').locator('tbody tr');
+    await expect(group(page, 'En retard').getByRole('heading', { level: 2 })).toContainText(`(${late})`);
+    await expect(lateRows).toHaveCount(Math.min(late, 20));
+    if (late > 20) {
+      await group(page, 'En retard')
+        .getByRole('button', { name: /^Afficher plus/ })
+        .click();
+      await expect(lateRows).toHaveCount(Math.min(late, 40));
+    }
 
     // Search (debounced): only the new task, in Prochainement, with its target, detail and date.
     await search(page, title);

@@ -5,21 +5,46 @@ import { type Task, type TaskTarget, targetTasksQuerySchema } from './tasks.js';
 /**
  * The tasks screen (docs/product/tasks.md#screens and docs/product/calls.md#direct-application-calls):
  *
- *   GET /actions?promotion=&search=&broker=&candidat=       broker   { data: TasksScreenGroups }
- *   GET /promotions/:id/notary/actions?search=&candidat=    notary   { data: TasksScreenGroups }
+ *   GET /actions?promotion=&search=&broker=&candidat=&group=&offset=&limit=    broker   { data: TasksScreenGroups }
+ *   GET /promotions/:id/notary/actions?search=&candidat=&group=&offset=&limit= notary   { data: TasksScreenGroups }
  *
  * Both answer the open tasks (done_at null) of the promotion, grouped by time status and sorted
- * by due date. The notary's list holds the tasks assigned to him. `candidat` is a candidacy id:
- * the list narrows to the tasks whose target is that candidacy. GET /actions with `target` and
- * `target_id` still answers one target's tasks (`targetTasksQuerySchema`).
+ * by due date, a page per group: without `group`, the first `limit` (TASKS_PAGE_SIZE) tasks of
+ * each group; with `group`, that group's tasks from `offset` ('Afficher plus'), the others
+ * empty. `totals` always counts every task of each group (the menu's badge asks
+ * `group=past&limit=0`). The notary's list holds the tasks assigned to him. `candidat` is a
+ * candidacy id: the list narrows to the tasks whose target is that candidacy. GET /actions with
+ * `target` and `target_id` still answers one target's tasks (`targetTasksQuerySchema`).
  */
 
 const searchSchema = textSchema.trim().max(200, 'Recherche trop longue').optional();
 
-/** The notary's query: the search box and the candidat query. */
+/** The groups of the answer, by time status: next ('Prochainement'), today ('Aujourd'hui'), past ('En retard'). */
+export const TASK_GROUP_KEYS = ['next', 'today', 'past'] as const;
+export type TaskGroupKey = (typeof TASK_GROUP_KEYS)[number];
+
+/** Tasks a group shows at first and adds at each 'Afficher plus'. */
+export const TASKS_PAGE_SIZE = 20;
+/** The largest page a call may ask. */
+export const TASKS_MAX_PAGE_SIZE = 100;
+
+/** The notary's query: the search box, the candidat query and the page of a group. */
 export const notaryTasksQuerySchema = z.object({
   search: searchSchema,
   candidat: idSchema.optional(),
+  group: z.enum(TASK_GROUP_KEYS, { error: 'Groupe invalide' }).optional(),
+  offset: z.coerce
+    .number({ error: 'Page invalide' })
+    .int('Page invalide')
+    .min(0, 'Page invalide')
+    .max(1_000_000, 'Page invalide')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Page invalide' })
+    .int('Page invalide')
+    .min(0, 'Page invalide')
+    .max(TASKS_MAX_PAGE_SIZE, 'Page invalide')
+    .optional(),
 });
 export type NotaryTasksQuery = z.infer<typeof notaryTasksQuerySchema>;
 
@@ -59,5 +84,8 @@ export type ScreenTask = Task & {
   candidate_name: string | null;
 };
 
-/** Prochainement, Aujourd'hui, En retard (docs/product/tasks.md#screens: the response carries next, today and past). */
-export type TasksScreenGroups = { next: ScreenTask[]; today: ScreenTask[]; past: ScreenTask[] };
+/**
+ * Prochainement, Aujourd'hui, En retard (docs/product/tasks.md#screens: the response carries next, today and past):
+ * a page of each group, and how many tasks each group holds in all.
+ */
+export type TasksScreenGroups = Record<TaskGroupKey, ScreenTask[]> & { totals: Record<TaskGroupKey, number> };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.js';
-import { emailSchema, idOf, idSchema, requiredText } from './common.js';
+import { emailSchema, idOf, idSchema, pageQuerySchema, requiredText, textSchema } from './common.js';
 
 export type UserPromotion = {
   id: number;
@@ -12,13 +12,19 @@ export type UserPromotion = {
 
 export type Assistant = { id: number; full_name: string; email: string; profile_picture: string | null };
 
-/** The user of docs/product/entities.md#user, as GET user answers it. */
+/**
+ * The user of docs/product/entities.md#user, as GET user and login answer it: what the first paint
+ * needs, the current promotion and how many the user may open (the picker loads the list
+ * itself, GET user/promotions), and the unread messages of all of them.
+ */
 export type User = {
   id: number;
   type: UserType;
   admin: boolean;
   preferences: { selected_promotion: number | null };
-  promotions: UserPromotion[];
+  /** The current promotion (the preference, else the first the user may open by title). */
+  promotion: UserPromotion | null;
+  promotions_count: number;
   agency: { id: number; name: string } | null;
   restricted_access: number;
   profile_picture: string | null;
@@ -31,6 +37,18 @@ export type User = {
   assistants: Assistant[];
   is_demo: boolean;
 };
+
+/**
+ * GET user/promotions?search=&page=: the promotions the user may open, by title, with his unread
+ * messages in each, USER_PROMOTIONS_PAGE_SIZE a page (Paginated); `search` is a contains-match on
+ * the title.
+ */
+export const USER_PROMOTIONS_PAGE_SIZE = 50;
+export const userPromotionsQuerySchema = z.object({
+  search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
+  page: pageQuerySchema,
+});
+export type UserPromotionsQuery = z.infer<typeof userPromotionsQuerySchema>;
 
 export const selectPromotionSchema = z.object({ promotion: idOf('Promotion invalide') });
 

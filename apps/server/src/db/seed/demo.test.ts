@@ -1,6 +1,6 @@
 import { DEMO_SINGLE_PROMOTION_ACCOUNTS, swissWallTime, taskTimeStatus } from '@promovente/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promotionsOf } from '../../modules/users/users.queries.js';
+import { loadUserPayload } from '../../modules/users/users.queries.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { expectProcessInvariants, query } from '../../test/seed-invariants.js';
 import { type Database, openPglite } from '../client.js';
@@ -296,11 +296,8 @@ describe('seedDemo at scale 1', () => {
     for (const [key, value] of Object.entries(n)) expect(value, key).toBeGreaterThan(0);
     for (const email of ['candidat@demo.ch', 'courtier@demo.ch']) {
       const u = users[email];
-      const promotions = await promotionsOf(database.db, u.id, u.admin);
-      expect(
-        promotions.reduce((sum, p) => sum + p.unread_messages, 0),
-        email,
-      ).toBeGreaterThan(0);
+      const payload = await loadUserPayload(database.db, u);
+      expect(payload?.unread_messages_count, email).toBeGreaterThan(0);
     }
   });
 });

@@ -89,8 +89,9 @@ export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<
       })
       .where(eq(users.id, user.id));
   });
-  const data = await loadUserPayload(deps.db, user.id);
-  if (!data) throw unauthorized(MESSAGES.wrongCredentials);
+  const loaded = await loadUserPayload(deps.db, user);
+  if (!loaded) throw unauthorized(MESSAGES.wrongCredentials);
+  const { stale: _stale, ...data } = loaded;
   return { token, data };
 };
 

@@ -3,29 +3,28 @@ import {
   MESSAGES,
   type NotaryTasksQuery,
   type ScreenTask,
+  shiftSwissCalendarDays,
+  swissMidnight,
   TASK_TARGET_CLASSES,
+  TASKS_PAGE_SIZE,
+  type TaskGroupKey,
   type TasksScreenGroups,
   type TasksScreenQuery,
-  type TaskTimeStatus,
 } from '@promovente/shared';
 import type { Db } from '../../db/client.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import { fullName } from '../users/index.js';
-import { findTarget } from './tasks.queries.js';
-import { findScreenTasks, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
+import type { TaskRow } from './tasks.queries.js';
+import { findScreenTasks, type GroupPages, type ScreenTaskFilter, type ScreenTaskRow } from './tasks.screen.queries.js';
 import { serializeTask } from './tasks.service.js';
-
-/** Which group of the answer each time status goes to (docs/product/tasks.md#screens: next, today and past). */
-const GROUP_OF: Record<TaskTimeStatus, keyof TasksScreenGroups> = { next: 'next', today: 'today', late: 'past' };
 
 const nameOf = (person: { firstName: string; lastName: string } | null) => (person ? fullName(person) : null);
 
 /** A row of the screen: the task as everywhere, plus its target's label and the ids its links need. */
 export const serializeScreenTask = (row: ScreenTaskRow, now: Date): ScreenTask => {
-  const task = serializeTask(row, now);
+  const task = serializeTask(row as TaskRow, now);
   const base = { ...task, target_class: TASK_TARGET_CLASSES[task.target] };
   if (task.target === 'candidacy') {
     const name = nameOf(row.candidate) ?? '';
@@ -67,36 +66,45 @@ export const serializeScreenTask = (row: ScreenTaskRow, now: Date): ScreenTask =
   };
 };
 
-const groupsOf = async (db: Db, filter: ScreenTaskFilter): Promise<TasksScreenGroups> => {
-  if (filter.candidacyId !== undefined && !(await findTarget(db, filter.promotionId, 'candidacy', filter.candidacyId))) {
-    throw notFound();
-  }
+/** The page of each group a query asks: the first TASKS_PAGE_SIZE of each, or one group from its offset. */
+const pagesOf = (query: NotaryTasksQuery): GroupPages => {
+  const limit = query.limit ?? TASKS_PAGE_SIZE;
+  const page = (group: TaskGroupKey) =>
+    query.group === undefined
+      ? { offset: 0, limit }
+      : query.group === group
+        ? { offset: query.offset ?? 0, limit }
+        : { offset: 0, limit: 0 };
+  return { next: page('next'), today: page('today'), past: page('past') };
+};
+
+/** One statement: the verdict on the filter ids, the groups' totals and their pages. */
+const groupsOf = async (db: Db, filter: ScreenTaskFilter, query: NotaryTasksQuery): Promise<TasksScreenGroups> => {
   const now = new Date();
-  const groups: TasksScreenGroups = { next: [], today: [], past: [] };
+  const tomorrow = swissMidnight(shiftSwissCalendarDays(now, 1));
+  const { scoped, totals, rows } = await findScreenTasks(db, filter, { now, tomorrow }, pagesOf(query));
+  if (!scoped) throw notFound();
+  const groups: TasksScreenGroups = { next: [], today: [], past: [], totals };
   // Rows come soonest first, so each group stays sorted by due date.
-  for (const row of await findScreenTasks(db, filter)) {
-    const task = serializeScreenTask(row, now);
-    groups[GROUP_OF[task.time_status]].push(task);
-  }
+  for (const row of rows) groups[row.group].push(serializeScreenTask(row, now));
   return groups;
 };
 
 /**
  * GET /actions without a target (docs/product/calls.md#direct-application-calls 'GET actions query promotion'): a broker's
  * tasks screen, the promotion's open tasks; `broker` narrows to one assignee, `candidat` to one
- * candidacy's tasks.
+ * candidacy's tasks. A broker or candidacy of another promotion answers 404 like an unknown id.
  */
 export const listScreenTasks = async (db: Db, actor: RequestActor, query: TasksScreenQuery): Promise<TasksScreenGroups> => {
   if (!can(actor, 'task.listPromotion')) throw forbidden();
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound(MESSAGES.notMember);
-  await assertIdsInPromotion(db, promotionId, { memberId: query.broker, candidacyId: query.candidat });
-  return groupsOf(db, { promotionId, assigneeId: query.broker, candidacyId: query.candidat, search: query.search });
+  const filter = { promotionId, assigneeId: query.broker, memberId: query.broker, candidacyId: query.candidat, search: query.search };
+  return groupsOf(db, filter, query);
 };
 
 /** GET /promotions/{id}/notary/actions (docs/product/calls.md#direct-application-calls): the open tasks of the promotion assigned to the notary. */
 export const listNotaryTasks = async (db: Db, actor: RequestActor, promotionId: number, query: NotaryTasksQuery) => {
   await assertMemberOf(db, actor, promotionId);
-  await assertIdsInPromotion(db, promotionId, { candidacyId: query.candidat });
-  return groupsOf(db, { promotionId, assigneeId: actor.id, candidacyId: query.candidat, search: query.search });
+  return groupsOf(db, { promotionId, assigneeId: actor.id, candidacyId: query.candidat, search: query.search }, query);
 };

@@ -200,6 +200,34 @@ describe('GET actions query promotion: the broker tasks screen (docs/product/tas
     }
   });
 
+  it('pages each group and counts every task of each group (totals)', async () => {
+    const s = await setup();
+    const now = Date.now();
+    for (let i = 0; i < 23; i += 1)
+      await addTask(s, { title: `Retard ${String(i).padStart(2, '0')}`, endAt: new Date(now - (30 - i) * DAY) });
+    for (let i = 0; i < 3; i += 1) await addTask(s, { title: `Plus tard ${i}`, endAt: new Date(now + (3 + i) * DAY) });
+    const url = `/api/actions?promotion=${s.promotion.id}`;
+
+    const first = (await get(url, s.token)).json().data as TasksScreenGroups;
+    expect(first.totals).toEqual({ next: 3, today: 0, past: 23 });
+    expect(first.past.map((t) => t.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Retard ${String(i).padStart(2, '0')}`));
+    expect(first.next).toHaveLength(3);
+
+    // 'Afficher plus' on the late group: the rest of it, the other groups empty, the same totals.
+    const more = (await get(`${url}&group=past&offset=20`, s.token)).json().data as TasksScreenGroups;
+    expect(titles(more)).toEqual({ next: [], today: [], past: ['Retard 20', 'Retard 21', 'Retard 22'] });
+    expect(more.totals).toEqual({ next: 3, today: 0, past: 23 });
+
+    // The menu badge's call: the totals alone.
+    const badge = (await get(`${url}&group=past&limit=0`, s.token)).json().data as TasksScreenGroups;
+    expect(titles(badge)).toEqual({ next: [], today: [], past: [] });
+    expect(badge.totals.past).toBe(23);
+
+    expect((await get(`${url}&search=plus%20tard`, s.token)).json().data.totals).toEqual({ next: 3, today: 0, past: 0 });
+    expect((await get(`${url}&group=late`, s.token)).statusCode).toBe(400);
+    expect((await get(`${url}&limit=101`, s.token)).statusCode).toBe(400);
+  });
+
   it('costs the same number of queries for one task as for many', async () => {
     const s = await setup();
     const count = async () =>

@@ -9,6 +9,7 @@ import {
   profileUpdateSchema,
   rolesWith,
   selectPromotionSchema,
+  userPromotionsQuerySchema,
   validationMessage,
 } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import {
   changePassword,
   getUser,
   listMembers,
+  listUserPromotions,
   loadPublicImage,
   removeAssistant,
   selectPromotion,
@@ -37,6 +39,11 @@ export const usersRoutes = async (fastify: FastifyInstance) => {
   const mine = { access: 'authenticated', beforePasswordChange: true } as const;
 
   app.get('/user', { config: mine }, async (request) => ({ data: await getUser(db(), actorOf(request)) }));
+
+  // The promotion picker's list, a page at a time with a search (docs/product/layout.md#promotion-picker).
+  app.get('/user/promotions', { config: mine, schema: { querystring: userPromotionsQuerySchema } }, async (request) =>
+    listUserPromotions(db(), actorOf(request), request.query),
+  );
 
   // The current promotion alone: resolved like every call does, without building the whole user.
   app.get('/user/preferences', { config: mine }, async (request) => ({

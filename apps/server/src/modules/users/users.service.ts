@@ -2,9 +2,13 @@ import {
   type Broker,
   MESSAGES,
   type MemberListType,
+  type Paginated,
   type PasswordChangeInput,
   type ProfileUpdateInput,
+  USER_PROMOTIONS_PAGE_SIZE,
   type User,
+  type UserPromotion,
+  type UserPromotionsQuery,
 } from '@promovente/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -17,22 +21,36 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, PICTURE_UPLOADS } from '../../platform/uploads.js';
 import { checkPasswordAttempt } from '../auth/auth.service.js';
-import { assistantsOf, avatarUrl, findUserByEmail, fullName, loadUserPayload, membersOfType } from './users.queries.js';
+import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType, promotionsPageOf } from './users.queries.js';
 import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
 export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
   // The current promotion is a preference: fall back to the first one the user may open.
-  const user = await loadUserPayload(db, actor.id);
-  if (!user) throw notFound();
-  const selected = user.preferences.selected_promotion;
-  if (user.promotions.length > 0 && !user.promotions.some((p) => p.id === selected)) {
+  const loaded = await loadUserPayload(db, actor);
+  if (!loaded) throw notFound();
+  const { stale, ...user } = loaded;
+  if (stale) {
     await db
       .update(users)
-      .set({ preferences: { selected_promotion: user.promotions[0].id } })
+      .set({ preferences: { selected_promotion: user.preferences.selected_promotion } })
       .where(eq(users.id, actor.id));
-    user.preferences.selected_promotion = user.promotions[0].id;
   }
   return user;
+};
+
+/** GET user/promotions: the promotion picker's page of the promotions the user may open. */
+export const listUserPromotions = async (db: Db, actor: RequestActor, query: UserPromotionsQuery): Promise<Paginated<UserPromotion>> => {
+  const pageSize = USER_PROMOTIONS_PAGE_SIZE;
+  const { rows, total } = await promotionsPageOf(db, actor, { search: query.search, page: query.page, pageSize });
+  const from = (query.page - 1) * pageSize;
+  return {
+    data: rows,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / pageSize)),
+    from: rows.length > 0 ? from + 1 : null,
+    to: rows.length > 0 ? from + rows.length : null,
+    total,
+  };
 };
 
 export const selectPromotion = async (db: Db, actor: RequestActor, promotionId: number) => {

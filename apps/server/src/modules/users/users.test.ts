@@ -32,7 +32,14 @@ describe('current promotion (docs/product/layout.md#promotion-picker)', () => {
     const token = await signIn(ctx.app, broker.email);
 
     const user = (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().data;
-    expect(user.promotions.map((p: { title: string }) => p.title)).toEqual(['Morges', 'Nyon']);
+    // The first promotion by title is the current one until the user picks another; the picker pages them all.
+    expect(user.promotion).toMatchObject({ id: morges.id, title: 'Morges', unread_messages: 0 });
+    expect(user.promotions_count).toBe(2);
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/user/promotions', headers: bearer(token) })).json();
+    expect(list.data.map((p: { title: string }) => p.title)).toEqual(['Morges', 'Nyon']);
+    expect(list).toMatchObject({ total: 2, current_page: 1, last_page: 1, from: 1, to: 2 });
+    const found = (await ctx.app.inject({ method: 'GET', url: '/api/user/promotions?search=NYO', headers: bearer(token) })).json();
+    expect(found.data.map((p: { id: number }) => p.id)).toEqual([nyon.id]);
 
     const put = await ctx.app.inject({
       method: 'PUT',

@@ -83,6 +83,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   }),
   'GET /api/user': () => ({ url: '/api/user' }),
   'GET /api/user/preferences': () => ({ url: '/api/user/preferences' }),
+  'GET /api/user/promotions': () => ({ url: '/api/user/promotions?search=a' }),
   'GET /api/user/promotion': () => ({ url: '/api/user/promotion' }),
   'PUT /api/user/promotion': (w) => ({ url: '/api/user/promotion', payload: { promotion: w.promotion.id } }),
   'POST /api/user/update': (w, p) => {

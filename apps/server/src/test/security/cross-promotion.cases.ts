@@ -74,6 +74,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'POST /api/askdemo': { ids: [] },
   'GET /api/user': { ids: [] },
   'GET /api/user/preferences': { ids: [] },
+  'GET /api/user/promotions': { ids: [] },
   'GET /api/user/promotion': { ids: [] },
   'PUT /api/user/promotion': { ids: ['body.promotion'] },
   'POST /api/user/update': { ids: [] },

@@ -31,6 +31,7 @@ export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, sour
   ['POST /api/askdemo',                                          'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: docs/product/calls.md#auth-and-user /demo'],
   ['GET /api/user',                                              'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#auth-and-user the current user'],
   ['GET /api/user/preferences',                                  'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#auth-and-user'],
+  ['GET /api/user/promotions',                                   'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#auth-and-user the promotion picker'],
   ['GET /api/user/promotion',                                    'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#auth-and-user'],
   ['PUT /api/user/promotion',                                    'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'docs/product/calls.md#auth-and-user; A is not the outsider\'s'],
   ['POST /api/user/update',                                      'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/layout.md /settings: all eight roles'],

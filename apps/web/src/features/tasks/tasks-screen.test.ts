@@ -1,4 +1,3 @@
-import type { ScreenTask } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
 import { countTasks, TASK_GROUPS, tasksScreenRequest, taskTargetLink } from './tasks-screen';
 
@@ -14,6 +13,17 @@ describe('the tasks screen call (docs/product/tasks.md#screens: brokers and nota
     expect(tasksScreenRequest(broker, 4, { search: '   ', broker: null, candidat: null })).toEqual({
       path: 'actions',
       query: { promotion: 4, search: undefined, broker: undefined, candidat: undefined },
+    });
+  });
+
+  it("asks one group's page ('Afficher plus'), or its total alone", () => {
+    expect(tasksScreenRequest(broker, 4, { search: '', broker: 7, candidat: null }, { group: 'past', limit: 0 })).toEqual({
+      path: 'actions',
+      query: { promotion: 4, search: undefined, broker: 7, candidat: undefined, group: 'past', offset: undefined, limit: 0 },
+    });
+    expect(tasksScreenRequest(notary, 4, { search: '', broker: null, candidat: null }, { group: 'next', offset: 20 })).toEqual({
+      path: 'promotions/4/notary/actions',
+      query: { search: undefined, candidat: undefined, group: 'next', offset: 20, limit: undefined },
     });
   });
 
@@ -33,7 +43,7 @@ describe('the tasks screen groups and rows', () => {
       ['past', 'En retard'],
     ]);
     expect(countTasks(undefined)).toBeUndefined();
-    expect(countTasks({ next: [{} as ScreenTask], today: [], past: [{} as ScreenTask, {} as ScreenTask] })).toBe(3);
+    expect(countTasks({ totals: { next: 1, today: 0, past: 42 } })).toBe(43);
   });
 
   it('links a target to its screen when the user may open it', () => {

@@ -4,12 +4,13 @@ import {
   routeByName,
   type ScreenTask,
   TASK_TIME_STATUS,
+  type TaskGroupKey,
   type TasksScreenGroups,
   type TaskTimeStatus,
 } from '@promovente/shared';
 
 /** The three groups of the tasks screen, in the spec's order (docs/product/tasks.md#screens), with their time status. */
-export const TASK_GROUPS: readonly { key: keyof TasksScreenGroups; status: TaskTimeStatus; label: string }[] = [
+export const TASK_GROUPS: readonly { key: TaskGroupKey; status: TaskTimeStatus; label: string }[] = [
   { key: 'next', status: 'next', label: TASK_TIME_STATUS.next },
   { key: 'today', status: 'today', label: TASK_TIME_STATUS.today },
   { key: 'past', status: 'late', label: TASK_TIME_STATUS.late },
@@ -18,6 +19,9 @@ export const TASK_GROUPS: readonly { key: keyof TasksScreenGroups; status: TaskT
 export type TasksScreenFilters = { search: string; broker: number | null; candidat: number | null };
 
 type QueryValue = string | number | undefined;
+
+/** One group's page ('Afficher plus'): the group, from an offset, or its total alone (limit 0). */
+export type TasksGroupPage = { group: TaskGroupKey; offset?: number; limit?: number };
 
 /**
  * The call of the screen (docs/product/tasks.md#screens: brokers and notaries use different calls): a broker
@@ -28,11 +32,13 @@ export const tasksScreenRequest = (
   actor: Pick<Actor, 'type'>,
   promotionId: number,
   filters: TasksScreenFilters,
+  page?: TasksGroupPage,
 ): { path: string; query: Record<string, QueryValue> } => {
   const search = filters.search.trim() || undefined;
   const candidat = filters.candidat ?? undefined;
-  if (actor.type === 'notary') return { path: `promotions/${promotionId}/notary/actions`, query: { search, candidat } };
-  return { path: 'actions', query: { promotion: promotionId, search, broker: filters.broker ?? undefined, candidat } };
+  const paging = page ? { group: page.group, offset: page.offset, limit: page.limit } : {};
+  if (actor.type === 'notary') return { path: `promotions/${promotionId}/notary/actions`, query: { search, candidat, ...paging } };
+  return { path: 'actions', query: { promotion: promotionId, search, broker: filters.broker ?? undefined, candidat, ...paging } };
 };
 
 type LinkedTask = Pick<ScreenTask, 'target_class' | 'candidacy_id' | 'lot_public_id' | 'application_id'>;
@@ -63,6 +69,6 @@ export const TARGET_CLASS_LABELS: Record<ScreenTask['target_class'], string> = {
   application: 'Dossier',
 };
 
-/** How many tasks the answer holds. */
-export const countTasks = (groups: TasksScreenGroups | undefined) =>
-  groups ? groups.next.length + groups.today.length + groups.past.length : undefined;
+/** How many tasks the three groups hold in all (their totals, not the rows of the page). */
+export const countTasks = (groups: Pick<TasksScreenGroups, 'totals'> | undefined) =>
+  groups ? groups.totals.next + groups.totals.today + groups.totals.past : undefined;

@@ -2,11 +2,17 @@ import type { User } from '@promovente/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { selectPromotion } from '../api/select-promotion';
+import { useUserPromotions } from '../api/user-promotions';
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 pl-7 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-medium';
+
+/** From this many promotions the menu offers a search box. */
+export const PICKER_SEARCH_FROM = 10;
 
 /** A promotion's unread messages, read out as such. */
 const UnreadBadge = ({ count }: { count: number }) =>
@@ -17,17 +23,71 @@ const UnreadBadge = ({ count }: { count: number }) =>
     </Badge>
   ) : null;
 
+/** The menu's list, loaded when the menu opens (GET user/promotions), a page at a time, with a search box for many. */
+const PromotionMenu = ({ user, onSelect }: { user: User; onSelect: (value: string) => void }) => {
+  const [search, setSearch] = useState('');
+  const setSearchLater = useDebouncedCallback(setSearch, 300);
+  const promotions = useUserPromotions(search, true);
+  const currentId = user.preferences.selected_promotion;
+  const rows = promotions.data ?? [];
+  return (
+    <>
+      {user.promotions_count >= PICKER_SEARCH_FROM && (
+        <div className="p-1">
+          <input
+            type="search"
+            aria-label="Rechercher une promotion"
+            placeholder="Rechercher une promotion"
+            className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+            onChange={(event) => setSearchLater(event.target.value)}
+            // The menu's own typeahead would take the letters typed here.
+            onKeyDown={(event) => event.stopPropagation()}
+          />
+        </div>
+      )}
+      {promotions.isPending && <p className="px-3 py-1.5 text-sm text-slate-600">Chargement…</p>}
+      {promotions.isSuccess && rows.length === 0 && <p className="px-3 py-1.5 text-sm text-slate-600">Aucune promotion.</p>}
+      <DropdownMenu.RadioGroup value={currentId === null ? '' : String(currentId)} onValueChange={onSelect}>
+        {rows.map((promotion) => (
+          <DropdownMenu.RadioItem key={promotion.id} value={String(promotion.id)} className={`relative ${itemClasses}`}>
+            <DropdownMenu.ItemIndicator className="absolute left-2 inline-flex">
+              <Check className="size-4 text-brand-700" aria-hidden="true" />
+            </DropdownMenu.ItemIndicator>
+            <span className="min-w-0 flex-1 break-words">{promotion.title}</span>
+            <UnreadBadge count={promotion.unread_messages} />
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+      {promotions.hasNextPage && (
+        <DropdownMenu.Item
+          className={`${itemClasses} justify-center pl-2 text-brand-700`}
+          disabled={promotions.isFetchingNextPage}
+          onSelect={(event) => {
+            // Keep the menu open while the next page comes.
+            event.preventDefault();
+            void promotions.fetchNextPage();
+          }}
+        >
+          Afficher plus
+        </DropdownMenu.Item>
+      )}
+    </>
+  );
+};
+
 /**
  * The current promotion (docs/product/layout.md#promotion-picker): a button with its title, opening a menu of the
- * user's promotions, each with its whole title and its unread messages.
+ * user's promotions, each with its whole title and its unread messages. GET user gives the
+ * current one and the totals; the menu loads the list when it opens.
  */
 export const PromotionPicker = ({ user }: { user: User }) => {
   const queryClient = useQueryClient();
-  if (user.promotions.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  if (user.promotions_count === 0) return null;
   const currentId = user.preferences.selected_promotion;
-  const current = user.promotions.find((promotion) => promotion.id === currentId) ?? null;
+  const current = user.promotion;
   const title = current?.title ?? 'Choisir une promotion';
-  const unreadElsewhere = user.promotions.reduce((sum, p) => (p.id === currentId ? sum : sum + p.unread_messages), 0);
+  const unreadElsewhere = Math.max(0, user.unread_messages_count - (current?.unread_messages ?? 0));
 
   const handleSelect = (value: string) => {
     const id = Number(value);
@@ -35,7 +95,7 @@ export const PromotionPicker = ({ user }: { user: User }) => {
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger
         aria-label={`Promotion : ${title}`}
         title={title}
@@ -53,17 +113,7 @@ export const PromotionPicker = ({ user }: { user: User }) => {
           aria-label="Promotions"
           className="z-40 max-h-[70vh] max-w-[min(28rem,calc(100vw-1rem))] min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <DropdownMenu.RadioGroup value={currentId === null ? '' : String(currentId)} onValueChange={handleSelect}>
-            {user.promotions.map((promotion) => (
-              <DropdownMenu.RadioItem key={promotion.id} value={String(promotion.id)} className={`relative ${itemClasses}`}>
-                <DropdownMenu.ItemIndicator className="absolute left-2 inline-flex">
-                  <Check className="size-4 text-brand-700" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-                <span className="min-w-0 flex-1 break-words">{promotion.title}</span>
-                <UnreadBadge count={promotion.unread_messages} />
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+          {open && <PromotionMenu user={user} onSelect={handleSelect} />}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

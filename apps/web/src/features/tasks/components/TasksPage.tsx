@@ -1,4 +1,4 @@
-import { type Actor, canEditTask, formatDateTime, type ScreenTask, TASK_TIME_COLOURS } from '@promovente/shared';
+import { type Actor, canEditTask, formatDateTime, type ScreenTask, TASK_TIME_COLOURS, type TaskGroupKey } from '@promovente/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useMatches } from 'react-router';
@@ -10,8 +10,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { useFilterOptions, useFilters } from '../../filters';
-import { useScreenTasks } from '../api/screen-tasks';
-import { countTasks, TARGET_CLASS_LABELS, TASK_GROUPS, taskTargetLink } from '../tasks-screen';
+import { useMoreScreenTasks, useScreenTasks } from '../api/screen-tasks';
+import { countTasks, TARGET_CLASS_LABELS, TASK_GROUPS, type TasksScreenFilters, taskTargetLink } from '../tasks-screen';
 import { EditTaskModal } from './EditTaskModal';
 import { MarkTaskFinishedButton } from './MarkTaskFinishedButton';
 import { ShowTaskModal } from './ShowTaskModal';
@@ -36,24 +36,37 @@ const TargetCell = ({ task, actor }: { task: ScreenTask; actor: Actor }) => {
 };
 
 type TaskGroupProps = {
+  group: TaskGroupKey;
   label: string;
   colour: string;
-  tasks: ScreenTask[];
+  /** The group's first page, from the screen's call. */
+  firstPage: ScreenTask[];
+  total: number;
+  filters: TasksScreenFilters;
+  promotionId: number;
   actor: Actor;
   onShow: (task: ScreenTask) => void;
   onEdit: (task: ScreenTask) => void;
 };
 
-/** One group (Prochainement, Aujourd'hui or En retard): its heading in the group's colour, then its tasks by due date. */
-const TaskGroup = ({ label, colour, tasks, actor, onShow, onEdit }: TaskGroupProps) => {
+/**
+ * One group (Prochainement, Aujourd'hui or En retard): its heading in the group's colour with its
+ * total, then its tasks by due date, a page at a time ('Afficher plus').
+ */
+const TaskGroup = ({ group, label, colour, firstPage, total, filters, promotionId, actor, onShow, onEdit }: TaskGroupProps) => {
   const headingId = useId();
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useMoreScreenTasks(actor, promotionId, filters, group, wantsMore);
+  const tasks = wantsMore && more.data ? [...firstPage, ...more.data] : firstPage;
+  const canShowMore = tasks.length < total && (!wantsMore || more.hasNextPage || more.isFetching);
+  const showMore = () => (wantsMore ? void more.fetchNextPage() : setWantsMore(true));
   const cell = 'px-3 py-2 align-top';
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
       <h2 id={headingId} className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-base font-semibold text-slate-900">
         <span className={cn('inline-block size-3 rounded-full', colour)} aria-hidden="true" />
         {label}
-        <span className="text-sm font-normal text-slate-500">({tasks.length})</span>
+        <span className="text-sm font-normal text-slate-500">({total})</span>
       </h2>
       {tasks.length === 0 ? (
         <p className="px-3 py-4 text-sm text-slate-600">Aucune tâche.</p>
@@ -123,6 +136,14 @@ const TaskGroup = ({ label, colour, tasks, actor, onShow, onEdit }: TaskGroupPro
               ))}
             </tbody>
           </table>
+          {canShowMore && (
+            <div className="flex justify-center border-t border-slate-100 px-3 py-2">
+              <Button variant="ghost" size="sm" onClick={showMore} disabled={more.isFetching}>
+                Afficher plus
+                <span className="sr-only"> : {label}</span>
+              </Button>
+            </div>
+          )}
         </div>
       )}
     </section>
@@ -142,7 +163,8 @@ export const TasksPage = () => {
   const { filters, options, writeParams } = useFilters();
   const filterOptions = useFilterOptions();
   const promotionId = filterOptions.isSuccess ? (options.promotion?.id ?? user?.preferences.selected_promotion ?? null) : null;
-  const tasks = useScreenTasks(actor, promotionId, { search: filters.search, broker: filters.broker, candidat: filters.candidat });
+  const screenFilters = { search: filters.search, broker: filters.broker, candidat: filters.candidat };
+  const tasks = useScreenTasks(actor, promotionId, screenFilters);
   const [modal, setModal] = useState<Modal | null>(null);
   const close = () => setModal(null);
 
@@ -162,14 +184,19 @@ export const TasksPage = () => {
           <span className="sr-only">Chargement des tâches</span>
         </div>
       )}
-      {data && actor && (
+      {data && actor && promotionId !== null && (
         <div className="space-y-4">
           {TASK_GROUPS.map((group) => (
             <TaskGroup
-              key={group.key}
+              // Other filters start the group again from its first page.
+              key={`${group.key}-${promotionId}-${JSON.stringify(screenFilters)}`}
+              group={group.key}
               label={group.label}
               colour={TASK_TIME_COLOURS[group.status]}
-              tasks={data[group.key]}
+              firstPage={data[group.key]}
+              total={data.totals[group.key]}
+              filters={screenFilters}
+              promotionId={promotionId}
               actor={actor}
               onShow={(task) => setModal({ kind: 'show', task })}
               onEdit={(task) => setModal({ kind: 'edit', task })}

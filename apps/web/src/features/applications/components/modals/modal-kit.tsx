@@ -19,11 +19,11 @@ export const closeOnDismiss = (onClose: () => void) => (open: boolean) => {
 
 /**
  * What the modals need besides the row: the promotion's title and whether it is multi-agency
- * (the signed-in user's promotions, as the header's picker shows them), the user himself.
+ * (the user's current promotion, the one the funnel shows), the user himself.
  */
 export const useModalContext = (application: Pick<ApplicationRow, 'promotion_id'>) => {
   const user = useUser().data;
-  const promotion = user?.promotions.find((p) => p.id === application.promotion_id);
+  const promotion = user?.promotion?.id === application.promotion_id ? user.promotion : undefined;
   return {
     user,
     promotionTitle: promotion?.title ?? null,
