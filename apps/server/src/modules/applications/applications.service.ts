@@ -13,7 +13,7 @@ import {
   can,
   priorityDeadline,
 } from '@promovente/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
@@ -366,7 +366,7 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
     where: applicationWhere(filterOf(actor, promotionId, query)),
     stages,
     sort,
-    openTaskKinds: openTaskKindsSql(applications.id),
+    openTaskKinds: openTaskKindsSql(sql`${applications.id}`),
     page: query.page,
     pageSize: APPLICATIONS_PAGE_SIZE,
   });

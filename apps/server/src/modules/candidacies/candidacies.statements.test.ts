@@ -63,4 +63,15 @@ describe('GET /candidacies: at most 3 statements, no whole-table read', () => {
     const sent = await expectStatementsAtMost(ctx, headers, `/api/candidacies/all?promotion=${promotionId}`, 3);
     await expectIndexedPlans(ctx, sent);
   });
+
+  it('a list row says what GET /candidacies/{id} says of the candidacy (one mapping, two sources)', async () => {
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: `/api/candidacies?promotion=${promotionId}&showNonRetained=1`, headers })
+    ).json();
+    expect(list.data.length).toBeGreaterThan(1);
+    for (const listed of list.data.slice(0, 20)) {
+      const one = (await ctx.app.inject({ method: 'GET', url: `/api/candidacies/${listed.id}`, headers })).json();
+      expect(one.data).toMatchObject(listed);
+    }
+  });
 });

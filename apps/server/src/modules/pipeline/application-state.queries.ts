@@ -6,11 +6,13 @@ import { applications, candidacies, promotions, tasks } from '../../db/schema/in
 /**
  * The process tasks still open on an application, as a text[] (never null): the subquery the
  * state reads, also folded into the funnel's page statement so that both read the same rule.
- * Index actions_application_idx.
+ * Index actions_application_idx. Its table is aliased and the application is passed qualified:
+ * Drizzle writes a one-table select's columns unqualified, which a subquery would capture.
  */
-export const openTaskKindsSql = (applicationId: SQL | typeof applications.id): SQL<string[]> =>
-  sql<string[]>`array(select ${tasks.kind} from ${tasks}
-    where ${tasks.applicationId} = ${applicationId} and ${tasks.doneAt} is null and ${tasks.kind} is not null)`;
+export const openTaskKindsSql = (applicationId: SQL): SQL<string[]> =>
+  sql<
+    string[]
+  >`array(select t.kind from ${tasks} t where t.application_id = ${applicationId} and t.done_at is null and t.kind is not null)`;
 
 /** The raw fields a state is built from (the funnel's page statement selects the same). */
 export type ApplicationStateFields = {
@@ -61,7 +63,7 @@ export const loadApplicationStates = async (db: Queryable, ids: readonly number[
       id: applications.id,
       status: applications.status,
       priority: applications.priority,
-      multiAgency: sql<boolean>`(select ${promotions.multiAgency} from ${promotions} where ${promotions.id} = ${applications.promotionId})`,
+      multiAgency: sql<boolean>`(select p.multi_agency from ${promotions} p where p.id = "applications"."promotion_id")`,
       reservationSentAt: applications.reservationSentAt,
       firstReservationAt: applications.firstReservationAt,
       reservationConfirmedAt: applications.reservationConfirmedAt,
@@ -71,10 +73,8 @@ export const loadApplicationStates = async (db: Queryable, ids: readonly number[
       statusFinChecked: applications.statusFinChecked,
       solvent: applications.solvent,
       candidacy2Id: applications.candidacy2Id,
-      agencyId: sql<
-        number | null
-      >`(select ${candidacies.agencyId} from ${candidacies} where ${candidacies.id} = ${applications.candidacy1Id})`,
-      kinds: openTaskKindsSql(applications.id),
+      agencyId: sql<number | null>`(select c.agency_id from ${candidacies} c where c.id = "applications"."candidacy1_id")`,
+      kinds: openTaskKindsSql(sql`"applications"."id"`),
     })
     .from(applications)
     .where(sql`${applications.id} = any(${sql.param([...ids])}::int[])`);
