@@ -250,7 +250,7 @@ export type CandidacyListApplication = {
   lot_id: number;
   lot_reference: string;
   lot_public_id: string;
-  lot_title: string | null;
+  lot_title: string;
 };
 
 /** The columns of one list row (snake_case, as PostgreSQL names them). */

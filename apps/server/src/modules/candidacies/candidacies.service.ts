@@ -258,7 +258,7 @@ const toListRow = (
       ...applicationDeadline(promotion, { priority: a.priority, lastPriorityChange }, now),
       reservation_sent_at: iso(toDateOrNull(a.reservation_sent_at)),
       created_at: toDate(a.created_at).toISOString(),
-    } as CandidacyApplicationSummary);
+    });
   }
   return {
     id: r.id,
