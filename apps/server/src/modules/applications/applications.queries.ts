@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
+import { executeNamed } from '../../db/named-statement.js';
 import {
   applications,
   buildings,
@@ -336,7 +337,10 @@ export const findApplicationListPage = async (
     left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}
     left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}
     inner join ${lots} on ${lots.id} = ${applications.lotId}`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    'applications_page',
+    sql`
     with counts as (
       select ${applications.status} as status, count(*)::int as n
       ${joins}
@@ -403,7 +407,8 @@ export const findApplicationListPage = async (
         offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
       ) ordered
     ) page on true
-    order by page.ord`);
+    order by page.ord`,
+  );
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const head = raw[0];
   if (!head) return { ok: false, multiAgency: false, reservationTimeout: null, hasNotary: false, counts: [], rows: [] };

@@ -2,6 +2,7 @@ import { type CandidacySort, DEFAULT_CANDIDACY_SORT } from '@promovente/shared';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
 import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
 
@@ -332,7 +333,10 @@ export const findCandidacyListPage = async (
     sql`, `,
   );
   const size = input.pageSize;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    'candidacies_page',
+    sql`
     with counts as (
       select ${candidacies.status} as status, count(*)::int as n
       from ${candidacies} inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
@@ -379,7 +383,8 @@ export const findCandidacyListPage = async (
         offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
       ) ordered
     ) page on true
-    order by page.ord`);
+    order by page.ord`,
+  );
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };
