@@ -91,6 +91,13 @@ const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {
 };
 
 /**
+ * The same check as a boolean SQL expression, for a list that folds the verdict into its own
+ * statement (docs/performance.md#patterns-for-lists); the caller answers 404 when it is false.
+ */
+export const idsInPromotion = (promotionId: number, ids: ScopedIds): SQL<boolean> =>
+  sql<boolean>`(${sql.join([sql`true`, ...conditionsOf(promotionId, ids)], sql` and `)})`;
+
+/**
  * An id in a query or a body is checked like a path id (docs/security.md): one of another
  * promotion, or one that does not exist, answers 404 'Page introuvable', the same for both,
  * never an empty list or a rule's refusal that would say the id exists elsewhere. One query
@@ -98,9 +105,8 @@ const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {
  * queries of a full one (the bounded-query tests).
  */
 export const assertIdsInPromotion = async (db: Queryable, promotionId: number, ids: ScopedIds): Promise<void> => {
-  const checks = [sql`true`, ...conditionsOf(promotionId, ids)];
   const [row] = await db
-    .select({ ok: sql<boolean>`${sql.join(checks, sql` and `)}` })
+    .select({ ok: idsInPromotion(promotionId, ids) })
     .from(promotions)
     .where(eq(promotions.id, promotionId));
   if (!row?.ok) throw notFound();

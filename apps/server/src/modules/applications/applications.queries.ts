@@ -1,8 +1,9 @@
 import type { ApplicationSort } from '@promovente/shared';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
+import { executeNamed } from '../../db/named-statement.js';
 import {
   applications,
   buildings,
@@ -223,21 +224,6 @@ export const findApplicationPage = (
 
 export const findApplicationRows = (db: Queryable, where: SQL) => baseRows(db).where(where);
 
-/** Applications per stage under the list's WHERE (the arrows' counts; their sum is the total). */
-export const countByStage = async (db: Queryable, where: SQL) => {
-  const rows = await db
-    .select({ status: applications.status, total: count() })
-    .from(applications)
-    .innerJoin(main, eq(main.id, applications.candidacy1Id))
-    .innerJoin(mainCandidate, eq(mainCandidate.id, main.candidateId))
-    .leftJoin(partner, eq(partner.id, applications.candidacy2Id))
-    .leftJoin(partnerCandidate, eq(partnerCandidate.id, partner.candidateId))
-    .innerJoin(lots, eq(lots.id, applications.lotId))
-    .where(where)
-    .groupBy(applications.status);
-  return rows.map((r) => ({ status: r.status, total: Number(r.total) }));
-};
-
 /** What the funnel needs of its promotion: the multi-agency flag and whether it has a notary. */
 export const findPromotionInfo = async (db: Queryable, promotionId: number) => {
   const [row] = await db
@@ -289,4 +275,154 @@ export const findFileContext = async (db: Queryable, promotionId: number, broker
           .where(eq(users.id, brokerId))
           .limit(1);
   return { promotionTitle: promotion?.title ?? '', broker: brokerRow ?? null };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The funnel's list in one statement (docs/performance.md#patterns-for-lists)
+
+/** The columns of one funnel row (snake_case, as PostgreSQL names them; timestamps as the driver hands them). */
+export type ApplicationListRow = Record<string, unknown> & {
+  id: number;
+  promotion_id: number;
+  status: number;
+  priority: number;
+  candidacy2_id: number | null;
+  open_task_kinds: string[] | null;
+};
+
+export type ApplicationListPage = {
+  /** The scoping verdict of the filter ids (platform/scoped-ids.ts). */
+  ok: boolean;
+  multiAgency: boolean;
+  reservationTimeout: number | null;
+  hasNotary: boolean;
+  /** Live applications per stage under the filters (the arrows), every stage present. */
+  counts: { status: number; total: number }[];
+  rows: ApplicationListRow[];
+};
+
+const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * GET /applications in one statement: the verdict on the filter ids, the promotion's settings
+ * (multi-agency, deadline, whether it has a notary), the counts per stage, and the page (clamped
+ * to the last page in SQL) with everything its rows show, the action rules' state included.
+ * The head is one row of the promotion and the page is joined to it, so an empty page still
+ * answers the verdict and the counts. The promotion is read once in the head, not joined per row.
+ */
+export const findApplicationListPage = async (
+  db: Queryable,
+  input: {
+    promotionId: number;
+    verdict: SQL;
+    where: SQL;
+    stages: number[] | null;
+    sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null;
+    openTaskKinds: SQL;
+    page: number;
+    pageSize: number;
+  },
+): Promise<ApplicationListPage> => {
+  const sort = input.sort;
+  const orderBy = sort
+    ? [
+        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
+        sort.order === 'asc' ? sql`${applications.id} asc` : sql`${applications.id} desc`,
+      ]
+    : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${lots.reference} asc`, sql`${applications.id} asc`];
+  const size = input.pageSize;
+  const joins = sql`from ${applications}
+    inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}
+    inner join ${candidates} "main_candidate" on ${mainCandidate.id} = ${main.candidateId}
+    left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}
+    left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}
+    inner join ${lots} on ${lots.id} = ${applications.lotId}`;
+  const result = await executeNamed(
+    db,
+    'applications_page',
+    sql`
+    with counts as (
+      select ${applications.status} as status, count(*)::int as n
+      ${joins}
+      where ${input.where}
+      group by ${applications.status}
+    ), head as (
+      select ${input.verdict} as ok, ${promotions.multiAgency} as multi_agency, ${promotions.reservationTimeout} as reservation_timeout,
+        exists (
+          select 1 from ${promotionUsers} inner join ${users} on ${users.id} = ${promotionUsers.userId}
+          where ${promotionUsers.promotionId} = ${input.promotionId} and ${users.type} = 'notary'
+        ) as has_notary,
+        (select coalesce(sum(n), 0)::int from counts
+          where ${sql.param(input.stages)}::int[] is null or status = any(${sql.param(input.stages)}::int[])) as total,
+        (select coalesce(json_agg(json_build_array(status, n)), '[]'::json) from counts) as counts
+      from ${promotions} where ${promotions.id} = ${input.promotionId}
+    )
+    select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
+      head.has_notary as head_has_notary, head.counts as head_counts, page.*
+    from head left join lateral (
+      select ordered.*, row_number() over () as ord from (
+        select ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
+          ${applications.status} as status, ${applications.priority} as priority,
+          ${applications.lastPriorityChange} as last_priority_change, ${applications.negociatedPrice} as negociated_price,
+          ${applications.solvent} as solvent, ${applications.candidacy2Id} as candidacy2_id,
+          ${applications.statusFr} as status_fr, ${applications.statusFrChecked} as status_fr_checked,
+          ${applications.statusAc} as status_ac, ${applications.statusAcChecked} as status_ac_checked,
+          ${applications.statusFin} as status_fin, ${applications.statusFinChecked} as status_fin_checked,
+          ${applications.statusSignpdv} as status_signpdv, ${applications.statusSignpdvChecked} as status_signpdv_checked,
+          ${applications.statusSign} as status_sign, ${applications.statusSignChecked} as status_sign_checked,
+          ${applications.reservationSentAt} as reservation_sent_at, ${applications.firstReservationAt} as first_reservation_at,
+          ${applications.reservationConfirmedAt} as reservation_confirmed_at,
+          ${applications.reservationDepositConfirmedAt} as reservation_deposit_confirmed_at,
+          ${applications.promisePlannedAt} as promise_planned_at, ${applications.promiseSignedAt} as promise_signed_at,
+          ${applications.actOfPurchaseAt} as act_of_purchase_at, ${applications.actOfPurchaseSignedAt} as act_of_purchase_signed_at,
+          ${main.id} as main_id, ${main.agencyId} as main_agency_id, ${main.crmValidated} as main_crm_validated, ${main.vip} as main_vip,
+          ${mainCandidate.id} as main_candidate_id, ${mainCandidate.firstName} as main_first_name, ${mainCandidate.lastName} as main_last_name,
+          ${mainCandidate.email} as main_email, ${mainCandidate.phone} as main_phone, ${mainCandidate.phonePrivate} as main_phone_private,
+          ${mainCandidate.phonePro} as main_phone_pro, (${mainCandidate.userId} is not null) as main_has_account,
+          ${partner.id} as partner_id, ${partner.agencyId} as partner_agency_id, ${partner.crmValidated} as partner_crm_validated,
+          ${partner.vip} as partner_vip,
+          ${partnerCandidate.id} as partner_candidate_id, ${partnerCandidate.firstName} as partner_first_name,
+          ${partnerCandidate.lastName} as partner_last_name, ${partnerCandidate.email} as partner_email,
+          ${partnerCandidate.phone} as partner_phone, ${partnerCandidate.phonePrivate} as partner_phone_private,
+          ${partnerCandidate.phonePro} as partner_phone_pro, (${partnerCandidate.userId} is not null) as partner_has_account,
+          ${broker.id} as broker_id, ${broker.firstName} as broker_first_name, ${broker.lastName} as broker_last_name,
+          ${broker.profilePicture} as broker_picture,
+          ${lots.id} as lot_id, ${lots.publicId} as lot_public_id, ${lots.reference} as lot_reference, ${lots.title} as lot_title,
+          ${lots.nbRooms} as lot_nb_rooms, ${lots.areaHab} as lot_area_hab, ${lots.rawPrice} as lot_raw_price,
+          ${totalPrice} as lot_total_price,
+          (select count(*)::int from lots c where c.parent_id = ${lots.id}) as lot_children,
+          array(
+            select a.priority from applications a
+            where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in (1, 2, 3)
+          ) as lot_taken_positions,
+          ${buildings.title} as building_title, ${floors.title} as floor_title,
+          ${input.openTaskKinds} as open_task_kinds
+        ${joins}
+        left join ${users} "broker" on ${broker.id} = ${main.brokerId}
+        inner join ${buildings} on ${buildings.id} = ${lots.buildingId}
+        inner join ${floors} on ${floors.id} = ${lots.floorId}
+        where ${withStages(input.where, input.stages)}
+        order by ${sql.join(orderBy, sql`, `)}
+        limit ${size}
+        offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
+      ) ordered
+    ) page on true
+    order by page.ord`,
+  );
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const head = raw[0];
+  if (!head) return { ok: false, multiAgency: false, reservationTimeout: null, hasNotary: false, counts: [], rows: [] };
+  const rows: ApplicationListRow[] = [];
+  for (const r of raw) if (r.id !== null && r.id !== undefined) rows.push(r as ApplicationListRow);
+  const counts: { status: number; total: number }[] = [];
+  for (const [status, total] of parsedJson<[number, number][]>(head.head_counts))
+    counts.push({ status: Number(status), total: Number(total) });
+  return {
+    ok: Boolean(head.head_ok),
+    multiAgency: Boolean(head.head_multi_agency),
+    reservationTimeout: head.head_reservation_timeout === null ? null : Number(head.head_reservation_timeout),
+    hasNotary: Boolean(head.head_has_notary),
+    counts,
+    rows,
+  };
 };

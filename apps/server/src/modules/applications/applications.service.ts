@@ -5,6 +5,7 @@ import {
   type ApplicationCandidacy,
   type ApplicationRow,
   type ApplicationSort,
+  type ApplicationState,
   type ApplicationsListQuery,
   type ApplicationsPage,
   applicationActions,
@@ -12,18 +13,18 @@ import {
   can,
   priorityDeadline,
 } from '@promovente/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
-import { assertIdsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
+import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
-import { loadApplicationStates } from '../pipeline/index.js';
+import { loadApplicationStates, openTaskKindsSql, toApplicationState } from '../pipeline/index.js';
 import { openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import { buildApplicationsWorkbook } from './applications.export.js';
@@ -31,9 +32,10 @@ import { buildSalesFilePdf, PDF_MIME, type SalesFile } from './applications.pdf.
 import {
   type ApplicationBaseRow,
   type ApplicationFilter,
+  type ApplicationListRow,
   applicationWhere,
-  countByStage,
   findApplicationKey,
+  findApplicationListPage,
   findApplicationPage,
   findApplicationRows,
   findFileCandidacies,
@@ -67,6 +69,127 @@ const toCandidacy = (candidacy: Candidacy | null, candidate: Candidate | null): 
       }
     : null;
 
+type ApplicationFields = ApplicationBaseRow['application'];
+
+/** What a funnel row is made of: a loaded base row, or a row of the list's page statement. */
+type RowSource = Pick<
+  ApplicationBaseRow,
+  'main' | 'mainCandidate' | 'partner' | 'partnerCandidate' | 'broker' | 'buildingTitle' | 'floorTitle' | 'promotion'
+> & {
+  application: Pick<
+    ApplicationFields,
+    | 'id'
+    | 'publicId'
+    | 'promotionId'
+    | 'status'
+    | 'priority'
+    | 'lastPriorityChange'
+    | 'negociatedPrice'
+    | 'solvent'
+    | 'candidacy2Id'
+    | 'statusFr'
+    | 'statusFrChecked'
+    | 'statusAc'
+    | 'statusAcChecked'
+    | 'statusFin'
+    | 'statusFinChecked'
+    | 'statusSignpdv'
+    | 'statusSignpdvChecked'
+    | 'statusSign'
+    | 'statusSignChecked'
+    | 'reservationSentAt'
+    | 'firstReservationAt'
+    | 'reservationConfirmedAt'
+    | 'reservationDepositConfirmedAt'
+    | 'promisePlannedAt'
+    | 'promiseSignedAt'
+    | 'actOfPurchaseAt'
+    | 'actOfPurchaseSignedAt'
+  >;
+  lot: Pick<
+    ApplicationBaseRow['lot'],
+    'id' | 'publicId' | 'reference' | 'title' | 'nbRooms' | 'areaHab' | 'rawPrice' | 'totalPrice' | 'children' | 'takenPositions'
+  >;
+};
+
+type RowTasks = { tasks: ApplicationRow['tasks']; total: number } | undefined;
+
+/** One funnel row from its source, the action rules' state and its open tasks: no query. */
+const toApplicationRow = (
+  actor: RequestActor,
+  row: RowSource,
+  state: ApplicationState | undefined,
+  tasksOfRow: RowTasks,
+  asCandidacy: number | undefined,
+  now: Date,
+): ApplicationRow => {
+  const a = row.application;
+  const asSecondCandidate = asCandidacy !== undefined && a.candidacy2Id === asCandidacy;
+  const candidacy1 = toCandidacy(row.main, row.mainCandidate) as ApplicationCandidacy;
+  return {
+    id: a.id,
+    public_id: a.publicId,
+    promotion_id: a.promotionId,
+    status: a.status,
+    status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
+    priority: a.priority,
+    last_priority_change: a.lastPriorityChange.toISOString(),
+    ...priorityDeadline(
+      { status: a.status, priority: a.priority, last_priority_change: a.lastPriorityChange },
+      { multi_agency: row.promotion.multiAgency, reservation_timeout: row.promotion.reservationTimeout },
+      now,
+    ),
+    negociated_price: a.negociatedPrice,
+    solvent: a.solvent,
+    broker:
+      row.broker?.id != null
+        ? {
+            id: row.broker.id,
+            full_name: fullName({ firstName: row.broker.firstName ?? '', lastName: row.broker.lastName ?? '' }),
+            profile_picture: avatarUrl(row.broker.picture),
+          }
+        : null,
+    candidacy1,
+    candidacy2: toCandidacy(row.partner, row.partnerCandidate),
+    lot: {
+      id: row.lot.id,
+      public_id: row.lot.publicId,
+      reference: row.lot.reference,
+      title: row.lot.title,
+      building: row.buildingTitle,
+      nb_rooms: Number(row.lot.nbRooms),
+      area_hab: row.lot.areaHab === null ? null : Number(row.lot.areaHab),
+      floor: row.floorTitle,
+      price: row.lot.rawPrice,
+      total_price: Number(row.lot.totalPrice),
+      children: Number(row.lot.children),
+      best_available_priority: bestAvailablePriority((row.lot.takenPositions ?? []).map(Number)),
+    },
+    status_FR: a.statusFr,
+    status_FR_checked: a.statusFrChecked,
+    status_AC: a.statusAc,
+    status_AC_checked: a.statusAcChecked,
+    status_FIN: a.statusFin,
+    status_FIN_checked: a.statusFinChecked,
+    status_SIGNPDV: a.statusSignpdv,
+    status_SIGNPDV_checked: a.statusSignpdvChecked,
+    status_SIGN: a.statusSign,
+    status_SIGN_checked: a.statusSignChecked,
+    reservation_sent_at: iso(a.reservationSentAt),
+    first_reservation_at: iso(a.firstReservationAt),
+    reservation_confirmed_at: iso(a.reservationConfirmedAt),
+    reservation_deposit_confirmed_at: iso(a.reservationDepositConfirmedAt),
+    promise_planned_at: iso(a.promisePlannedAt),
+    promise_signed_at: iso(a.promiseSignedAt),
+    act_of_purchase_at: iso(a.actOfPurchaseAt),
+    act_of_purchase_signed_at: iso(a.actOfPurchaseSignedAt),
+    tasks: tasksOfRow?.tasks ?? [],
+    tasks_count: tasksOfRow?.total ?? 0,
+    open_task_kinds: [...(state?.open_task_kinds ?? [])],
+    actions: state ? applicationActions(actor, { ...state, as_second_candidate: asSecondCandidate }) : [],
+  };
+};
+
 /**
  * The rows of the funnel for loaded applications: a fixed number of queries whatever the page
  * size (the rules' state in one query, the 'À faire' tasks in one). `asCandidacy` is the
@@ -87,75 +210,101 @@ export const buildApplicationRows = async (
     options.withTasks === false ? Promise.resolve(null) : openTasksByTarget(db, promotionIds, 'application', ids),
   ]);
   const now = new Date();
-  return base.map((row) => {
-    const a = row.application;
-    const state = states.get(a.id);
-    const asSecondCandidate = options.asCandidacy !== undefined && a.candidacy2Id === options.asCandidacy;
-    const tasksOfRow = openTasks?.get(a.id);
-    const candidacy1 = toCandidacy(row.main, row.mainCandidate) as ApplicationCandidacy;
-    return {
-      id: a.id,
-      public_id: a.publicId,
-      promotion_id: a.promotionId,
-      status: a.status,
-      status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
-      priority: a.priority,
-      last_priority_change: a.lastPriorityChange.toISOString(),
-      ...priorityDeadline(
-        { status: a.status, priority: a.priority, last_priority_change: a.lastPriorityChange },
-        { multi_agency: row.promotion.multiAgency, reservation_timeout: row.promotion.reservationTimeout },
-        now,
-      ),
-      negociated_price: a.negociatedPrice,
-      solvent: a.solvent,
-      broker:
-        row.broker?.id != null
-          ? {
-              id: row.broker.id,
-              full_name: fullName({ firstName: row.broker.firstName ?? '', lastName: row.broker.lastName ?? '' }),
-              profile_picture: avatarUrl(row.broker.picture),
-            }
-          : null,
-      candidacy1,
-      candidacy2: toCandidacy(row.partner, row.partnerCandidate),
-      lot: {
-        id: row.lot.id,
-        public_id: row.lot.publicId,
-        reference: row.lot.reference,
-        title: row.lot.title,
-        building: row.buildingTitle,
-        nb_rooms: Number(row.lot.nbRooms),
-        area_hab: row.lot.areaHab === null ? null : Number(row.lot.areaHab),
-        floor: row.floorTitle,
-        price: row.lot.rawPrice,
-        total_price: Number(row.lot.totalPrice),
-        children: Number(row.lot.children),
-        best_available_priority: bestAvailablePriority((row.lot.takenPositions ?? []).map(Number)),
-      },
-      status_FR: a.statusFr,
-      status_FR_checked: a.statusFrChecked,
-      status_AC: a.statusAc,
-      status_AC_checked: a.statusAcChecked,
-      status_FIN: a.statusFin,
-      status_FIN_checked: a.statusFinChecked,
-      status_SIGNPDV: a.statusSignpdv,
-      status_SIGNPDV_checked: a.statusSignpdvChecked,
-      status_SIGN: a.statusSign,
-      status_SIGN_checked: a.statusSignChecked,
-      reservation_sent_at: iso(a.reservationSentAt),
-      first_reservation_at: iso(a.firstReservationAt),
-      reservation_confirmed_at: iso(a.reservationConfirmedAt),
-      reservation_deposit_confirmed_at: iso(a.reservationDepositConfirmedAt),
-      promise_planned_at: iso(a.promisePlannedAt),
-      promise_signed_at: iso(a.promiseSignedAt),
-      act_of_purchase_at: iso(a.actOfPurchaseAt),
-      act_of_purchase_signed_at: iso(a.actOfPurchaseSignedAt),
-      tasks: tasksOfRow?.tasks ?? [],
-      tasks_count: tasksOfRow?.total ?? 0,
-      open_task_kinds: [...(state?.open_task_kinds ?? [])],
-      actions: state ? applicationActions(actor, { ...state, as_second_candidate: asSecondCandidate }) : [],
-    };
+  return base.map((row) =>
+    toApplicationRow(actor, row, states.get(row.application.id), openTasks?.get(row.application.id), options.asCandidacy, now),
+  );
+};
+
+const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** A row of the page statement as a row source and its action rules' state. */
+const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): { source: RowSource; state: ApplicationState } => {
+  const application: RowSource['application'] = {
+    id: r.id,
+    publicId: String(r.public_id),
+    promotionId: r.promotion_id,
+    status: r.status,
+    priority: r.priority,
+    lastPriorityChange: date(r.last_priority_change),
+    negociatedPrice: int(r.negociated_price),
+    solvent: r.solvent === null ? null : Boolean(r.solvent),
+    candidacy2Id: r.candidacy2_id === null ? null : Number(r.candidacy2_id),
+    statusFr: text(r.status_fr),
+    statusFrChecked: Boolean(r.status_fr_checked),
+    statusAc: text(r.status_ac),
+    statusAcChecked: Boolean(r.status_ac_checked),
+    statusFin: text(r.status_fin),
+    statusFinChecked: Boolean(r.status_fin_checked),
+    statusSignpdv: text(r.status_signpdv),
+    statusSignpdvChecked: Boolean(r.status_signpdv_checked),
+    statusSign: text(r.status_sign),
+    statusSignChecked: Boolean(r.status_sign_checked),
+    reservationSentAt: dateOrNull(r.reservation_sent_at),
+    firstReservationAt: dateOrNull(r.first_reservation_at),
+    reservationConfirmedAt: dateOrNull(r.reservation_confirmed_at),
+    reservationDepositConfirmedAt: dateOrNull(r.reservation_deposit_confirmed_at),
+    promisePlannedAt: dateOrNull(r.promise_planned_at),
+    promiseSignedAt: dateOrNull(r.promise_signed_at),
+    actOfPurchaseAt: dateOrNull(r.act_of_purchase_at),
+    actOfPurchaseSignedAt: dateOrNull(r.act_of_purchase_signed_at),
+  };
+  const person = (prefix: 'main' | 'partner') => ({
+    id: int(r[`${prefix}_candidate_id`]) as number,
+    firstName: String(r[`${prefix}_first_name`] ?? ''),
+    lastName: String(r[`${prefix}_last_name`] ?? ''),
+    email: text(r[`${prefix}_email`]),
+    phone: text(r[`${prefix}_phone`]),
+    phonePrivate: text(r[`${prefix}_phone_private`]),
+    phonePro: text(r[`${prefix}_phone_pro`]),
+    hasAccount: Boolean(r[`${prefix}_has_account`]),
   });
+  const candidacy = (prefix: 'main' | 'partner') => ({
+    id: int(r[`${prefix}_id`]) as number,
+    agencyId: int(r[`${prefix}_agency_id`]),
+    crmValidated: Boolean(r[`${prefix}_crm_validated`]),
+    vip: Boolean(r[`${prefix}_vip`]),
+  });
+  const source: RowSource = {
+    application,
+    main: candidacy('main'),
+    mainCandidate: person('main'),
+    partner: r.partner_id === null ? null : candidacy('partner'),
+    partnerCandidate: r.partner_candidate_id === null ? null : person('partner'),
+    broker:
+      r.broker_id === null
+        ? null
+        : {
+            id: Number(r.broker_id),
+            firstName: String(r.broker_first_name ?? ''),
+            lastName: String(r.broker_last_name ?? ''),
+            picture: text(r.broker_picture),
+          },
+    lot: {
+      id: Number(r.lot_id),
+      publicId: String(r.lot_public_id),
+      reference: String(r.lot_reference),
+      title: String(r.lot_title ?? ''),
+      nbRooms: Number(r.lot_nb_rooms),
+      areaHab: r.lot_area_hab === null ? (null as unknown as number) : Number(r.lot_area_hab),
+      rawPrice: Number(r.lot_raw_price),
+      totalPrice: Number(r.lot_total_price),
+      children: Number(r.lot_children),
+      takenPositions: (r.lot_taken_positions as number[] | null) ?? [],
+    },
+    buildingTitle: String(r.building_title),
+    floorTitle: String(r.floor_title),
+    promotion,
+  };
+  const state = toApplicationState({
+    ...application,
+    multiAgency: promotion.multiAgency,
+    agencyId: source.main.agencyId,
+    kinds: r.open_task_kinds ?? [],
+  });
+  return { source, state };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -195,6 +344,9 @@ const emptyCounts = (): Record<string, number> => ({ '0': 0, '1': 0, '2': 0, '3'
 /**
  * GET /applications: one page of the promotion's live applications under the filters, the
  * stage arrows and the sort, with the arrows' counts. A page past the last answers the last.
+ * Two statements (docs/performance.md#patterns-for-lists): the page with its counts, the
+ * promotion's settings, the rules' state and the verdict on the filter ids; then the open tasks
+ * of the page's rows.
  */
 export const listApplications = async (db: Db, actor: RequestActor, query: ApplicationsListQuery): Promise<ApplicationsPage> => {
   const sort = sortOf(query);
@@ -207,24 +359,40 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
       status_counts: emptyCounts(),
     };
   }
-  await assertIdsInPromotion(db, promotionId, listFilterIds(query));
-  const where = applicationWhere(filterOf(actor, promotionId, query));
   const stages = stagesOf(query);
-  const [promotion, counts] = await Promise.all([findPromotionInfo(db, promotionId), countByStage(db, where)]);
+  const found = await findApplicationListPage(db, {
+    promotionId,
+    verdict: idsInPromotion(promotionId, listFilterIds(query)),
+    where: applicationWhere(filterOf(actor, promotionId, query)),
+    stages,
+    sort,
+    openTaskKinds: openTaskKindsSql(sql`${applications.id}`),
+    page: query.page,
+    pageSize: APPLICATIONS_PAGE_SIZE,
+  });
+  if (!found.ok) throw notFound();
   const statusCounts = emptyCounts();
-  for (const { status, total } of counts) statusCounts[String(status)] = total;
-  const total = counts.filter((c) => stages === null || stages.includes(c.status)).reduce((sum, c) => sum + c.total, 0);
+  for (const { status, total } of found.counts) statusCounts[String(status)] = total;
+  const total = found.counts.filter((c) => stages === null || stages.includes(c.status)).reduce((sum, c) => sum + c.total, 0);
   const lastPage = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
   const page = Math.min(query.page, lastPage);
-  const base =
-    total === 0
-      ? []
-      : await findApplicationPage(db, withStages(where, stages), sort, APPLICATIONS_PAGE_SIZE, (page - 1) * APPLICATIONS_PAGE_SIZE);
-  const rows = await buildApplicationRows(db, actor, base, { asCandidacy: query.candidacy });
+  const openTasks = await openTasksByTarget(
+    db,
+    promotionId,
+    'application',
+    found.rows.map((r) => r.id),
+  );
+  const promotion = { multiAgency: found.multiAgency, reservationTimeout: found.reservationTimeout };
+  const now = new Date();
+  const rows: ApplicationRow[] = [];
+  for (const r of found.rows) {
+    const { source, state } = fromListRow(r, promotion);
+    rows.push(toApplicationRow(actor, source, state, openTasks.get(r.id), query.candidacy, now));
+  }
   return {
     ...paginate(rows, total, page, APPLICATIONS_PAGE_SIZE),
-    multi_agency: promotion?.multiAgency ?? false,
-    has_notary: Boolean(promotion?.hasNotary),
+    multi_agency: found.multiAgency,
+    has_notary: found.hasNotary,
     status_counts: statusCounts,
   };
 };

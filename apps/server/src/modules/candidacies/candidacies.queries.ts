@@ -2,6 +2,7 @@ import { type CandidacySort, DEFAULT_CANDIDACY_SORT } from '@promovente/shared';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
 import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
 
@@ -121,24 +122,6 @@ export const findCandidacyPage = (
   return limit === null ? query : query.limit(limit).offset(offset);
 };
 
-export const countCandidacies = async (db: Queryable, where: SQL) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(candidacies)
-    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
-    .where(where);
-  return Number(row?.total ?? 0);
-};
-
-/** Candidacies per status under a WHERE that ignores the status arrows. */
-export const countByStatus = (db: Queryable, where: SQL) =>
-  db
-    .select({ status: candidacies.status, total: count() })
-    .from(candidacies)
-    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
-    .where(where)
-    .groupBy(candidacies.status);
-
 export const findCandidacyRows = (db: Queryable, ids: number[]) => baseRows(db).where(inArray(candidacies.id, ids));
 
 /** Live applications of these candidacies, main or partner, with their lot. */
@@ -243,4 +226,189 @@ export const findCandidacyRowsOfCandidate = (db: Queryable, candidateId: number)
 export const findCandidate = async (db: Queryable, id: number) => {
   const [row] = await db.select().from(candidates).where(eq(candidates.id, id)).limit(1);
   return row ?? null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The list in one statement (docs/performance.md#patterns-for-lists)
+
+/** A timestamp as the drivers hand it over raw (text or Date), or inside a json value (ISO text). */
+export const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+export const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+/** A json column: parsed by node-postgres and PGlite alike, but never trusted to be. */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A live application of a list row, as the page statement aggregates it. */
+export type CandidacyListApplication = {
+  id: number;
+  public_id: string;
+  priority: number;
+  status: number;
+  candidacy1_id: number;
+  candidacy2_id: number | null;
+  last_priority_change: string;
+  reservation_sent_at: string | null;
+  created_at: string;
+  lot_id: number;
+  lot_reference: string;
+  lot_public_id: string;
+  lot_title: string;
+};
+
+/** The columns of one list row (snake_case, as PostgreSQL names them). */
+export type CandidacyListRow = {
+  id: number;
+  promotion_id: number;
+  status: number;
+  priority: number;
+  vip: boolean;
+  reason_vip: string | null;
+  couple: boolean;
+  created_at: Date;
+  budget: number | null;
+  agency_id: number | null;
+  agency_name: string | null;
+  crm_validated: boolean;
+  crm_id: string | null;
+  broker_id: number | null;
+  comment: string | null;
+  broker_first_name: string | null;
+  broker_last_name: string | null;
+  broker_picture: string | null;
+  candidate_id: number;
+  first_name: string;
+  last_name: string;
+  gender: string;
+  email: string | null;
+  phone: string | null;
+  phone_private: string | null;
+  phone_pro: string | null;
+  candidate_budget: number | null;
+  city: string | null;
+  zip: string | null;
+  company_name: string | null;
+  user_id: number | null;
+  comments_count: number;
+  files_count: number;
+  applications: CandidacyListApplication[];
+};
+
+export type CandidacyListPage = {
+  /** The scoping verdict of the filter ids (platform/scoped-ids.ts). */
+  ok: boolean;
+  total: number;
+  statusCounts: Record<string, number>;
+  multiAgency: boolean;
+  reservationTimeout: number | null;
+  rows: CandidacyListRow[];
+};
+
+/**
+ * GET /candidacies in one statement: the verdict on the filter ids, the counts per status (the
+ * arrows; the total is their sum over the selected statuses, so the list counts once), the
+ * promotion's deadline settings, and the page (clamped to the last page in SQL) with each row's
+ * live applications and its comment and file counts. The head is one row of the promotion, the
+ * page is joined to it, so an empty page still answers the verdict and the counts.
+ */
+export const findCandidacyListPage = async (
+  db: Queryable,
+  input: {
+    promotionId: number;
+    verdict: SQL;
+    /** The list's WHERE without the status arrows (the counts), and the statuses selected. */
+    whereAll: SQL;
+    statuses: number[];
+    where: SQL;
+    sort: CandidacySort;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<CandidacyListPage> => {
+  const direction = input.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const orderBy = sql.join(
+    [
+      ...sortColumns(input.sort).map((column) => sql`${column} ${direction}`),
+      input.order === 'asc' ? sql`${candidacies.id} asc` : sql`${candidacies.id} desc`,
+    ],
+    sql`, `,
+  );
+  const size = input.pageSize;
+  const result = await executeNamed(
+    db,
+    'candidacies_page',
+    sql`
+    with counts as (
+      select ${candidacies.status} as status, count(*)::int as n
+      from ${candidacies} inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
+      where ${input.whereAll}
+      group by ${candidacies.status}
+    ), head as (
+      select ${input.verdict} as ok, ${promotions.multiAgency} as multi_agency, ${promotions.reservationTimeout} as reservation_timeout,
+        (select coalesce(sum(n), 0)::int from counts where status = any(${sql.param(input.statuses)}::int[])) as total,
+        (select coalesce(json_object_agg(status, n), '{}'::json) from counts) as status_counts
+      from ${promotions} where ${promotions.id} = ${input.promotionId}
+    )
+    select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
+      head.total as head_total, head.status_counts as head_status_counts, page.*
+    from head left join lateral (
+      select ordered.*, row_number() over () as ord from (
+        select ${candidacies.id} as id, ${candidacies.promotionId} as promotion_id, ${candidacies.status} as status,
+          ${candidacies.priority} as priority, ${candidacies.vip} as vip, ${candidacies.reasonVip} as reason_vip,
+          ${candidacies.couple} as couple, ${candidacies.createdAt} as created_at, ${candidacies.budget} as budget,
+          ${candidacies.agencyId} as agency_id, ${agencies.name} as agency_name, ${candidacies.crmValidated} as crm_validated,
+          ${candidacies.crmId} as crm_id, ${candidacies.brokerId} as broker_id, ${candidacies.comment} as comment,
+          ${brokers.firstName} as broker_first_name, ${brokers.lastName} as broker_last_name, ${brokers.profilePicture} as broker_picture,
+          ${candidates.id} as candidate_id, ${candidates.firstName} as first_name, ${candidates.lastName} as last_name,
+          ${candidates.gender} as gender, ${candidates.email} as email, ${candidates.phone} as phone,
+          ${candidates.phonePrivate} as phone_private, ${candidates.phonePro} as phone_pro, ${candidates.budget} as candidate_budget,
+          ${candidates.city} as city, ${candidates.zip} as zip, ${candidates.companyName} as company_name, ${candidates.userId} as user_id,
+          (select count(*)::int from ${comments} where ${comments.candidacyId} = ${candidacies.id}) as comments_count,
+          (select count(*)::int from ${files} where ${files.candidacyId} = ${candidacies.id} and ${files.owner} = 'candidacy') as files_count,
+          (select coalesce(json_agg(json_build_object(
+              'id', a.id, 'public_id', a.public_id, 'priority', a.priority, 'status', a.status,
+              'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
+              'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
+              'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
+              'lot_title', l.title) order by a.priority, a.id), '[]'::json)
+            from ${applications} a inner join ${lots} l on l.id = a.lot_id
+            where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
+              and a.hidden = false and a.closed_at is null) as applications
+        from ${candidacies}
+        inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
+        left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
+        left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}
+        where ${input.where}
+        order by ${orderBy}
+        limit ${size}
+        offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
+      ) ordered
+    ) page on true
+    order by page.ord`,
+  );
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const head = raw[0];
+  if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };
+  const rows: CandidacyListRow[] = [];
+  for (const r of raw) {
+    if (r.id === null || r.id === undefined) continue;
+    rows.push({
+      ...(r as unknown as CandidacyListRow),
+      created_at: toDate(r.created_at),
+      user_id: r.user_id === null ? null : Number(r.user_id),
+      comments_count: Number(r.comments_count),
+      files_count: Number(r.files_count),
+      applications: parsed<CandidacyListApplication[]>(r.applications),
+    });
+  }
+  const counts = parsed<Record<string, number>>(head.head_status_counts);
+  const statusCounts: Record<string, number> = {};
+  for (const [status, n] of Object.entries(counts)) statusCounts[status] = Number(n);
+  return {
+    ok: Boolean(head.head_ok),
+    total: Number(head.head_total),
+    statusCounts,
+    multiAgency: Boolean(head.head_multi_agency),
+    reservationTimeout: head.head_reservation_timeout === null ? null : Number(head.head_reservation_timeout),
+    rows,
+  };
 };

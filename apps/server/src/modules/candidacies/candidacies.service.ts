@@ -34,7 +34,7 @@ import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
-import { assertIdsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
+import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
@@ -43,12 +43,12 @@ import { avatarUrl, fullName } from '../users/index.js';
 import {
   type CandidacyBaseRow,
   type CandidacyFilter,
+  type CandidacyListRow,
   candidacyWhere,
-  countByStatus,
-  countCandidacies,
   countCommentsOf,
   countFilesOf,
   findCandidacyFiles,
+  findCandidacyListPage,
   findCandidacyOptions,
   findCandidacyPage,
   findCandidacyRows,
@@ -57,6 +57,8 @@ import {
   findComments,
   findLiveApplications,
   findPromotions,
+  toDate,
+  toDateOrNull,
 } from './candidacies.queries.js';
 import { type CandidacyView, serializeCandidacyFor } from './candidacies.serializers.js';
 
@@ -76,7 +78,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type Candidate = typeof candidates.$inferSelect;
 
-export const toCandidateSummary = (c: Candidate, userId: number | null): CandidateSummary => ({
+type SummaryFields = Pick<
+  Candidate,
+  'id' | 'firstName' | 'lastName' | 'gender' | 'email' | 'phone' | 'phonePrivate' | 'phonePro' | 'budget' | 'city' | 'zip' | 'companyName'
+>;
+
+export const toCandidateSummary = (c: SummaryFields, userId: number | null): CandidateSummary => ({
   id: c.id,
   full_name: fullName(c),
   first_name: c.firstName,
@@ -229,7 +236,85 @@ const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesLi
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
 const emptyPage = (): CandidaciesPage => ({ ...paginate<CandidacyRow>([], 0, 1, CANDIDACIES_PAGE_SIZE), status_counts: {} });
 
-/** GET /candidacies: one page of the current promotion's candidacies. A page past the last answers the last. */
+/** A row of the page statement as the table shows it; the open tasks come from the second statement. */
+const toListRow = (
+  actor: RequestActor,
+  promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'>,
+  r: CandidacyListRow,
+  tasksOfRow: { tasks: CandidacyRow['tasks']; total: number } | undefined,
+  now: Date,
+): CandidacyRow => {
+  const applicationsOfRow: CandidacyApplicationSummary[] = [];
+  for (const a of r.applications) {
+    const lastPriorityChange = toDate(a.last_priority_change);
+    applicationsOfRow.push({
+      id: a.id,
+      public_id: a.public_id,
+      priority: a.priority,
+      status: a.status,
+      status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
+      is_main: a.candidacy1_id === r.id,
+      lot: { id: a.lot_id, reference: a.lot_reference, public_id: a.lot_public_id, title: a.lot_title },
+      ...applicationDeadline(promotion, { priority: a.priority, lastPriorityChange }, now),
+      reservation_sent_at: iso(toDateOrNull(a.reservation_sent_at)),
+      created_at: toDate(a.created_at).toISOString(),
+    });
+  }
+  return {
+    id: r.id,
+    promotion_id: r.promotion_id,
+    status: r.status,
+    status_text: CANDIDACY_STATUS_LABELS[r.status] ?? '',
+    priority: r.priority,
+    priority_text: CANDIDACY_PRIORITY_LABELS[r.priority] ?? '',
+    vip: r.vip,
+    reason_vip: r.reason_vip,
+    couple: r.couple,
+    created_at: r.created_at.toISOString(),
+    budget: r.budget ?? r.candidate_budget,
+    agency_id: r.agency_id,
+    agency_name: r.agency_name,
+    crm_validated: r.crm_validated,
+    crm_id: r.crm_id,
+    broker_id: r.broker_id,
+    broker: toPerson({
+      id: r.broker_id === null ? null : r.broker_id,
+      firstName: r.broker_first_name,
+      lastName: r.broker_last_name,
+      picture: r.broker_picture,
+    }),
+    candidate: toCandidateSummary(
+      {
+        id: r.candidate_id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        gender: r.gender,
+        email: r.email,
+        phone: r.phone,
+        phonePrivate: r.phone_private,
+        phonePro: r.phone_pro,
+        budget: r.candidate_budget,
+        city: r.city,
+        zip: r.zip,
+        companyName: r.company_name,
+      },
+      r.user_id,
+    ),
+    applications: applicationsOfRow,
+    comments_count: r.comments_count,
+    files_count: r.files_count,
+    tasks: tasksOfRow?.tasks ?? [],
+    tasks_count: tasksOfRow?.total ?? 0,
+    comment: r.comment,
+    can_edit: canEditCandidacyOf(actor, r.agency_id),
+  };
+};
+
+/**
+ * GET /candidacies: one page of the current promotion's candidacies. A page past the last
+ * answers the last. Two statements (docs/performance.md#patterns-for-lists): the page with its
+ * counts and the verdict on the filter ids, then the open tasks of the page's rows.
+ */
 export const listCandidacies = async (
   db: Db,
   actor: RequestActor,
@@ -237,29 +322,28 @@ export const listCandidacies = async (
 ): Promise<Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) return emptyPage();
-  await assertIdsInPromotion(db, promotionId, listFilterIds(query));
   const filter = filterOf(actor, promotionId, query);
-  const where = candidacyWhere(filter);
-  const [total, byStatus] = await Promise.all([
-    countCandidacies(db, where),
-    countByStatus(db, candidacyWhere({ ...filter, statuses: null })),
-  ]);
-  const lastPage = Math.max(1, Math.ceil(total / CANDIDACIES_PAGE_SIZE));
+  const found = await findCandidacyListPage(db, {
+    promotionId,
+    verdict: idsInPromotion(promotionId, listFilterIds(query)),
+    whereAll: candidacyWhere({ ...filter, statuses: null }),
+    statuses: filter.statuses ?? [],
+    where: candidacyWhere(filter),
+    sort: sortOf(query.orderBy),
+    order: query.order ?? 'desc',
+    page: query.page,
+    pageSize: CANDIDACIES_PAGE_SIZE,
+  });
+  if (!found.ok) throw notFound();
+  const lastPage = Math.max(1, Math.ceil(found.total / CANDIDACIES_PAGE_SIZE));
   const page = Math.min(query.page, lastPage);
-  const base = await findCandidacyPage(
-    db,
-    where,
-    sortOf(query.orderBy),
-    query.order ?? 'desc',
-    CANDIDACIES_PAGE_SIZE,
-    (page - 1) * CANDIDACIES_PAGE_SIZE,
-  );
+  const ids = found.rows.map((r) => r.id);
+  const openTasks = await openTasksByTarget(db, promotionId, 'candidacy', ids);
   const audience = candidacyAudienceOf(actor);
-  const rows = (await buildRows(db, actor, base)).map((row) => serializeCandidacyFor(audience, row));
-  return {
-    ...paginate(rows, total, page, CANDIDACIES_PAGE_SIZE),
-    status_counts: Object.fromEntries(byStatus.map((r) => [String(r.status), Number(r.total)])),
-  };
+  const now = new Date();
+  const rows: CandidacyView[] = [];
+  for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasks.get(r.id), now)));
+  return { ...paginate(rows, found.total, page, CANDIDACIES_PAGE_SIZE), status_counts: found.statusCounts };
 };
 
 /** GET /candidacies/all: every candidacy of the promotion, for pickers. */

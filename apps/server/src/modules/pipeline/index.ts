@@ -1,10 +1,16 @@
 /**
  * The pipeline module's public entry (docs/architecture.md, 'Module boundaries'): its commands,
- * the application state the funnel's menu and the commands both read, the process tasks the
+ * the application state the funnel's menu and the commands both read (and its fields' SQL, for
+ * the funnel's one page statement), the process tasks the
  * reservation form opens and closes, and the one positions service (deleteCandidacy closes the
  * positions its applications leave with it).
  */
-export { loadApplicationStates } from './application-state.queries.js';
+export {
+  type ApplicationStateFields,
+  loadApplicationStates,
+  openTaskKindsSql,
+  toApplicationState,
+} from './application-state.queries.js';
 export { PIPELINE_COMMANDS } from './pipeline.commands.js';
 export { closePositionGap, lockPositions } from './positions.service.js';
 export { closeProcessTasks, openProcessTask } from './process-tasks.js';

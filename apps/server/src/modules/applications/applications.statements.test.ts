@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, buildings, candidacies, lots, promotions } from '../../db/schema/index.js';
+import { demoBroker, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+
+/** The read budget of the funnel (docs/performance.md#patterns-for-lists): 3 statements, sign-in included, all indexed. */
+let ctx: TestContext;
+let headers: Record<string, string>;
+let promotionId = 0;
+let row = { application: 0, candidacy: 0, candidate: 0, broker: 0 as number | null, lot: '', building: 0 };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  headers = await demoBroker(ctx);
+  const { db } = ctx.database;
+  const [promotion] = await db.select().from(promotions).where(eq(promotions.title, 'Quartier des Vergers'));
+  promotionId = promotion.id;
+  [row] = await db
+    .select({
+      application: applications.id,
+      candidacy: candidacies.id,
+      candidate: candidacies.candidateId,
+      broker: candidacies.brokerId,
+      lot: lots.publicId,
+      building: buildings.id,
+    })
+    .from(applications)
+    .innerJoin(candidacies, eq(candidacies.id, applications.candidacy1Id))
+    .innerJoin(lots, eq(lots.id, applications.lotId))
+    .innerJoin(buildings, eq(buildings.id, lots.buildingId))
+    .where(and(eq(applications.promotionId, promotionId), eq(applications.hidden, false), isNull(applications.closedAt)))
+    .limit(1);
+});
+afterAll(() => ctx.close());
+
+describe('GET /applications: at most 3 statements, no whole-table read', () => {
+  it('a full page, in the funnel order and under every sort', async () => {
+    for (const sort of ['', '&orderBy=price&order=asc', '&orderBy=floor', '&orderBy=building', '&orderBy=candidate']) {
+      const sent = await expectStatementsAtMost(ctx, headers, `/api/applications?promotion=${promotionId}${sort}`, 3);
+      await expectIndexedPlans(ctx, sent);
+    }
+  });
+
+  it('a page narrowed by every id filter (their check folded into the page statement)', async () => {
+    const filters = `&application=${row.application}&candidacy=${row.candidacy}&candidat=${row.candidate}&broker=${row.broker}&lot=${row.lot}&buildings=${row.building}`;
+    const url = `/api/applications?promotion=${promotionId}${filters}`;
+    const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+    await expectIndexedPlans(ctx, sent);
+    const page = (await ctx.app.inject({ method: 'GET', url, headers })).json();
+    expect(page.total).toBe(1);
+  });
+
+  it('an empty page still answers the counts and the promotion settings; a foreign id still answers 404', async () => {
+    const url = `/api/applications?promotion=${promotionId}&search=zzzz-nobody&status=0`;
+    const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+    await expectIndexedPlans(ctx, sent);
+    const page = (await ctx.app.inject({ method: 'GET', url, headers })).json();
+    expect(page).toMatchObject({ data: [], total: 0, current_page: 1, status_counts: { '0': 0, '1': 0, '2': 0, '3': 0 } });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/applications?promotion=${promotionId}&application=2147483647`,
+      headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a list row is the row GET /applications/:id answers (one mapping, two sources)', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/applications?promotion=${promotionId}`, headers })).json();
+    expect(list.data.length).toBeGreaterThan(1);
+    for (const listed of list.data.slice(0, 20)) {
+      const one = (await ctx.app.inject({ method: 'GET', url: `/api/applications/${listed.id}`, headers })).json();
+      expect(listed).toEqual(one.data);
+    }
+  });
+});
