@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './platform/auth.js';
 import { registerErrorHandling, registerInputGuard, SERVICE_UNAVAILABLE } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
+import { OneLinePerRequest } from './platform/log.js';
 import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
 
@@ -74,8 +75,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     bodyLimit: 1024 * 1024,
     // Requests during a stop are answered by the drain (platform/shutdown.ts), in French.
     return503OnClosing: false,
-    // One line per request, written once it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }) as unknown as FastifyInstance;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -101,9 +101,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     },
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-  });
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDraining(app);

@@ -37,5 +37,9 @@ describe('request logs (docs/security.md, V16.2.5)', () => {
     const logged = lines.join('');
     expect(logged).toContain('/api/password/find/[masqué]');
     expect(logged).not.toContain('SECRET-TOKEN-456');
+    // One line per answered request, none when it arrives (docs/performance.md#the-server).
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).not.toContain('incoming request');
+    expect(messages.filter((msg) => msg === 'request' || msg === 'request errored')).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
 
 const MASK = '[masqué]';
@@ -27,3 +28,19 @@ const request = (req: LoggedRequest) => ({
 /** The server's logger: JSON lines on stdout, the request addresses masked. */
 export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
   pino({ level, serializers: { req: request } }, destination);
+
+/**
+ * One line per request (docs/performance.md#the-server): written once it is answered, with the
+ * masked address, the status and the milliseconds, instead of Fastify's 'incoming request' and
+ * 'request completed' pair. Fastify's other lines (errors, streams) are kept.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else request.log.info(line, 'request');
+  }
+}
