@@ -84,7 +84,9 @@ const application = async () => {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   recordStatements();
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE })
+    : await openPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   const sqlRows = async <T>(text: string, values?: unknown[]) => (await database.executor.executeSql(text, values)).rows as T[];
   // PGlite at demo size: seeded on its first start, like main.ts.

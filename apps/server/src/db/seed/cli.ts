@@ -86,6 +86,9 @@ const main = async () => {
     }
     await seedDemo(database.db, { scale: copies, candidaciesPerPromotion, log: (message) => console.log(message) });
     if (scale) await seedScale(database.db, { scale, log: (message) => console.log(message) });
+    // Fresh statistics: a bulk load leaves the planner estimating the old, empty tables
+    // (18 candidacies where there were 46,591), and it plans every list badly until autovacuum runs.
+    await database.db.execute(sql`analyze`);
 
     const tables = [
       'promotions',

@@ -316,6 +316,8 @@ export const findCandidacyListPage = async (
     verdict: SQL;
     /** The list's WHERE without the status arrows (the counts), and the statuses selected. */
     whereAll: SQL;
+    /** Whether the WHERE reads the candidate (the search): the counts join it only then. */
+    searchesCandidate: boolean;
     statuses: number[];
     where: SQL;
     sort: CandidacySort;
@@ -339,7 +341,7 @@ export const findCandidacyListPage = async (
     sql`
     with counts as (
       select ${candidacies.status} as status, count(*)::int as n
-      from ${candidacies} inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
+      from ${candidacies}${input.searchesCandidate ? sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}` : sql``}
       where ${input.whereAll}
       group by ${candidacies.status}
     ), head as (

@@ -327,6 +327,7 @@ export const listCandidacies = async (
     promotionId,
     verdict: idsInPromotion(promotionId, listFilterIds(query)),
     whereAll: candidacyWhere({ ...filter, statuses: null }),
+    searchesCandidate: Boolean(filter.search?.trim()),
     statuses: filter.statuses ?? [],
     where: candidacyWhere(filter),
     sort: sortOf(query.orderBy),
