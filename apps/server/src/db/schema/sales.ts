@@ -125,6 +125,8 @@ export const candidacies = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('candidacies_promotion_candidate_unique').on(t.promotionId, t.candidateId),
     index('candidacies_promotion_status_idx').on(t.promotionId, t.status, t.createdAt),
+    // The candidates list's default order (newest first): a page read along the index, not a sort of the promotion.
+    index('candidacies_promotion_created_idx').on(t.promotionId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('candidacies_promotion_broker_idx').on(t.promotionId, t.brokerId),
     index('candidacies_promotion_agency_idx').on(t.promotionId, t.agencyId),
     index('candidacies_candidate_idx').on(t.candidateId),
