@@ -180,6 +180,7 @@ const main = async () => {
       { name: 'logs', method: 'GET', path: `/api/logs?promotion=${p}` },
       { name: 'notifications', method: 'GET', path: '/api/notifications' },
       { name: '`GET user`', method: 'GET', path: '/api/user' },
+      { name: 'promotion picker', method: 'GET', path: '/api/user/promotions' },
       { name: 'dashboard', method: 'GET', path: `/api/analytics/dashboard?promotion=${p}` },
       {
         name: 'attributeLot (command)',

@@ -10,6 +10,22 @@ export type LotFilter = {
   priceMax?: number;
 };
 
+/** Those controls as a list call sends them (`listFiltersSchema`). */
+export const lotFilterOf = (query: {
+  buildings?: number[];
+  floors?: number[];
+  nb_rooms?: number[];
+  price_min?: number;
+  price_max?: number;
+}): LotFilter => ({
+  // Without duplicates: a list's verdict compares the count of the promotion's buildings with it.
+  buildings: query.buildings && [...new Set(query.buildings)],
+  floors: query.floors,
+  nbRooms: query.nb_rooms,
+  priceMin: query.price_min,
+  priceMax: query.price_max,
+});
+
 /**
  * The conditions those controls put on `lots`, shared by the lists and the dashboard. An empty
  * selection means no filter (the filter bar never sends one: 'Veuillez sélectionner au moins 1').

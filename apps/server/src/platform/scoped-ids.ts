@@ -1,3 +1,4 @@
+import { isPublicId } from '@promovente/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import {
@@ -47,8 +48,6 @@ export const listFilterIds = (query: {
   buildingIds: query.buildings,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {
   const checks: SQL[] = [];
   const has = (table: SQL) => checks.push(sql`exists ${table}`);
@@ -82,7 +81,7 @@ const conditionsOf = (promotionId: number, ids: ScopedIds): SQL[] => {
   if (ids.lotPublicId !== undefined) {
     const publicId = ids.lotPublicId.toLowerCase();
     checks.push(
-      UUID.test(publicId)
+      isPublicId(publicId)
         ? sql`exists (select 1 from ${lots} where ${lots.publicId}::text = ${publicId} and ${lots.promotionId} = ${promotionId})`
         : sql`false`,
     );

@@ -155,3 +155,8 @@ export const zipSchema = z
     }
     return text;
   });
+
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A lot's or an application's public id (a UUID): any other text names nothing, without a query. */
+export const isPublicId = (value: string) => PUBLIC_ID.test(value);

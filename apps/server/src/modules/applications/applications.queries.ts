@@ -1,9 +1,11 @@
 import type { ApplicationSort } from '@promovente/shared';
+import { isPublicId } from '@promovente/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { answeredPage } from '../../db/page.js';
 import {
   applications,
   buildings,
@@ -44,8 +46,6 @@ export type ApplicationFilter = LotFilter & {
   lateBefore?: Date;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The WHERE of the list without the stage arrows (they are counted per stage). Every condition
  * starts from the promotion's live applications (index applications_promotion_status_idx).
@@ -66,7 +66,7 @@ export const applicationWhere = (filter: ApplicationFilter): SQL => {
   }
   if (filter.applicationId !== undefined) conditions.push(eq(applications.id, filter.applicationId));
   if (filter.lotPublicId !== undefined) {
-    conditions.push(UUID.test(filter.lotPublicId) ? eq(lots.publicId, filter.lotPublicId.toLowerCase()) : sql`false`);
+    conditions.push(isPublicId(filter.lotPublicId) ? eq(lots.publicId, filter.lotPublicId.toLowerCase()) : sql`false`);
   }
   if (filter.lateBefore) {
     conditions.push(
@@ -404,7 +404,7 @@ export const findApplicationListPage = async (
         where ${withStages(input.where, input.stages)}
         order by ${sql.join(orderBy, sql`, `)}
         limit ${size}
-        offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
+        offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
       ) ordered
     ) page on true
     order by page.ord`,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { answeredPage } from '../../db/page.js';
 import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
 
@@ -382,7 +383,7 @@ export const findCandidacyListPage = async (
         where ${input.where}
         order by ${orderBy}
         limit ${size}
-        offset (select (least(${input.page}::int, greatest(1, ceil(total / ${size}::numeric)::int)) - 1) * ${size}::int from head)
+        offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
       ) ordered
     ) page on true
     order by page.ord`,

@@ -9,6 +9,7 @@ import {
   swissMonthOf,
 } from '@promovente/shared';
 import type { Db } from '../../db/client.js';
+import { lotFilterOf } from '../../db/lot-filter.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
@@ -62,12 +63,7 @@ export const loadDashboard = async (db: Db, actor: RequestActor, query: Dashboar
       ? null
       : {
           promotionId,
-          // Without duplicates: the verdict compares the count of the promotion's buildings with it.
-          buildings: query.buildings && [...new Set(query.buildings)],
-          floors: query.floors,
-          nbRooms: query.nb_rooms,
-          priceMin: query.price_min,
-          priceMax: query.price_max,
+          ...lotFilterOf(query),
           agencyId: query.showMyAgency ? actor.agency_id : null,
         };
 

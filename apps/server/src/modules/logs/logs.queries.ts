@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { answeredPage } from '../../db/page.js';
 
 /** SQL only: the history screen's rows (docs/product/history.md#screens) and the rows its filters name. */
 
@@ -52,7 +53,7 @@ export const selectLogPage = async (db: Queryable, filter: LogFilter, page: { nu
     with total as (
       select count(*)::int as n from logs g where ${where}
     ), clamped as (
-      select least(${sql.param(page.number)}::int, greatest(1, ceil(n / ${perPage}::numeric)::int)) as page_number from total
+      select ${answeredPage(page.number, sql`n`, page.perPage)} as page_number from total
     ), page as (
       -- Numbered after the limit: the sort stays a top-N one (or none, along the index).
       select sorted.*, row_number() over () as ord from (

@@ -1,8 +1,10 @@
 import type { LotSortColumn, LotsQuery } from '@promovente/shared';
+import { isPublicId } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
+import { answeredPage } from '../../db/page.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -10,8 +12,6 @@ import { containsPattern } from '../../db/search.js';
 export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
   select sum(c.raw_price) from lots c where c.parent_id = ${lots.id} and c.price_included = false
 ), 0))::int`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The WHERE clause of a lots list: the promotion's main lots, narrowed by the filter bar, the
@@ -33,7 +33,7 @@ export const lotListConditions = (promotionId: number, query: LotsQuery, withSta
     const pattern = containsPattern(query.search);
     conditions.push(or(ilike(lots.reference, pattern), ilike(lots.title, pattern)));
   }
-  if (query.lot) conditions.push(UUID.test(query.lot) ? eq(lots.publicId, query.lot) : sql`false`);
+  if (query.lot) conditions.push(isPublicId(query.lot) ? eq(lots.publicId, query.lot) : sql`false`);
   if (withStatus && query.status?.length) conditions.push(inArray(lots.status, query.status));
   return and(...conditions) as SQL;
 };
@@ -186,7 +186,7 @@ export const selectLotPage = async (
     ), total as (
       select coalesce(sum(n) filter (where ${statuses}::int[] is null or status = any(${statuses}::int[])), 0)::int as n from counts
     ), clamped as (
-      select least(${sql.param(page.number)}::int, greatest(1, ceil(n / ${sql.param(page.perPage)}::numeric)::int)) as page_number from total
+      select ${answeredPage(page.number, sql`n`, page.perPage)} as page_number from total
     ), page as (
       -- Numbered after the limit, so that the sort stays a top-N one (a window ordered like the
       -- query would sort every row of the promotion first).

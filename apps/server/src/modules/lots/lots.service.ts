@@ -2,6 +2,7 @@ import {
   type CandidateLotRow,
   can,
   formatCHF,
+  isPublicId,
   LOT_DISPLAY_STATUSES,
   LOT_MESSAGES,
   LOT_SORT_COLUMNS,
@@ -20,6 +21,7 @@ import {
 } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
+import { lotFilterOf } from '../../db/lot-filter.js';
 import { lots } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
@@ -116,16 +118,9 @@ const emptyCounts = () => Object.fromEntries(LOT_DISPLAY_STATUSES.map((s) => [s,
 /** The ids the lots list's filters name: each one of the promotion, 404 otherwise. */
 const lotFilterIdsOf = (query: LotsQuery) => ({ buildingIds: query.buildings, lotPublicId: query.lot });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const lotPageFilterOf = (promotionId: number, query: LotsQuery): LotPageFilter => ({
   promotionId,
-  // Without duplicates: the verdict compares the count of the promotion's buildings with it.
-  buildings: query.buildings && [...new Set(query.buildings)],
-  floors: query.floors,
-  nbRooms: query.nb_rooms,
-  priceMin: query.price_min,
-  priceMax: query.price_max,
+  ...lotFilterOf(query),
   search: query.search ? containsPattern(query.search) : null,
   lot: query.lot ?? null,
   statuses: query.status?.length ? query.status : null,
@@ -172,7 +167,7 @@ const listLots = async <Row>(
     return { ...paginate<Row>([], 0, 1, LOTS_PER_PAGE), status_counts: emptyCounts(), promotion: null };
   }
   // A lot query that is no public id names no lot of the promotion: 404 like a foreign one (platform/scoped-ids.ts).
-  if (query.lot !== undefined && !UUID.test(query.lot)) throw notFound();
+  if (query.lot !== undefined && !isPublicId(query.lot)) throw notFound();
   const rows = await selectLotPage(db, lotPageFilterOf(promotionId, query), sort, { number: query.page, perPage: LOTS_PER_PAGE });
   const [first] = rows;
   if (!first?.ids_ok) throw notFound();

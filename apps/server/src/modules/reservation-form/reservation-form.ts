@@ -2,6 +2,7 @@ import {
   APPLICATION_STATUS_LABELS,
   CIVIL_STATUSES,
   type CivilStatus,
+  isPublicId,
   MESSAGES,
   MILESTONE_TEXTS,
   milestoneText,
@@ -31,7 +32,6 @@ import { fullName } from '../users/index.js';
 
 /** The broker has this long to check a filled form (the demo seed uses the same delay). */
 const VERIFY_DELAY_MS = 2 * 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -182,7 +182,7 @@ const isOwnApplication = (actor: RequestActor, row: FormRow) => row.p1.userId ==
  * applications of their promotions, a candidate only his own; anything else answers 404.
  */
 export const getReservationForm = async (db: Queryable, actor: RequestActor, publicId: string): Promise<ReservationForm> => {
-  if (!UUID.test(publicId)) throw notFound();
+  if (!isPublicId(publicId)) throw notFound();
   const row = await findForm(db, eq(applications.publicId, publicId));
   if (!row) throw notFound();
   if (actor.type === 'candidate' && !isOwnApplication(actor, row)) throw notFound();
