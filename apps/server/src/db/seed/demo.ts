@@ -931,36 +931,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     writer.push(candidates, c.row);
   }
   for (const p of promos) {
-    const byReference = new Map(p.lots.map((l) => [l.spec.reference, l]));
-    p.lots.forEach((l, index) => {
-      const parent = l.spec.parentReference ? byReference.get(l.spec.parentReference) : undefined;
-      const best = l.live.reduce((m, a) => Math.max(m, a.status), -1);
-      writer.push(lots, {
-        id: l.id,
-        promotionId: p.id,
-        buildingId: l.buildingId,
-        parentId: parent?.id ?? null,
-        lotTypeId: l.spec.lotTypeId,
-        floorId: l.spec.floorId,
-        reference: l.spec.reference,
-        title: l.spec.title,
-        nameChild: l.spec.nameChild ?? null,
-        nbRooms: l.spec.nbRooms,
-        rawPrice: l.spec.rawPrice,
-        priceIncluded: l.spec.priceIncluded ?? false,
-        rawStatus: l.rawStatus,
-        status: best >= 0 ? LOT_STATUS_OF_APPLICATION[best] : l.rawStatus,
-        exposure: l.spec.exposure,
-        areaPpe: l.spec.areaPpe,
-        areaHab: l.spec.areaHab,
-        areaJar: l.spec.areaJar,
-        areaBal: l.spec.areaBal,
-        areaTer: l.spec.areaTer,
-        lotPpe: String(index + 1),
-        feuilletPpe: `${p.spec.parcel}-${index + 1}`,
-        createdAt: p.start,
-      });
-    });
+    pushLots(writer, p.id, p.lots, p.spec.parcel, p.start);
     for (const c of p.pool) writer.push(candidacies, c.row);
     seedActivity(ctx, rng, p.id, p.start, p.lots, p.pool, p.plan as Plan);
   }
@@ -1372,6 +1343,43 @@ const seedMessaging = (ctx: Ctx, p1: { id: number; plan?: Plan; pool: CandidacyR
  * demo promotions with their lots, candidates, applications, tasks, comments, history and messages.
  * One transaction; deterministic apart from the dates (relative to `now`) and the generated uuids.
  */
+/**
+ * A promotion's planned lots as rows: a lot's status is the derivation of its live applications,
+ * else its raw status; PPE numbers follow the parcel. The demo and the scale dataset share it.
+ */
+export const pushLots = (writer: BulkWriter, promotionId: number, lotRecs: LotRec[], parcel: string | number, createdAt: Date) => {
+  const byReference = new Map(lotRecs.map((l) => [l.spec.reference, l]));
+  lotRecs.forEach((l, index) => {
+    const parent = l.spec.parentReference ? byReference.get(l.spec.parentReference) : undefined;
+    const best = l.live.reduce((m, a) => Math.max(m, a.status), -1);
+    writer.push(lots, {
+      id: l.id,
+      promotionId,
+      buildingId: l.buildingId,
+      parentId: parent?.id ?? null,
+      lotTypeId: l.spec.lotTypeId,
+      floorId: l.spec.floorId,
+      reference: l.spec.reference,
+      title: l.spec.title,
+      nameChild: l.spec.nameChild ?? null,
+      nbRooms: l.spec.nbRooms,
+      rawPrice: l.spec.rawPrice,
+      priceIncluded: l.spec.priceIncluded ?? false,
+      rawStatus: l.rawStatus,
+      status: best >= 0 ? LOT_STATUS_OF_APPLICATION[best] : l.rawStatus,
+      exposure: l.spec.exposure,
+      areaPpe: l.spec.areaPpe,
+      areaHab: l.spec.areaHab,
+      areaJar: l.spec.areaJar,
+      areaBal: l.spec.areaBal,
+      areaTer: l.spec.areaTer,
+      lotPpe: String(index + 1),
+      feuilletPpe: `${parcel}-${index + 1}`,
+      createdAt,
+    });
+  });
+};
+
 export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
   const scale = Math.max(1, Math.floor(options.scale));
   const log = options.log ?? (() => {});

@@ -29,11 +29,11 @@ import {
   type Ctx,
   type DemoUsers,
   Ids,
-  LOT_STATUS_OF_APPLICATION,
   type LotRec,
   newCandidacy,
   type Plan,
   planSales,
+  pushLots,
   SERIAL_TABLES,
   type SerialTable,
   seedActivity,
@@ -370,36 +370,7 @@ export const seedScale = async (db: Db, options: ScaleOptions): Promise<void> =>
         c.candidate.row.updatedAt = c.row.updatedAt;
         writer.push(candidates, c.candidate.row);
       }
-      const byReference = new Map(lotRecs.map((l) => [l.spec.reference, l]));
-      lotRecs.forEach((l, index) => {
-        const parent = l.spec.parentReference ? byReference.get(l.spec.parentReference) : undefined;
-        const best = l.live.reduce((m, a) => Math.max(m, a.status), -1);
-        writer.push(lots, {
-          id: l.id,
-          promotionId,
-          buildingId: l.buildingId,
-          parentId: parent?.id ?? null,
-          lotTypeId: l.spec.lotTypeId,
-          floorId: l.spec.floorId,
-          reference: l.spec.reference,
-          title: l.spec.title,
-          nameChild: l.spec.nameChild ?? null,
-          nbRooms: l.spec.nbRooms,
-          rawPrice: l.spec.rawPrice,
-          priceIncluded: l.spec.priceIncluded ?? false,
-          rawStatus: l.rawStatus,
-          status: best >= 0 ? LOT_STATUS_OF_APPLICATION[best] : l.rawStatus,
-          exposure: l.spec.exposure,
-          areaPpe: l.spec.areaPpe,
-          areaHab: l.spec.areaHab,
-          areaJar: l.spec.areaJar,
-          areaBal: l.spec.areaBal,
-          areaTer: l.spec.areaTer,
-          lotPpe: String(index + 1),
-          feuilletPpe: `${1000 + k}-${index + 1}`,
-          createdAt: promotionStart,
-        });
-      });
+      pushLots(writer, promotionId, lotRecs, 1000 + k, promotionStart);
       for (const c of pool) writer.push(candidacies, c.row);
       seedActivity(ctx, prng, promotionId, promotionStart, lotRecs, pool, plan);
       seedExtras(ctx, prng, promotionId, promotionStart, lotRecs, pool, accounts, [...members.values()].flat());
