@@ -108,7 +108,10 @@ export const registerDraining = (app: FastifyInstance) => {
           onCutOff?.();
           return;
         }
-        setTimeout(turn, 1);
+        // A timer, then the check phase of the same loop turn: the poll phase (which accepts what
+        // the kernel holds) always runs in between, so two quiet evaluations mean two accept
+        // passes without news; a bare timer could run twice before any poll phase.
+        setTimeout(() => setImmediate(turn), 1);
       };
       setImmediate(turn);
     },
