@@ -1,10 +1,12 @@
 /**
- * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b]
+ * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b] [--profile]
  *
  * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
  * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
  * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
- * at N connections for D seconds. Prints the table, writes bench-results/latest.{md,json}.
+ * at N connections for D seconds, with the CPU the application and PostgreSQL spent per request
+ * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
+ * bench-results/latest.{md,json}.
  * docs/performance.md says how to read it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
 import type { RequestRecord } from './server.js';
 import { type BenchRow, formatTable, median } from './table.js';
 
@@ -86,6 +89,8 @@ type Endpoint = {
   /** Fresh rows left for a command. */
   remaining?: () => number;
   connections?: number;
+  /** Called as the demo admin (admin@demo.ch, who sees every promotion) instead of the broker. */
+  asAdmin?: boolean;
 };
 
 const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, connections: number, duration: number) =>
@@ -137,6 +142,7 @@ const main = async () => {
       duration: { type: 'string', default: '10' },
       pglite: { type: 'string' },
       only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(REPO_DIR, 'bench-results') },
     },
   });
@@ -154,6 +160,7 @@ const main = async () => {
   const app = await startChild(appEnv, ['listening', 'control']);
   const base = app.lines.listening;
   const control = app.lines.control;
+  const appCpuMs = async () => (JSON.parse((await call(control, 'GET', '/cpu')).body) as { ms: number }).ms;
   try {
     const picked = JSON.parse((await call(control, 'GET', '/pick')).body) as {
       promotionId: number;
@@ -162,10 +169,14 @@ const main = async () => {
       promotions: number;
       broker: string;
       pairs: [number, number][];
+      mainLot: { id: number; building_id: number };
     };
     const login = await call(base, 'POST', '/api/login', {}, { email: picked.broker, password: PASSWORD });
     if (login.status !== 200) throw new Error(`sign-in of ${picked.broker} failed: ${login.body}`);
     const headers = { authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
+    const adminLogin = await call(base, 'POST', '/api/login', {}, { email: 'admin@demo.ch', password: PASSWORD });
+    if (adminLogin.status !== 200) throw new Error(`sign-in of admin@demo.ch failed: ${adminLogin.body}`);
+    const adminHeaders = { authorization: `Bearer ${(JSON.parse(adminLogin.body) as { token: string }).token}` };
     const p = picked.promotionId;
     let next = 0;
     const command = () => {
@@ -181,7 +192,18 @@ const main = async () => {
       { name: 'notifications', method: 'GET', path: '/api/notifications' },
       { name: '`GET user`', method: 'GET', path: '/api/user' },
       { name: 'promotion picker', method: 'GET', path: '/api/user/promotions' },
+      { name: 'Mes promotions (`promotions`)', method: 'GET', path: '/api/promotions' },
+      { name: 'Mes promotions, admin (`promotions`)', method: 'GET', path: '/api/promotions?search=e', asAdmin: true },
+      { name: 'broker picker (`brokers/options`)', method: 'GET', path: `/api/brokers/options?promotion=${p}`, asAdmin: true },
       { name: 'dashboard', method: 'GET', path: `/api/analytics/dashboard?promotion=${p}` },
+      { name: 'buildings (Lots menu)', method: 'GET', path: `/api/promotions/${p}/buildings` },
+      { name: "a building's main lots", method: 'GET', path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots` },
+      {
+        name: 'a lot and its associated lots',
+        method: 'GET',
+        path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
+      },
+      { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
       {
         name: 'attributeLot (command)',
         method: 'POST',
@@ -208,17 +230,29 @@ const main = async () => {
     for (const endpoint of endpoints) {
       // 1 connection: warm-up (plans, caches), then the recorded samples.
       const samples: number[] = [];
-      for (let i = 0; i < 3; i++) await call(base, endpoint.method, endpoint.path, headers, endpoint.body?.());
+      const as = endpoint.asAdmin ? adminHeaders : headers;
+      for (let i = 0; i < 3; i++) await call(base, endpoint.method, endpoint.path, as, endpoint.body?.());
       await call(control, 'GET', '/record/on');
       for (let i = 0; i < ONE_CONNECTION_SAMPLES; i++) {
-        const answer = await call(base, endpoint.method, endpoint.path, headers, endpoint.body?.());
+        const answer = await call(base, endpoint.method, endpoint.path, as, endpoint.body?.());
         if (answer.status >= 300) throw new Error(`${endpoint.name}: ${answer.status} ${answer.body.slice(0, 300)}`);
         samples.push(answer.ms);
       }
       await call(control, 'GET', '/record/off');
       const records = (JSON.parse((await call(control, 'GET', '/stats')).body) as { records: RequestRecord[] }).records;
       const plans = JSON.parse((await call(control, 'GET', '/explain')).body) as { planning: number; execution: number; replayed: number };
-      const result = await load(base, endpoint, headers, endpoint.connections ?? connections, duration);
+      const cpuBefore = { app: await appCpuMs(), postgres: await postgresCpuMs() };
+      if (values.profile) await call(control, 'GET', '/profile/start');
+      const result = await load(base, endpoint, as, endpoint.connections ?? connections, duration);
+      const profile = values.profile ? (JSON.parse((await call(control, 'GET', '/profile/stop')).body) as CpuProfile) : undefined;
+      const cpuAfter = { app: await appCpuMs(), postgres: await postgresCpuMs() };
+      const served = Math.max(1, result.requests.total);
+      const byKind = profile ? profileByKind(profile) : undefined;
+      if (profile) {
+        const file = path.join(values.out, `${endpoint.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        await mkdir(values.out, { recursive: true });
+        await writeFile(file, JSON.stringify(profile));
+      }
       const row: BenchRow = {
         endpoint: endpoint.name,
         connections: endpoint.connections ?? connections,
@@ -233,6 +267,11 @@ const main = async () => {
         planningMs: plans.planning,
         executionMs: plans.execution,
         bytes: result.throughput.total / Math.max(1, result.requests.total),
+        appCpuMs: (cpuAfter.app - cpuBefore.app) / served,
+        postgresCpuMs: cpuAfter.postgres === null || cpuBefore.postgres === null ? null : (cpuAfter.postgres - cpuBefore.postgres) / served,
+        ...(byKind
+          ? { profile: byKind.map(({ kind, ms, share }) => ({ kind, ms: Number(ms.toFixed(1)), share: Number(share.toFixed(3)) })) }
+          : {}),
         statements1: (records[records.length - 1]?.statements ?? []).map((s) => ({
           ms: Number(s.ms.toFixed(2)),
           text: s.text.replace(/\s+/g, ' ').slice(0, 300),
@@ -240,14 +279,18 @@ const main = async () => {
       };
       rows.push(row);
       console.log(
-        `${row.endpoint}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.statements} statements, SQL ${row.sqlMs.toFixed(1)} ms`,
+        `${row.endpoint}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.statements} statements, SQL ${row.sqlMs.toFixed(1)} ms, ` +
+          `CPU per request ${row.appCpuMs.toFixed(2)} ms Node + ${row.postgresCpuMs?.toFixed(2) ?? '?'} ms PostgreSQL`,
       );
+      for (const { kind, share } of row.profile ?? [])
+        if (share >= 0.02) console.log(`    ${(share * 100).toFixed(0).padStart(3)} %  ${kind}`);
     }
 
     const meta = {
       date: new Date().toISOString(),
       database: pgliteDir ? `PGlite ${pgliteDir}` : url.replace(/\/\/[^@/]*@/, '//***@'),
       // The load average at the end tells whether something else shared the machine during the run.
+      cores: os.cpus().length,
       machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

@@ -12,6 +12,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -132,7 +133,29 @@ const application = async () => {
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
+  // The CPU profile of a load phase (npm run bench --profile), sampled in this process.
+  const inspector = new Session();
+  inspector.connect();
   const control = http.createServer(async (req, res) => {
+    if (req.url === '/cpu') {
+      const usage = process.cpuUsage();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ms: (usage.user + usage.system) / 1000 }));
+      return;
+    }
+    if (req.url === '/profile/start') {
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 500 });
+      await inspector.post('Profiler.start');
+      res.end('{}');
+      return;
+    }
+    if (req.url === '/profile/stop') {
+      const { profile } = await inspector.post('Profiler.stop');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(profile));
+      return;
+    }
     if (req.url === '/pick') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(await pick(sqlRows)));
@@ -212,7 +235,13 @@ const pick = async (sqlRows: SqlRows) => {
       }
     });
   }
-  return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, pairs };
+  // The 'Lots' menu's reads: the promotion's main lot with the most associated lots, and its building.
+  const [mainLot] = await sqlRows<{ id: number; building_id: number }>(
+    `select l.id, l.building_id from lots l where l.promotion_id = $1 and l.parent_id is null
+     order by (select count(*) from lots c where c.parent_id = l.id) desc, l.id limit 1`,
+    [promotion.id],
+  );
+  return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, pairs, mainLot };
 };
 
 /**

@@ -10,6 +10,7 @@ const meta: BenchMeta = {
   promotion: { id: 3, lots: 2000, candidacies: 50_000 },
   user: { email: 'broker.0001@scale.promovente.ch', promotions: 5 },
   floor: { reqPerSec: 40_000, p50: 1, p99: 3, httpP50One: 0.5 },
+  cores: 2,
 };
 
 const row = (fields: Partial<BenchRow>): BenchRow => ({
@@ -25,6 +26,8 @@ const row = (fields: Partial<BenchRow>): BenchRow => ({
   planningMs: 0.5,
   executionMs: 1,
   bytes: 20_000,
+  appCpuMs: 1.5,
+  postgresCpuMs: 2.5,
   statements1: [],
   ...fields,
 });
@@ -36,10 +39,12 @@ describe('the bench table', () => {
     expect(median([])).toBe(0);
   });
 
-  it('prints the ratios to the floor and to SQL + floor, and marks a row at other connections', () => {
+  it('prints the ratios to the floor and to SQL + floor, the CPU per request and its ceiling (2 cores x 1,000 / 4 ms), and marks a row at other connections', () => {
     const table = formatTable(meta, [row({}), row({ endpoint: 'attributeLot', connections: 10, reqPerSec: 200 })]);
     // 40,000 / 400 = 100x; 5 / (2 + 0.5) = 2x.
-    expect(table).toContain('| lots | 400 | 120 / 180 | 3 | 2.0 (0.5 planning, 1.0 execution) | 5.0 | 100x | 2.0x | 0 | 20000 |');
+    expect(table).toContain(
+      '| lots | 400 | 120 / 180 | 3 | 2.0 (0.5 planning, 1.0 execution) | 5.0 | 100x | 2.0x | 1.50 + 2.50 | 500 | 0 | 20000 |',
+    );
     expect(table).toContain('| attributeLot (10 conn) | 200 |');
     expect(table).toContain('2000 lots, 50000 candidacies');
   });

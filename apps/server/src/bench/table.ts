@@ -17,6 +17,11 @@ export type BenchRow = {
   executionMs: number;
   /** Average answer size under load. */
   bytes: number;
+  /** CPU milliseconds per request under load: the application process, and every PostgreSQL process (null on PGlite or off Linux). */
+  appCpuMs: number;
+  postgresCpuMs: number | null;
+  /** With --profile: the application's busy time under load by kind of code (JSON only). */
+  profile?: { kind: string; ms: number; share: number }[];
   /** The statements of the last 1-connection request, with their driver time (JSON only). */
   statements1: { ms: number; text: string }[];
 };
@@ -31,6 +36,8 @@ export type BenchMeta = {
   user: { email: string; promotions: number };
   floor: { reqPerSec: number; p50: number; p99: number; httpP50One: number };
   seedSeconds?: number;
+  /** The machine's cores: the CPU ceiling of an endpoint is cores x 1,000 ms over its CPU per request. */
+  cores: number;
 };
 
 export const median = (values: number[]) => {
@@ -45,7 +52,9 @@ const fixed = (value: number, digits = 1) => value.toFixed(digits);
 /**
  * The table of docs/performance.md. Ratio to floor: the floor's req/s over the endpoint's.
  * Ratio to SQL: the HTTP p50 at 1 connection over (its SQL time + the floor's HTTP p50 at 1
- * connection), the issue's "within 3x of (its SQL time + the floor)".
+ * connection), the issue's "within 3x of (its SQL time + the floor)". CPU per request: what the
+ * application and PostgreSQL spent under load, over the requests served; the CPU ceiling is the
+ * req/s the machine's cores could give at that cost (cores x 1,000 ms / CPU per request).
  */
 export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
   const lines = [
@@ -56,15 +65,18 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
       `${meta.promotion.lots} lots, ${meta.promotion.candidacies} candidacies.` +
       (meta.seedSeconds === undefined ? '' : ` Seeded in ${fixed(meta.seedSeconds, 0)} s.`),
     '',
-    '| endpoint | req/s | p50 / p99 ms | SQL statements | SQL ms (1 conn) | HTTP p50 (1 conn) | ratio to floor | ratio to SQL | errors | bytes |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| endpoint | req/s | p50 / p99 ms | SQL statements | SQL ms (1 conn) | HTTP p50 (1 conn) | ratio to floor | ratio to SQL | CPU ms per request: Node + PostgreSQL | CPU ceiling req/s | errors | bytes |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const toFloor = r.reqPerSec > 0 ? meta.floor.reqPerSec / r.reqPerSec : Number.POSITIVE_INFINITY;
     const toSql = r.httpP50One / (r.sqlMs + meta.floor.httpP50One);
     const name = r.connections === meta.connections ? r.endpoint : `${r.endpoint} (${r.connections} conn)`;
+    const cpu = r.appCpuMs + (r.postgresCpuMs ?? 0);
+    const cpuCell = `${fixed(r.appCpuMs, 2)} + ${r.postgresCpuMs === null ? '?' : fixed(r.postgresCpuMs, 2)}`;
+    const ceiling = cpu > 0 ? fixed((meta.cores * 1000) / cpu, 0) : '-';
     lines.push(
-      `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} (${fixed(r.planningMs)} planning, ${fixed(r.executionMs)} execution) | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${r.errors} | ${fixed(r.bytes, 0)} |`,
+      `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} (${fixed(r.planningMs)} planning, ${fixed(r.executionMs)} execution) | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${cpuCell} | ${ceiling} | ${r.errors} | ${fixed(r.bytes, 0)} |`,
     );
   }
   return `${lines.join('\n')}\n`;
