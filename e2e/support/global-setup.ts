@@ -2,10 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startFakeSalesforce } from '../../apps/server/src/test/fake-salesforce.js';
 import { E2E_PORT } from '../../playwright.config.js';
 import { MAIL_DIR, ROOT } from './paths.js';
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The recording fake Salesforce the CRM send talks to (e2e/crm.spec.ts). */
+export const SALESFORCE_PORT = E2E_PORT + 5;
 
 const waitForServer = async (url: string, server: ChildProcess, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
@@ -51,6 +54,8 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
 
+  const salesforce = await startFakeSalesforce(SALESFORCE_PORT);
+
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -66,6 +71,11 @@ export default async function globalSetup() {
       // Every scenario signs in from 127.0.0.1: the limits stay on, scaled up.
       RATE_LIMIT_MULTIPLIER: '20',
       LOG_LEVEL: 'warn',
+      SALESFORCE_LOGIN_URL: salesforce.url,
+      SALESFORCE_CLIENT_ID: 'promovente-e2e',
+      SALESFORCE_CLIENT_SECRET: 'e2e-secret',
+      SALESFORCE_USERNAME: 'crm@promovente.ch',
+      SALESFORCE_PASSWORD: 'e2e-password',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -75,5 +85,6 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await salesforce.close();
   };
 }

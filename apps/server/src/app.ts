@@ -14,9 +14,11 @@ import type { Database } from './db/client.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { attributionRoutes } from './modules/attribution/attribution.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { buildingsRoutes } from './modules/buildings/buildings.routes.js';
 import { candidaciesRoutes } from './modules/candidacies/candidacies.routes.js';
 import { candidatesRoutes } from './modules/candidates/candidates.routes.js';
 import { type CommandRegistry, commandsRoutes } from './modules/commands/index.js';
+import { crmRoutes } from './modules/crm/crm.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
@@ -24,7 +26,10 @@ import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.js';
+import { priceGridRoutes } from './modules/price-grid/price-grid.routes.js';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { reservationFormRoutes } from './modules/reservation-form/reservation-form.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
@@ -139,6 +144,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(lotsRoutes);
       await api.register(dashboardRoutes);
       await api.register(registrationRoutes);
+      await api.register(promotionsRoutes);
+      await api.register(crmRoutes);
+      await api.register(buildingsRoutes);
+      await api.register(peopleRoutes);
+      await api.register(priceGridRoutes);
     },
     { prefix: '/api' },
   );

@@ -58,6 +58,21 @@ const configSchema = z.object({
     ),
   /** Seconds between two polls of the e-mail outbox. */
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /**
+   * The CRM (docs/sales-process.md#crm-send-built): Salesforce's login address (https://login.salesforce.com,
+   * https://test.salesforce.com or the org's My Domain) and its connected app. With a username and
+   * password the OAuth 2 username-password flow is used, without them the client-credentials
+   * flow. Without the address, id and secret the CRM is not configured and the send is refused.
+   */
+  SALESFORCE_LOGIN_URL: z.string().optional(),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  SALESFORCE_USERNAME: z.string().optional(),
+  SALESFORCE_PASSWORD: z.string().optional(),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d$/, { error: 'SALESFORCE_API_VERSION: a version such as v61.0' })
+    .default('v61.0'),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

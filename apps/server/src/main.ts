@@ -5,6 +5,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { seedDemo } from './db/seed/demo.js';
+import { runCrmSend } from './modules/crm/crm.job.js';
+import { CRM_QUEUE } from './modules/crm/crm.service.js';
+import { salesforceSettingsOf } from './modules/crm/salesforce.js';
 import { startJobs } from './platform/jobs.js';
 import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
@@ -43,6 +46,8 @@ const main = async () => {
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: config.OUTBOX_POLL_SECONDS, supervise: true });
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   await jobs.work(MAIL_QUEUE, (data: { id: number }, finalAttempt) => mailer.deliver(data.id, finalAttempt));
+  const salesforce = salesforceSettingsOf(config);
+  await jobs.work(CRM_QUEUE, (data: { id: number }, finalAttempt) => runCrmSend(database.db, salesforce, data.id, finalAttempt));
 
   const runMaintenance = () => purgeExpired(database.db).catch((err) => log.warn({ err }, 'maintenance failed'));
   await runMaintenance();

@@ -22,6 +22,7 @@ export const MESSAGES = {
   duplicateIgnored: (filename: string) => `Doublon ignoré (${filename})`,
   forcedPasswordBanner: 'Merci de modifier votre mot de passe avant de commencer à utiliser Promovente.',
   notBuiltYet: "Cet écran n'est pas encore construit.",
+  noPromotion: "Vous n'êtes membre d'aucune promotion.",
   tooManyAttempts: 'Trop de tentatives, veuillez réessayer dans quelques minutes.',
   invalidInput: 'Données invalides',
   invalidResetToken: 'Ce lien de réinitialisation est invalide ou a expiré.',

@@ -75,7 +75,15 @@ export const PERMISSIONS = {
   'assistant.add': addsAssistants,
   'assistant.remove': (actor: Actor) => actor.admin,
   'promotion.add': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** GET promotions and promotions/{id}: 'Mes promotions' and the promotion record (docs/product/promotion-administration.md#permissions). */
+  'promotion.read': roles('broker'),
+  /** POST promotions/{id}/settings: the 'Informations' menu's save and the logo; others read it. */
+  'promotion.edit': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** GET brokers/options: the brokers an admin may name main broker or add to a promotion. */
+  'broker.pick': (actor: Actor) => actor.admin && actor.type === 'broker',
   'outbox.read': (actor: Actor) => actor.admin,
+  /** The price-grid import of the promotion record's 'Lots' menu (issue 11): admins, who add and edit lots. */
+  'priceGrid.import': (actor: Actor) => actor.admin && actor.type === 'broker',
   /**
    * A candidacy's sales notes: its priority (A, B, C, NP), VIP flag and reason, CRM id and
    * validation (docs/product/candidates.md#screens: the candidates screen is the brokers').
@@ -98,6 +106,25 @@ export const PERMISSIONS = {
   'pilot.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('pilot'),
   /** The e-mail and agency of the people those lists give: brokers, who pick assistants by e-mail. */
   'member.readContact': roles('broker'),
+  /**
+   * The CRM send (docs/sales-process.md#crm-send-built): the promotion's brokers read its state and send
+   * it to Salesforce, the sales desk's CRM; whether a promotion is connected at all is an admin's
+   * setting (docs/decisions/011-crm-connection-per-promotion.md).
+   */
+  'crm.send': roles('broker'),
+  'crm.connect': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** The promotion record's 'Lots' menu: buildings, main and associated lots (docs/product/promotion-administration.md#permissions). */
+  'building.read': roles('broker'),
+  /** Add and edit buildings and lots, associate, dissociate, move and delete lots: admins only. */
+  'building.edit': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** GET promotions/{id}/people: the people menus of the promotion record, which brokers open (docs/product/promotion-administration.md#permissions). */
+  'people.read': roles('broker'),
+  /**
+   * Add, create, edit, remove and invite the people of a promotion, set its main notary, and the
+   * add-existing pickers (GET notaries, promoters, bankers, architects): admins, who are brokers
+   * with the admin flag like for promotion.add (docs/product/promotion-administration.md#permissions).
+   */
+  'people.manage': (actor: Actor) => actor.admin && actor.type === 'broker',
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,6 +3,7 @@ import { taskTimeStatus } from './statuses.js';
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeSeconds,
   formatSwissDateTime,
   fromSwissTime,
   shiftSwissCalendarDays,
@@ -85,5 +86,13 @@ describe('Swiss time, Europe/Zurich with daylight saving (docs/glossary.md)', ()
     expect(taskTimeStatus('2026-01-14T23:30:00Z', now)).toBe('next'); // 15/01 00:30
     expect(taskTimeStatus('2026-01-14T22:50:00Z', now)).toBe('today'); // 14/01 23:50
     expect(taskTimeStatus('2026-01-14T22:00:00Z', now)).toBe('late');
+  });
+});
+
+describe('formatDateTimeSeconds: the CRM last send (docs/product/promotion-administration.md#constants)', () => {
+  it('writes dd/MM/yyyy HH:mm:ss in Swiss time, winter and summer, and nothing without a date', () => {
+    expect(formatDateTimeSeconds('2026-01-12T09:00:07Z')).toBe('12/01/2026 10:00:07');
+    expect(formatDateTimeSeconds('2026-07-31T22:59:59Z')).toBe('01/08/2026 00:59:59');
+    expect(formatDateTimeSeconds(null)).toBe('');
   });
 });

@@ -90,6 +90,12 @@ export const formatDateTime = (value: Date | string | null | undefined): string 
   return `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}`;
 };
 
+/** dd/MM/yyyy HH:mm:ss in Swiss time, the CRM's last send (docs/product/promotion-administration.md#constants); '' without a date. */
+export const formatDateTimeSeconds = (value: Date | string | null | undefined): string => {
+  const text = formatDateTime(value);
+  return text ? `${text}:${pad(swissWallTime(new Date(value as Date | string)).second)}` : '';
+};
+
 /** dd/MM/yyyy in Swiss time; '' without a date. */
 export const formatDate = (value: Date | string | null | undefined): string => formatDateTime(value).slice(0, 10);
 

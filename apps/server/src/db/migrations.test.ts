@@ -1,23 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolderUpTo } from '../test/migrations-folder.js';
 import { MIGRATIONS_FOLDER } from './client.js';
-
-/** The migrations folder as it was up to (and including) the migration `tag`. */
-const foldersUpTo = async (tag: string) => {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'promovente-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-};
 
 describe('migration 0002: candidate records per promotion (docs/decisions/008-candidates-per-promotion.md)', () => {
   const client = new PGlite();
@@ -29,7 +16,7 @@ describe('migration 0002: candidate records per promotion (docs/decisions/008-ca
   });
 
   it('splits a person shared by two promotions into one record each, keeps his account on both, and drops unreachable records', async () => {
-    const before = await foldersUpTo('0001_reference_data');
+    const before = await migrationsFolderUpTo('0001_reference_data');
     folders.push(before);
     await migrate(db, { migrationsFolder: before });
 

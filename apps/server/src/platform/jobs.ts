@@ -9,7 +9,14 @@ export type Jobs = {
   stop: () => Promise<void>;
 };
 
-export const QUEUES = { mail: { retryLimit: 5, retryDelay: 20, retryBackoff: true } } as const;
+export const QUEUES = {
+  mail: { retryLimit: 5, retryDelay: 20, retryBackoff: true },
+  /**
+   * The CRM send (modules/crm/crm.job.ts): transient failures retried 3 times, 30 s apart and
+   * more; a large promotion sent record by record may take minutes, so an attempt has an hour.
+   */
+  crm: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+} as const;
 
 /**
  * pg-boss on the same database: by connection string on PostgreSQL, through the PGlite

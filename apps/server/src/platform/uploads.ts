@@ -6,7 +6,8 @@ import { unprocessable } from './errors.js';
  * the name it is sent with. The first bytes must be those of an accepted format, the declared
  * type (or, when it says nothing useful, the extension) must agree with them, and the size must
  * fit. HTML, SVG, XML and scripts are refused whatever they claim to be. Every route that takes
- * a file goes through `checkUpload`: thread attachments, candidacy files, the profile picture.
+ * a file goes through `checkUpload`: thread attachments, candidacy files, the profile picture,
+ * the price grid (modules/price-grid).
  */
 
 /** What the content is, by its first bytes. */

@@ -78,6 +78,7 @@ export const GROWING_TABLES = new Set([
   'buildings',
   'lots',
   'agencies',
+  'crm_sends',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };

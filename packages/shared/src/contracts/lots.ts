@@ -155,7 +155,31 @@ export const lotPriceFormSchema = z.object({
  * switch writes raw_status, the sales pipeline status, a price change raw_price (lots.test.ts
  * and attribution.test.ts read each through GET lots/:id).
  */
-export const LOT_HISTORY_COLUMNS = { raw_status: 'Statut', status: 'Statut', raw_price: 'Prix' } as const satisfies Record<string, string>;
+export const LOT_HISTORY_COLUMNS = {
+  raw_status: 'Statut',
+  status: 'Statut',
+  raw_price: 'Prix',
+  // The promotion record's lot administration (modules/buildings): one row per changed field.
+  created: 'Création',
+  reference: 'Référence',
+  title: 'Titre',
+  lot_type_id: 'Type',
+  floor_id: 'Étage',
+  parent_id: 'Lot principal',
+  nb_rooms: 'Pièces',
+  name_child: 'Nom du lot associé',
+  price_included: 'Prix inclus',
+  area_ppe: 'Surface PPE',
+  area_hab: 'Surface habitable',
+  area_jar: 'Surface jardin',
+  area_bal: 'Surface balcon',
+  area_ter: 'Surface terrasse',
+  exposure: 'Exposition',
+  lot_ppe: 'Lot PPE',
+  feuillet_ppe: 'Feuillet PPE',
+  // The price-grid import (docs/sales-process.md#price-grid-import-built): the building a created lot was put in.
+  building: 'Immeuble',
+} as const satisfies Record<string, string>;
 export type LotHistoryColumn = keyof typeof LOT_HISTORY_COLUMNS;
 
 /** The French name of a history column (an unknown one, e.g. from an older database, reads 'Autre'). */

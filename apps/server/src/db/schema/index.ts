@@ -1,3 +1,4 @@
+export * from './crm.js';
 export * from './messaging.js';
 export * from './promotions.js';
 export * from './sales.js';

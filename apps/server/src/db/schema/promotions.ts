@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -27,6 +28,10 @@ export const promotions = pgTable(
     multiAgency: boolean('multi_agency').notNull().default(false),
     reservationTimeout: integer('reservation_timeout'),
     crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
+    /** Sent to the CRM (Salesforce) at all: an admin's setting (docs/decisions/011-crm-connection-per-promotion.md). */
+    crmConnected: boolean('crm_connected').notNull().default(false),
+    /** The Salesforce record id the last CRM send answered (docs/sales-process.md#crm-send-built). */
+    salesforceId: text('salesforce_id'),
     brokerId: integer('broker_id').references(() => users.id),
     prestige: boolean('prestige').notNull().default(false),
     gtm: text('gtm'),
@@ -50,10 +55,14 @@ export const promotionUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Main notary of the promotion (the main-notary flag of the promotion administration, not built yet). */
+    /** Main notary of the promotion: at most one per promotion (modules/people, migration 0006). */
     main: boolean('main').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.promotionId, t.userId] }), index('promotion_user_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.userId] }),
+    index('promotion_user_user_idx').on(t.userId),
+    uniqueIndex('promotion_user_main_unique').on(t.promotionId).where(sql`${t.main}`),
+  ],
 );
 
 export const promotionAgencies = pgTable(
@@ -136,6 +145,8 @@ export const lots = pgTable(
     lotPpe: text('lot_ppe'),
     feuilletPpe: text('feuillet_ppe'),
     disabled: boolean('disabled').notNull().default(false),
+    /** The Salesforce record id the last CRM send answered. */
+    salesforceId: text('salesforce_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -168,4 +179,32 @@ export const actionLots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('action_lots_lot_idx').on(t.lotId, t.createdAt)],
+);
+
+/**
+ * A price grid read and checked, waiting to be applied (docs/sales-process.md#price-grid-import-built):
+ * the rows as parsed (jsonb), so that the apply needs the file no more and checks them again
+ * against the lots as they are then. Kept `PRICE_GRID_PREVIEW_HOURS`; older ones are removed
+ * when the promotion's next grid is read.
+ */
+export const priceGridImports = pgTable(
+  'price_grid_imports',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** 'preview' until applied, then 'applied'. */
+    status: text('status').notNull().default('preview'),
+    /** The rows that passed the row rules, as parsed (ParsedGridRow[]). */
+    rows: jsonb('rows').$type<unknown[]>().notNull(),
+    /** The rows refused by the row rules (PriceGridRefusal[]), answered again by the apply. */
+    refused: jsonb('refused').$type<unknown[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('price_grid_imports_promotion_idx').on(t.promotionId, t.createdAt)],
 );

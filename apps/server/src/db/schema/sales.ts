@@ -104,6 +104,8 @@ export const candidacies = pgTable(
     budget: integer('budget'),
     crmValidated: boolean('crm_validated').notNull().default(false),
     crmId: text('crm_id'),
+    /** The Salesforce record id the last CRM send answered (crm_id above is the desk's own CRM reference). */
+    salesforceId: text('salesforce_id'),
     mortgageAmount: integer('mortgage_amount'),
     mortgageBankName: text('mortgage_bank_name'),
     mortgageContactName: text('mortgage_contact_name'),

@@ -25,7 +25,7 @@ export const users = pgTable(
     numberConnections: integer('number_connections').notNull().default(0),
     preferences: jsonb('preferences').$type<{ selected_promotion: number | null }>().notNull().default({ selected_promotion: null }),
     isDemo: boolean('is_demo').notNull().default(false),
-    // Notary, banker and architect details (the people of the promotion administration, not built yet).
+    // Notary, banker and architect details (the people of a promotion: modules/people).
     iban: text('iban'),
     bankName: text('bank_name'),
     bankHolder: text('bank_holder'),
@@ -74,9 +74,15 @@ export const passwordResets = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** 'reset' (asked by the user) or 'invitation' (sent by an admin to a person he created; migration 0006). */
+    purpose: text('purpose').$type<'reset' | 'invitation'>().notNull().default('reset'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_hash_unique').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+    index('password_resets_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
 );
 
 /** A broker's assistants receive his incoming e-mails (docs/product/access.md#account-screen). */

@@ -364,7 +364,26 @@ export const selectFloors = async (db: Queryable) =>
 export const updateLotColumns = async (db: Queryable, lotId: number, values: { rawStatus?: number; rawPrice?: number }) =>
   db.update(lots).set(values).where(eq(lots.id, lotId));
 
-export const insertLotHistory = async (
-  db: Queryable,
-  entry: { promotionId: number; lotId: number; userId: number; column: string; from: string; to: string },
-) => db.insert(actionLots).values(entry);
+export type LotHistoryInput = {
+  promotionId: number;
+  lotId: number;
+  userId: number;
+  column: string;
+  from: string | null;
+  to: string | null;
+};
+
+export const insertLotHistory = async (db: Queryable, entry: LotHistoryInput) => db.insert(actionLots).values(entry);
+
+/**
+ * Many lot history rows in one statement (the price-grid import): the rows travel as one jsonb
+ * parameter, so that thousands of rows cost one parse and no parameter limit.
+ */
+export const insertLotHistoryRows = async (db: Queryable, entries: LotHistoryInput[]) => {
+  if (entries.length === 0) return;
+  await db.execute(sql`
+    insert into action_lots (promotion_id, lot_id, user_id, "column", "from", "to")
+    select v."promotionId", v."lotId", v."userId", v."column", v."from", v."to"
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as v("promotionId" int, "lotId" int, "userId" int, "column" text, "from" text, "to" text)
+  `);
+};

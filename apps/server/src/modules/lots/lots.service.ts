@@ -39,6 +39,8 @@ import {
   childrenCounts,
   hasLiveApplication,
   insertLotHistory,
+  insertLotHistoryRows,
+  type LotHistoryInput,
   type LotPageFilter,
   type LotPageRow,
   type LotRecord,
@@ -293,6 +295,9 @@ export const getPublicLot = async (db: Db, publicId: string): Promise<PublicLot>
 };
 
 export const listLotTypes = (db: Db) => selectLotTypes(db);
+
+/** Whether a lot has a live application (not hidden, not closed): such a lot is neither held back nor deleted. */
+export const lotHasLiveApplication = (db: Queryable, lotId: number) => hasLiveApplication(db, lotId);
 export const listFloors = (db: Db) => selectFloors(db);
 
 /**
@@ -360,3 +365,10 @@ export const updateLot = async (db: Db, actor: RequestActor, lotId: number, inpu
     return { data: { code: 200 }, message: MESSAGES.lotUpdated };
   });
 };
+
+/**
+ * Lot history rows (action_lots) in one statement, in the caller's transaction: the lot
+ * administration (modules/buildings) writes one row per changed field, the price-grid import
+ * (docs/sales-process.md#price-grid-import-built) thousands at once.
+ */
+export const writeLotHistory = (db: Queryable, entries: LotHistoryInput[]) => insertLotHistoryRows(db, entries);

@@ -1,10 +1,11 @@
+import { gridUpload, gridWorkbook, newLots } from '../../modules/price-grid/price-grid.fixtures.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import { PASSWORD } from '../fixtures.js';
 import { type MultipartFile, multipartBody } from '../multipart.js';
 
 export type { MultipartFile };
 
-import { type Principal, TINY_PDF, type World } from './world.js';
+import { type Principal, TINY_PDF, TINY_PNG, type World } from './world.js';
 
 /** One request of a route, with real ids of promotion A (the outsider's calls name them too). */
 export type RouteRequest = { url: string; payload?: unknown; headers?: Record<string, string> };
@@ -14,6 +15,9 @@ export type CommandCall = (w: World, p: Principal) => { entity: string; entity_i
 
 /** A multipart/form-data body (the file routes and the profile take one). */
 export const multipart = (fields: [string, string][], fileParts: MultipartFile[] = []) => multipartBody(fields, fileParts);
+
+/** A grid of two new lots for the price-grid preview (the world's building is 'Bâtiment A'). */
+const GRID_FILE = await gridWorkbook(newLots(2));
 
 let counter = 0;
 /** A new e-mail for each call that creates a person. */
@@ -62,6 +66,53 @@ const recipientOf = (w: World, p: Principal): [string, string][] => {
       ];
   }
 };
+
+const PEOPLE_TYPES = ['notary', 'broker', 'promoter', 'banker', 'architect'] as const;
+const newPerson = () => ({ first_name: 'Léa', last_name: 'Nouvelle', email: `personne.${unique()}@exemple.ch` });
+
+/** The people menus (modules/people): the world's staff of A, which makeRows puts back after a removal. */
+const peopleCalls = (): Record<string, RouteCall> => ({
+  'GET /api/notaries': (w) => ({ url: `/api/notaries?${promotionA(w)}` }),
+  'GET /api/promoters': (w) => ({ url: `/api/promoters?${promotionA(w)}&search=a` }),
+  'GET /api/bankers': () => ({ url: '/api/bankers' }),
+  'GET /api/architects': () => ({ url: '/api/architects?page=2' }),
+  ...Object.fromEntries(
+    PEOPLE_TYPES.flatMap((type) => [
+      [
+        `POST /api/promotions/:id/add-${type}/:userId`,
+        (w: World) => ({ url: `/api/promotions/${w.promotion.id}/add-${type}/${w.staff[type].id}` }),
+      ],
+      [
+        `POST /api/promotions/:id/remove-${type}/:userId`,
+        (w: World) => ({ url: `/api/promotions/${w.promotion.id}/remove-${type}/${w.staff[type].id}` }),
+      ],
+    ]),
+  ),
+  'POST /api/promotions/:id/notaries': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/notaries`,
+    payload: { ...newPerson(), phone: '021 555 12 12', zip: '1180', city: 'Rolle', secretary_gender: 'F' },
+  }),
+  'POST /api/promotions/:id/promoters': (w) => ({ url: `/api/promotions/${w.promotion.id}/promoters`, payload: newPerson() }),
+  'POST /api/promotions/:id/bankers': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/bankers`,
+    payload: { ...newPerson(), bank_name: 'BCV' },
+  }),
+  'POST /api/promotions/:id/architects': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/architects`,
+    payload: { ...newPerson(), office_name: 'Atelier du Lac' },
+  }),
+  'PUT /api/promotions/:id/notaries/:notaryId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/notaries/${w.staff.notary.id}`,
+    payload: { first_name: 'Luc', last_name: 'Notaire', email: w.staff.notary.email, city: 'Nyon' },
+  }),
+  'PUT /api/promotions/:id/update-notary-main/:notaryId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/update-notary-main/${w.staff.notary.id}`,
+  }),
+  // The staff chose a password: the admin's answer is 409, a rule answer on a real row.
+  'POST /api/promotions/:id/people/:userId/invite': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/people/${w.staff.promoter.id}/invite`,
+  }),
+});
 
 /**
  * How each registered route is called (key: method and path as registered). Every route must
@@ -227,6 +278,71 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     payload: { last_name: 'Favre', first_name: 'Jeanne', email: `jeanne.${unique()}@exemple.ch`, promotion_token: w.promotion.token },
   }),
   'GET /api/promotions/:id/registration-link': (w) => ({ url: `/api/promotions/${w.promotion.id}/registration-link` }),
+  'GET /api/promotions': () => ({ url: '/api/promotions?search=a' }),
+  'GET /api/promotions/:id': (w) => ({ url: `/api/promotions/${w.promotion.id}` }),
+  'POST /api/promotions': (w) => ({
+    url: '/api/promotions',
+    ...multipart(
+      [
+        ['title', `Les Jardins ${unique()}`],
+        ['url', 'www.les-jardins.ch'],
+        ['broker_id', String(w.user.broker.id)],
+      ],
+      [{ field: 'logo', filename: 'logo.png', type: 'image/png', content: TINY_PNG }],
+    ),
+  }),
+  'POST /api/promotions/:id/settings': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/settings`,
+    ...multipart([
+      ['title', w.promotion.title],
+      ['url', 'www.hauts-de-rolle.ch'],
+      ['share_new_candidates', '1'],
+      ['prestige', '0'],
+      ['gtm', 'GTM-ROLLE1'],
+      ['external_report_url', ''],
+      ['start_at', '2026-04-01'],
+      ['end_at', '2027-03-31'],
+    ]),
+  }),
+  'GET /api/brokers/options': (w) => ({ url: `/api/brokers/options?search=a&promotion=${w.promotion.id}` }),
+  'GET /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm` }),
+  'PUT /api/promotions/:id/send-to-crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/send-to-crm` }),
+  'PUT /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm`, payload: { crm_connected: true } }),
+  'GET /api/promotions/:id/buildings': (w) => ({ url: `/api/promotions/${w.promotion.id}/buildings` }),
+  'POST /api/promotions/:id/buildings': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings`,
+    payload: { title: 'Bâtiment B', city: 'Rolle', street: 'Route du Lac 4', zip: '1180' },
+  }),
+  'POST /api/promotions/:id/buildings/:buildingId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}`,
+    payload: { title: 'Bâtiment A', city: 'Rolle' },
+  }),
+  'GET /api/promotions/:id/buildings/:buildingId/lots': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots`,
+  }),
+  'POST /api/promotions/:id/buildings/:buildingId/lots': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots`,
+    payload: { reference: `P-${unique()}`, lot_type_id: 1, floor_id: 2, parent_id: w.rows.lots[2].id, raw_price: 30_000 },
+  }),
+  'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots/${w.rows.lots[0].id}`,
+  }),
+  'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[2].buildingId}/lots/${w.rows.lots[2].id}`,
+    payload: { parent_id: w.rows.lots[1].id },
+  }),
+  'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[2].buildingId}/lots/${w.rows.lots[2].id}`,
+  }),
+  'GET /api/promotions/:id/people': (w) => ({ url: `/api/promotions/${w.promotion.id}/people` }),
+  ...peopleCalls(),
+  'POST /api/promotions/:id/price-grid/preview': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/price-grid/preview`,
+    ...gridUpload(GRID_FILE),
+  }),
+  'POST /api/promotions/:id/price-grid/:importId/apply': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/price-grid/${w.rows.priceGridImport.id}/apply`,
+  }),
 };
 
 const onApplication =

@@ -45,6 +45,29 @@ export type CommandCase = {
  */
 export type RouteRow = { ids: readonly string[]; ignored?: Readonly<Record<string, string>>; viaCommands?: true };
 
+/**
+ * The people menus' changes and pickers (modules/people) are the admins' (403 to everyone else,
+ * whatever the ids), and every promotion is an admin's; people.test.ts holds their 404s (a
+ * person of another promotion, of another type).
+ */
+const ADMIN_ONLY = 'admins only (403 to everyone else, whatever the ids): every promotion is theirs';
+const peopleRows = (): Record<string, RouteRow> => {
+  const admin = (...fields: string[]): RouteRow => ({ ids: [], ignored: Object.fromEntries(fields.map((f) => [f, ADMIN_ONLY])) });
+  const rows: Record<string, RouteRow> = {};
+  for (const kind of ['notaries', 'promoters', 'bankers', 'architects']) {
+    rows[`GET /api/${kind}`] = admin('query.promotion');
+    rows[`POST /api/promotions/:id/${kind}`] = admin('path.id');
+  }
+  for (const type of ['notary', 'broker', 'promoter', 'banker', 'architect']) {
+    rows[`POST /api/promotions/:id/add-${type}/:userId`] = admin('path.id', 'path.userId');
+    rows[`POST /api/promotions/:id/remove-${type}/:userId`] = admin('path.id', 'path.userId');
+  }
+  rows['PUT /api/promotions/:id/notaries/:notaryId'] = admin('path.id', 'path.notaryId');
+  rows['PUT /api/promotions/:id/update-notary-main/:notaryId'] = admin('path.id', 'path.notaryId');
+  rows['POST /api/promotions/:id/people/:userId/invite'] = admin('path.id', 'path.userId');
+  return rows;
+};
+
 const LIST_FILTERS = [
   'query.promotion',
   'query.buildings',
@@ -54,6 +77,11 @@ const LIST_FILTERS = [
   'query.application',
   'query.lot',
 ];
+/** The lot form's reference data: lot types and floors are the same for every promotion. */
+const REFERENCE_IDS = {
+  'body.lot_type_id': 'a lot type: reference data shared by every promotion (GET lots_types)',
+  'body.floor_id': 'a floor: reference data shared by every promotion (GET lots_floors)',
+};
 const UNREAD_BY_LOTS = {
   'query.candidat': 'shared list filter, not read by the lots lists',
   'query.candidacy': 'shared list filter, not read by the lots lists',
@@ -151,6 +179,51 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/registration/:token': { ids: ['query.lot'], ignored: { 'path.token': "the promotion's public link, public by design" } },
   'POST /api/registration': { ids: [] },
   'GET /api/promotions/:id/registration-link': { ids: ['path.id'] },
+  'GET /api/promotions': { ids: [] },
+  'GET /api/promotions/:id': { ids: ['path.id'] },
+  'POST /api/promotions': {
+    ids: [],
+    ignored: { 'multipart.broker_id': 'admins only (403 to everyone else): any broker account of the firm may be named' },
+  },
+  'POST /api/promotions/:id/settings': {
+    ids: [],
+    ignored: { 'path.id': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
+  },
+  'GET /api/brokers/options': {
+    ids: [],
+    ignored: { 'query.promotion': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
+  },
+  'GET /api/promotions/:id/crm': { ids: ['path.id'] },
+  'PUT /api/promotions/:id/send-to-crm': { ids: ['path.id'] },
+  'PUT /api/promotions/:id/crm': {
+    ids: [],
+    ignored: { 'path.id': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
+  },
+  'GET /api/promotions/:id/buildings': { ids: ['path.id'] },
+  'POST /api/promotions/:id/buildings': { ids: ['path.id'] },
+  'POST /api/promotions/:id/buildings/:buildingId': { ids: ['path.id', 'path.buildingId'] },
+  'GET /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId'] },
+  'POST /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId', 'body.parent_id'], ignored: REFERENCE_IDS },
+  'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
+  'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId': {
+    ids: ['path.id', 'path.buildingId', 'path.lotId', 'body.parent_id'],
+    ignored: REFERENCE_IDS,
+  },
+  'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
+  'GET /api/promotions/:id/people': { ids: ['path.id'] },
+  ...peopleRows(),
+  'POST /api/promotions/:id/price-grid/preview': {
+    ids: [],
+    ignored: { 'path.id': 'admins only (403 to everyone else, whatever the ids): every promotion is theirs' },
+  },
+  'POST /api/promotions/:id/price-grid/:importId/apply': {
+    ids: [],
+    ignored: {
+      'path.id': 'admins only (403 to everyone else, whatever the ids): every promotion is theirs',
+      // An admin naming another promotion's import under this promotion gets 404: price-grid.test.ts.
+      'path.importId': 'admins only (403 to everyone else, whatever the ids); the import is read within the path promotion',
+    },
+  },
 };
 
 /** Where each command's ids are: always entity_id, plus its id fields (additionnal_fields.*). */
@@ -302,6 +375,94 @@ const taskRouteCases = (target: 'lots' | 'applications'): RouteCase[] => {
       }),
     },
   ];
+};
+
+/**
+ * The 'Lots' menu: each id of its paths (promotion, building, lot) and the main lot a lot is
+ * attached to, one at a time from the other promotion. The writes are admins' (403 to the
+ * brokers of A) but the ids are checked first, so a broker meets the 404 all the same.
+ */
+const buildingRouteCases = (): RouteCase[] => {
+  const lotForm = { reference: 'P-99', lot_type_id: 1, floor_id: 2 };
+  /** A's promotion, building and lot, but the part under test from x. */
+  const building = (a: Ids, x: Ids, part: 'promotion' | 'building' | 'lot') =>
+    `/api/promotions/${part === 'promotion' ? x.promotion : a.promotion}/buildings/${part === 'building' ? x.building : a.building}`;
+  const lot = (a: Ids, x: Ids, part: 'promotion' | 'building' | 'lot') => `${building(a, x, part)}/lots/${part === 'lot' ? x.lot : a.lot}`;
+  const cases: RouteCase[] = [
+    {
+      route: 'GET /api/promotions/:id/buildings',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (_a, x) => get(`/api/promotions/${x.promotion}/buildings`),
+    },
+    {
+      route: 'POST /api/promotions/:id/buildings',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (_a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/buildings`, payload: { title: 'B', city: 'Rolle' } }),
+    },
+  ];
+  for (const part of ['promotion', 'building'] as const) {
+    const field = part === 'promotion' ? 'path.id' : 'path.buildingId';
+    cases.push(
+      {
+        route: 'POST /api/promotions/:id/buildings/:buildingId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'POST', url: building(a, x, part), payload: { title: 'B', city: 'Rolle' } }),
+      },
+      {
+        route: 'GET /api/promotions/:id/buildings/:buildingId/lots',
+        fields: [field],
+        label: part,
+        call: (a, x) => get(`${building(a, x, part)}/lots`),
+      },
+      {
+        route: 'POST /api/promotions/:id/buildings/:buildingId/lots',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'POST', url: `${building(a, x, part)}/lots`, payload: lotForm }),
+      },
+    );
+  }
+  for (const part of ['promotion', 'building', 'lot'] as const) {
+    const field = part === 'promotion' ? 'path.id' : part === 'building' ? 'path.buildingId' : 'path.lotId';
+    cases.push(
+      {
+        route: 'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId',
+        fields: [field],
+        label: part,
+        call: (a, x) => get(lot(a, x, part)),
+      },
+      {
+        route: 'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'PUT', url: lot(a, x, part), payload: { title: 'Lot' } }),
+      },
+      {
+        route: 'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'DELETE', url: lot(a, x, part) }),
+      },
+    );
+  }
+  cases.push(
+    {
+      route: 'POST /api/promotions/:id/buildings/:buildingId/lots',
+      fields: ['body.parent_id'],
+      label: 'main lot',
+      call: (a, x) => ({ method: 'POST', url: `${building(a, a, 'promotion')}/lots`, payload: { ...lotForm, parent_id: x.lot } }),
+    },
+    {
+      route: 'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId',
+      fields: ['body.parent_id'],
+      label: 'main lot',
+      call: (a, x) => ({ method: 'PUT', url: lot(a, a, 'lot'), payload: { parent_id: x.lot } }),
+    },
+  );
+  return cases;
 };
 
 const MAIL = { subject: 'Votre dossier', body: 'Bonjour,' };
@@ -571,6 +732,31 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     fields: ['path.id'],
     label: 'promotion',
     call: (_a, x) => get(`/api/promotions/${x.promotion}/registration-link`),
+  },
+  {
+    route: 'GET /api/promotions/:id',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}`),
+  },
+  {
+    route: 'GET /api/promotions/:id/crm',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/crm`),
+  },
+  {
+    route: 'PUT /api/promotions/:id/send-to-crm',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => ({ method: 'PUT', url: `/api/promotions/${x.promotion}/send-to-crm` }),
+  },
+  ...buildingRouteCases(),
+  {
+    route: 'GET /api/promotions/:id/people',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/people`),
   },
 ];
 

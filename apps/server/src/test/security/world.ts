@@ -10,6 +10,7 @@ import {
   files,
   notifications,
   passwordResets,
+  priceGridImports,
   promotionUsers,
   tasks,
   users,
@@ -92,6 +93,14 @@ export const buildWorld = async (ctx: TestContext) => {
   const colleague = await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY, firstName: 'Anne', lastName: 'Collègue' });
   /** The account the sign-in and reset routes work on (its password never changes). */
   const signInTarget = await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY });
+  /** People of A the people menus' calls edit and remove (modules/people); makeRows puts them back. */
+  const staff = {
+    notary: await createUser(db, 'notary', inA),
+    broker: await createUser(db, 'broker', { ...inA, agencyId: LEMAN_AGENCY }),
+    promoter: await createUser(db, 'promoter', inA),
+    banker: await createUser(db, 'banker', inA),
+    architect: await createUser(db, 'architect', inA),
+  };
 
   // The revoked principal: a real session, closed by logout.
   const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: colleague.email, password: PASSWORD } });
@@ -123,6 +132,13 @@ export const buildWorld = async (ctx: TestContext) => {
   let round = 0;
   const makeRows = async () => {
     round += 1;
+    // The people menus' calls remove the staff and move the main notary: A gets them back.
+    await db
+      .insert(promotionUsers)
+      .values(Object.values(staff).map((person) => ({ promotionId: promotion.id, userId: person.id })))
+      .onConflictDoNothing();
+    await db.update(promotionUsers).set({ main: false }).where(eq(promotionUsers.promotionId, promotion.id));
+    await db.update(promotionUsers).set({ main: true }).where(eq(promotionUsers.userId, user.notary.id));
     const { lots } = await createBuildingWithLots(db, promotion.id, [750_000, 900_000, 1_250_000]);
     const person = async (n: string) => {
       const [candidate] = await db
@@ -204,8 +220,21 @@ export const buildWorld = async (ctx: TestContext) => {
     await db
       .insert(passwordResets)
       .values({ userId: signInTarget.id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 3_600_000) });
+    // A read price grid waiting to be applied (issue 11); without rows, its apply writes only its log row.
+    const [priceGridImport] = await db
+      .insert(priceGridImports)
+      .values({
+        promotionId: promotion.id,
+        createdById: signInTarget.id,
+        fileName: 'grille.xlsx',
+        rows: [],
+        refused: [],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
     return {
       lots,
+      priceGridImport,
       main,
       partner,
       spare,
@@ -229,6 +258,7 @@ export const buildWorld = async (ctx: TestContext) => {
     user,
     colleague,
     signInTarget,
+    staff,
     avatar,
     headersOf,
     rows: await makeRows(),

@@ -35,7 +35,7 @@ export const RegistrationLinkField = ({ promotionId }: { promotionId: number }) 
       />
       <Button variant="secondary" onClick={handleCopy}>
         <Copy className="size-4" aria-hidden="true" />
-        Copier
+        Copier le lien
       </Button>
       <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
         <ExternalLink className="size-4" aria-hidden="true" />

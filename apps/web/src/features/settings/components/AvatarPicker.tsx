@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { errorMessage } from '../../../lib/api';
-import { cropToPng } from '../crop-image';
+import { cropToPng } from '../../../lib/crop-image';
 
 type AvatarPickerProps = { name: string; currentUrl: string | null; onCropped: (blob: Blob | null) => void };
 

@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { buildings, floors, lots, lotTypes } from '../../db/schema/index.js';
+
+/**
+ * SQL only: the promotion record's 'Lots' menu (docs/product/promotion-administration.md#lots-menu).
+ * Each read is one statement, every row reached through the promotion's indexes
+ * (buildings_promotion_idx, lots_promotion_building_idx, lots_parent_idx).
+ */
+
+/** A building's columns with its lot counts (main lots, every lot). */
+const buildingColumns = sql`b.id, b.title, b.street, b.city, b.zip,
+  (select count(*)::int from lots l where l.promotion_id = b.promotion_id and l.building_id = b.id and l.parent_id is null) as main_lots_count,
+  (select count(*)::int from lots l where l.promotion_id = b.promotion_id and l.building_id = b.id) as lots_count`;
+
+/** A lot's columns as the screens show it (lots l, lot_types t, floors f), with its associated lots' count. */
+const lotColumns = sql`l.id, l.building_id, l.parent_id, l.reference, l.title, l.lot_type_id, t.title as type, l.floor_id,
+  f.title as floor, l.nb_rooms, l.name_child, l.raw_price, l.price_included, l.area_ppe, l.area_hab, l.area_jar, l.area_bal,
+  l.area_ter, l.exposure, l.lot_ppe, l.feuillet_ppe, l.status,
+  (select count(*)::int from lots c where c.parent_id = l.id) as children_count`;
+
+const lotJoins = sql`join lot_types t on t.id = l.lot_type_id join floors f on f.id = l.floor_id`;
+
+export type BuildingRecord = {
+  id: number;
+  title: string;
+  street: string | null;
+  city: string;
+  zip: string | null;
+  main_lots_count: number;
+  lots_count: number;
+};
+
+export type LotRecord = {
+  id: number;
+  building_id: number;
+  parent_id: number | null;
+  reference: string;
+  title: string;
+  lot_type_id: number;
+  type: string;
+  floor_id: number;
+  floor: string;
+  nb_rooms: number | string;
+  name_child: string | null;
+  raw_price: number;
+  price_included: boolean;
+  area_ppe: number | string;
+  area_hab: number | string;
+  area_jar: number | string;
+  area_bal: number | string;
+  area_ter: number | string;
+  exposure: string | null;
+  lot_ppe: string | null;
+  feuillet_ppe: string | null;
+  status: number;
+  children_count: number;
+};
+
+export type LotChoiceRecord = { id: number; reference: string; building_id: number; building: string; type: string };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** GET promotions/{id}/buildings: the promotion's buildings by title. */
+export const selectBuildings = async (db: Queryable, promotionId: number) =>
+  rowsOf<BuildingRecord>(
+    await db.execute(sql`select ${buildingColumns} from buildings b where b.promotion_id = ${promotionId} order by b.title, b.id`),
+  );
+
+/** One building of the promotion, or null. */
+export const selectBuilding = async (db: Queryable, promotionId: number, buildingId: number) => {
+  const [row] = rowsOf<BuildingRecord>(
+    await db.execute(sql`select ${buildingColumns} from buildings b where b.id = ${buildingId} and b.promotion_id = ${promotionId}`),
+  );
+  return row ?? null;
+};
+
+export type BuildingLotsRow = BuildingRecord & { lot: LotRecord | null };
+
+/**
+ * GET promotions/{id}/buildings/{buildingId}/lots in one statement: the building (no row when it
+ * is not of the promotion) and its main lots by floor then reference, each as one JSON value (null
+ * when the building has none).
+ */
+export const selectBuildingLots = async (db: Queryable, promotionId: number, buildingId: number) =>
+  rowsOf<BuildingLotsRow>(
+    await db.execute(sql`
+      select ${buildingColumns}, to_json(ml) as lot
+      from buildings b
+      left join lateral (
+        select ${lotColumns}, f.sort_order
+        from lots l ${lotJoins}
+        where l.promotion_id = b.promotion_id and l.building_id = b.id and l.parent_id is null
+      ) ml on true
+      where b.id = ${buildingId} and b.promotion_id = ${promotionId}
+      order by ml.sort_order, ml.reference, ml.id
+    `),
+  );
+
+export type LotDetailRow = {
+  building: BuildingRecord;
+  lot: LotRecord | null;
+  parent: (LotRecord & { building: string }) | null;
+  children: LotRecord[] | string;
+  attachable: LotChoiceRecord[] | string;
+  move_targets: LotChoiceRecord[] | string;
+};
+
+const choiceColumns = sql`l.id, l.reference, l.building_id, cb.title as building, t.title as type`;
+
+/**
+ * GET promotions/{id}/buildings/{buildingId}/lots/{lotId} in one statement: the building, the
+ * lot (null when it is not of this building and promotion), its main lot, its associated lots,
+ * the lots that may be attached to it (a main lot's page: main lots without children, not itself)
+ * and the main lots an associated lot may move under.
+ */
+export const selectLotDetail = async (db: Queryable, promotionId: number, buildingId: number, lotId: number) => {
+  const [row] = rowsOf<LotDetailRow>(
+    await db.execute(sql`
+      with lot as (
+        select ${lotColumns} from lots l ${lotJoins}
+        where l.id = ${lotId} and l.promotion_id = ${promotionId} and l.building_id = ${buildingId}
+      )
+      select
+        (select to_json(x) from (select ${buildingColumns}) x) as building,
+        (select to_json(lot) from lot) as lot,
+        (select to_json(x) from (
+          select ${lotColumns}, pb.title as building from lots l ${lotJoins} join buildings pb on pb.id = l.building_id
+          where l.promotion_id = ${promotionId} and l.id = (select parent_id from lot)
+        ) x) as parent,
+        (select coalesce(json_agg(x order by x.reference, x.id), '[]') from (
+          select ${lotColumns} from lots l ${lotJoins}
+          where l.promotion_id = ${promotionId} and l.parent_id = (select id from lot)
+        ) x) as children,
+        (select coalesce(json_agg(x order by x.building, x.reference, x.id), '[]') from (
+          select ${choiceColumns} from lots l join buildings cb on cb.id = l.building_id join lot_types t on t.id = l.lot_type_id
+          where l.promotion_id = ${promotionId} and l.parent_id is null and l.id <> ${lotId}
+            and exists (select 1 from lot where lot.parent_id is null)
+            and not exists (select 1 from lots c where c.parent_id = l.id)
+        ) x) as attachable,
+        (select coalesce(json_agg(x order by x.building, x.reference, x.id), '[]') from (
+          select ${choiceColumns} from lots l join buildings cb on cb.id = l.building_id join lot_types t on t.id = l.lot_type_id
+          where l.promotion_id = ${promotionId} and l.parent_id is null and l.id <> ${lotId}
+            and exists (select 1 from lot)
+        ) x) as move_targets
+      from buildings b
+      where b.id = ${buildingId} and b.promotion_id = ${promotionId}
+    `),
+  );
+  return row ?? null;
+};
+
+/** One lot with the screens' columns (after a change). */
+export const selectLot = async (db: Queryable, lotId: number) => {
+  const [row] = rowsOf<LotRecord>(await db.execute(sql`select ${lotColumns} from lots l ${lotJoins} where l.id = ${lotId}`));
+  return row ?? null;
+};
+
+export const insertBuilding = async (
+  db: Queryable,
+  values: { promotionId: number; title: string; city: string; street: string | null; zip: string | null },
+) => {
+  const [row] = await db.insert(buildings).values(values).returning({ id: buildings.id });
+  return row.id;
+};
+
+export const updateBuildingRow = async (
+  db: Queryable,
+  promotionId: number,
+  buildingId: number,
+  values: { title: string; city: string; street: string | null; zip: string | null },
+) => {
+  const rows = await db
+    .update(buildings)
+    .set(values)
+    .where(and(eq(buildings.id, buildingId), eq(buildings.promotionId, promotionId)))
+    .returning({ id: buildings.id });
+  return rows.length > 0;
+};
+
+/** Whether the building is of the promotion (a lot is created under it). */
+export const buildingInPromotion = async (db: Queryable, promotionId: number, buildingId: number) => {
+  const [row] = await db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.id, buildingId), eq(buildings.promotionId, promotionId)))
+    .limit(1);
+  return Boolean(row);
+};
+
+/** The stored fields of a lot a change reads and compares. */
+const lockedColumns = {
+  id: lots.id,
+  promotionId: lots.promotionId,
+  buildingId: lots.buildingId,
+  parentId: lots.parentId,
+  reference: lots.reference,
+  title: lots.title,
+  lotTypeId: lots.lotTypeId,
+  floorId: lots.floorId,
+  nbRooms: lots.nbRooms,
+  nameChild: lots.nameChild,
+  rawPrice: lots.rawPrice,
+  priceIncluded: lots.priceIncluded,
+  areaPpe: lots.areaPpe,
+  areaHab: lots.areaHab,
+  areaJar: lots.areaJar,
+  areaBal: lots.areaBal,
+  areaTer: lots.areaTer,
+  exposure: lots.exposure,
+  lotPpe: lots.lotPpe,
+  feuilletPpe: lots.feuilletPpe,
+};
+export type LockedLot = { [K in keyof typeof lockedColumns]: (typeof lockedColumns)[K]['_']['data'] };
+
+/**
+ * The promotion's lots a change acts on (the lot, its new main lot), locked in id order until the
+ * transaction ends, so that two changes on the same pair wait for each other rather than deadlock.
+ */
+export const lockLots = async (db: Queryable, promotionId: number, lotIds: number[]) => {
+  const rows = await db
+    .select(lockedColumns)
+    .from(lots)
+    .where(and(inArray(lots.id, lotIds), eq(lots.promotionId, promotionId)))
+    .orderBy(asc(lots.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row as LockedLot]));
+};
+
+/** The associated lots of a lot (locked: they are dissociated when it is deleted). */
+export const lockChildren = async (db: Queryable, lotId: number) =>
+  db
+    .select({ id: lots.id, reference: lots.reference, nameChild: lots.nameChild, priceIncluded: lots.priceIncluded })
+    .from(lots)
+    .where(eq(lots.parentId, lotId))
+    .orderBy(asc(lots.id))
+    .for('update');
+
+export const hasChildren = async (db: Queryable, lotId: number) => {
+  const [row] = await db.select({ id: lots.id }).from(lots).where(eq(lots.parentId, lotId)).limit(1);
+  return Boolean(row);
+};
+
+/** The titles of the lot types and floors a change names (also: do they exist). */
+export const referenceTitles = async (db: Queryable, typeIds: number[], floorIds: number[]) => {
+  const [types, levels] = await Promise.all([
+    db.select({ id: lotTypes.id, title: lotTypes.title }).from(lotTypes).where(inArray(lotTypes.id, typeIds)),
+    db.select({ id: floors.id, title: floors.title }).from(floors).where(inArray(floors.id, floorIds)),
+  ]);
+  return { types: new Map(types.map((t) => [t.id, t.title])), floors: new Map(levels.map((f) => [f.id, f.title])) };
+};
+
+/** The references of some lots (the history names main lots by reference). */
+export const lotReferences = async (db: Queryable, lotIds: number[]) => {
+  if (lotIds.length === 0) return new Map<number, string>();
+  const rows = await db.select({ id: lots.id, reference: lots.reference }).from(lots).where(inArray(lots.id, lotIds));
+  return new Map(rows.map((r) => [r.id, r.reference]));
+};
+
+export type LotColumnsUpdate = Partial<Omit<typeof lots.$inferInsert, 'id' | 'promotionId' | 'publicId' | 'createdAt'>>;
+
+export const insertLot = async (db: Queryable, values: typeof lots.$inferInsert) => {
+  const [row] = await db.insert(lots).values(values).returning({ id: lots.id });
+  return row.id;
+};
+
+export const updateLotRow = async (db: Queryable, lotId: number, values: LotColumnsUpdate) => {
+  if (Object.keys(values).length > 0) await db.update(lots).set(values).where(eq(lots.id, lotId));
+};
+
+/** Associated lots become main lots: no parent, and the fields only associated lots have are cleared. */
+export const dissociateChildren = async (db: Queryable, parentId: number) =>
+  db.update(lots).set({ parentId: null, nameChild: null, priceIncluded: false }).where(eq(lots.parentId, parentId));
+
+export const deleteLotRow = async (db: Queryable, lotId: number) => db.delete(lots).where(eq(lots.id, lotId));

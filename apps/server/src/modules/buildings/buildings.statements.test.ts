@@ -1,0 +1,52 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lots, promotions, users } from '../../db/schema/index.js';
+import { demoBroker, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
+import { bearer, signIn } from '../../test/fixtures.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+let headers: Record<string, string>;
+let adminHeaders: Record<string, string>;
+let urls: Record<string, string> = {};
+beforeAll(async () => {
+  ctx = await createTestContext();
+  headers = await demoBroker(ctx);
+  const db = ctx.database.db;
+  const [promotion] = await db.select().from(promotions).where(eq(promotions.title, 'Quartier des Vergers'));
+  // A main lot with associated lots: the detail then reads every part (children, attachable, move targets).
+  const [child] = await db
+    .select({ parentId: lots.parentId })
+    .from(lots)
+    .where(and(eq(lots.promotionId, promotion.id), isNotNull(lots.parentId)))
+    .limit(1);
+  const [main] = await db
+    .select()
+    .from(lots)
+    .where(eq(lots.id, child.parentId as number));
+  const base = `/api/promotions/${promotion.id}/buildings`;
+  urls = {
+    'the buildings': base,
+    "a building's main lots": `${base}/${main.buildingId}/lots`,
+    'a main lot with its associated lots': `${base}/${main.buildingId}/lots/${main.id}`,
+  };
+  const [admin] = await db.select().from(users).where(eq(users.admin, true)).limit(1);
+  adminHeaders = bearer(await signIn(ctx.app, admin.email, 'demo-2026'));
+});
+afterAll(() => ctx.close());
+
+describe("the 'Lots' menu reads: the budget (docs/performance.md#patterns-for-lists)", () => {
+  for (const name of ['the buildings', "a building's main lots", 'a main lot with its associated lots']) {
+    it(`answers ${name} in at most 3 statements (sign-in included), none reading a whole growing table`, async () => {
+      const sent = await expectStatementsAtMost(ctx, headers, urls[name], 3);
+      await expectIndexedPlans(ctx, sent);
+    });
+
+    it(`answers ${name} to an admin (membership read by a statement) in the same budget`, async () => {
+      const sent = await expectStatementsAtMost(ctx, adminHeaders, urls[name], 3);
+      await expectIndexedPlans(ctx, sent);
+      const body = (await ctx.app.inject({ method: 'GET', url: urls[name], headers: adminHeaders })).json();
+      expect(body.data).toBeTruthy();
+    });
+  }
+});

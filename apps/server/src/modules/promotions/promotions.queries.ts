@@ -1,0 +1,164 @@
+import type { PersonOption, PromotionCard, PromotionRecord } from '@promovente/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { answeredPage } from '../../db/page.js';
+import { containsPattern } from '../../db/search.js';
+import { avatarUrl, fullName } from '../users/index.js';
+
+/** SQL only: the promotion administration's reads (docs/product/promotion-administration.md). */
+
+type RawRows = { rows: Record<string, unknown>[] };
+type PageOf<T> = { rows: T[]; total: number; page: number };
+
+const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * The promotions a user may open (every one for an admin), `p` the promotion. Two texts, so that
+ * a member's list is read from his memberships (promotion_user_user_idx) and never plans the
+ * admin's whole-table read.
+ */
+const mayOpen = (user: { id: number; admin: boolean }) =>
+  user.admin ? sql`true` : sql`p.id in (select pu.promotion_id from promotion_user pu where pu.user_id = ${user.id})`;
+
+/**
+ * GET promotions: a page of the cards of 'Mes promotions' by title, each with the names of its
+ * agencies, the total and the page answered (the last one when asked past it), in one statement.
+ */
+export const promotionCardsPage = async (
+  db: Queryable,
+  user: { id: number; admin: boolean },
+  query: { search?: string; page: number; perPage: number },
+): Promise<PageOf<PromotionCard>> => {
+  const search = query.search?.trim();
+  const pattern = search ? containsPattern(search) : null;
+  const where = sql`${mayOpen(user)} and (${pattern}::text is null or p.title ilike ${pattern}::text)`;
+  const result = (await db.execute(sql`
+    with total as (select count(*)::int as n from promotions p where ${where}),
+    clamped as (select ${answeredPage(query.page, sql`n`, query.perPage)} as page_number from total),
+    page as (
+      select p.id, p.title, p.logo from promotions p where ${where}
+      order by p.title, p.id
+      limit ${query.perPage}::int offset (select (page_number - 1) * ${query.perPage}::int from clamped)
+    )
+    select (select n from total) as total, (select page_number from clamped) as page, r.*
+    from (values (1)) as one (x)
+    left join lateral (
+      select pg.id, pg.title, pg.logo, coalesce((
+        select json_agg(a.name order by a.name, a.id) from promotion_agency pa join agencies a on a.id = pa.agency_id
+        where pa.promotion_id = pg.id
+      ), '[]'::json) as agencies
+      from page pg
+    ) r on true
+    order by r.title, r.id
+  `)) as unknown as RawRows;
+  const first = result.rows[0];
+  const rows: PromotionCard[] = [];
+  for (const row of result.rows) {
+    if (row.id === null || row.id === undefined) continue;
+    rows.push({
+      id: Number(row.id),
+      title: String(row.title),
+      logo: avatarUrl((row.logo as string | null) ?? null),
+      agencies: jsonOf<string[]>(row.agencies),
+    });
+  }
+  return { rows, total: Number(first?.total ?? 0), page: Number(first?.page ?? 1) };
+};
+
+/** GET promotions/{id}: the record of the 'Informations' menu, with its agencies and main broker, in one statement. */
+export const promotionRecordOf = async (db: Queryable, promotionId: number): Promise<PromotionRecord | null> => {
+  const result = (await db.execute(sql`
+    select p.*, b.first_name as broker_first_name, b.last_name as broker_last_name,
+      coalesce((
+        select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name, a.id)
+        from promotion_agency pa join agencies a on a.id = pa.agency_id where pa.promotion_id = p.id
+      ), '[]'::json) as agencies
+    from promotions p
+    left join users b on b.id = p.broker_id
+    where p.id = ${promotionId}
+  `)) as unknown as RawRows;
+  const row = result.rows[0];
+  if (!row) return null;
+  const isDemo = row.is_demo === true;
+  const brokerId = row.broker_id === null ? null : Number(row.broker_id);
+  return {
+    id: Number(row.id),
+    title: String(row.title),
+    url: (row.url as string | null) ?? null,
+    logo: avatarUrl((row.logo as string | null) ?? null),
+    agencies: jsonOf<{ id: number; name: string }[]>(row.agencies),
+    broker_id: brokerId,
+    main_broker:
+      brokerId === null
+        ? null
+        : { id: brokerId, full_name: fullName({ firstName: String(row.broker_first_name), lastName: String(row.broker_last_name) }) },
+    // A demo promotion's link is never handed out (docs/product/promotion-administration.md#informations-menu).
+    token: isDemo ? null : String(row.token),
+    is_demo: isDemo,
+    prestige: row.prestige === true,
+    gtm: (row.gtm as string | null) ?? null,
+    external_report_url: (row.external_report_url as string | null) ?? null,
+    start_at: iso(row.start_at),
+    end_at: iso(row.end_at),
+    share_new_candidates: row.share_new_candidates === true,
+    reservation_timeout: row.reservation_timeout === null ? null : Number(row.reservation_timeout),
+    multi_agency: row.multi_agency === true,
+    crm_updated_at: iso(row.crm_updated_at),
+  };
+};
+
+/** A broker account by id: the main broker a creation names (with his agency). */
+export const brokerAccountOf = async (db: Queryable, userId: number): Promise<{ id: number; agencyId: number | null } | null> => {
+  const result = (await db.execute(
+    sql`select u.id, u.agency_id from users u where u.id = ${userId} and u.type = 'broker'`,
+  )) as unknown as RawRows;
+  const row = result.rows[0];
+  return row ? { id: Number(row.id), agencyId: row.agency_id === null ? null : Number(row.agency_id) } : null;
+};
+
+/** A broker matches a search on his first name, last name, full name (either order) or e-mail. */
+const brokerMatches = (pattern: string): SQL =>
+  sql`(u.first_name ilike ${pattern} or u.last_name ilike ${pattern} or u.email ilike ${pattern}
+    or (u.first_name || ' ' || u.last_name) ilike ${pattern} or (u.last_name || ' ' || u.first_name) ilike ${pattern})`;
+
+/**
+ * GET brokers/options: a page of the broker accounts by name (users_type_idx), without those
+ * already members of `exceptPromotion`, with the total, in one statement.
+ */
+export const brokerOptionsPage = async (
+  db: Queryable,
+  query: { search?: string; exceptPromotion?: number; page: number; perPage: number },
+): Promise<PageOf<PersonOption>> => {
+  const search = query.search?.trim();
+  const filters: SQL[] = [sql`u.type = 'broker'`];
+  if (search) filters.push(brokerMatches(containsPattern(search)));
+  if (query.exceptPromotion !== undefined) {
+    filters.push(sql`not exists (select 1 from promotion_user pu where pu.promotion_id = ${query.exceptPromotion} and pu.user_id = u.id)`);
+  }
+  const where = sql.join(filters, sql` and `);
+  const result = (await db.execute(sql`
+    with total as (select count(*)::int as n from users u where ${where}),
+    clamped as (select ${answeredPage(query.page, sql`n`, query.perPage)} as page_number from total)
+    select (select n from total) as total, (select page_number from clamped) as page, r.*
+    from (values (1)) as one (x)
+    left join lateral (
+      select u.id, u.first_name, u.last_name, u.email, u.profile_picture from users u where ${where}
+      order by u.last_name, u.first_name, u.id
+      limit ${query.perPage}::int offset (select (page_number - 1) * ${query.perPage}::int from clamped)
+    ) r on true
+    order by r.last_name, r.first_name, r.id
+  `)) as unknown as RawRows;
+  const first = result.rows[0];
+  const rows: PersonOption[] = [];
+  for (const row of result.rows) {
+    if (row.id === null || row.id === undefined) continue;
+    rows.push({
+      id: Number(row.id),
+      full_name: fullName({ firstName: String(row.first_name), lastName: String(row.last_name) }),
+      email: String(row.email),
+      profile_picture: avatarUrl((row.profile_picture as string | null) ?? null),
+    });
+  }
+  return { rows, total: Number(first?.total ?? 0), page: Number(first?.page ?? 1) };
+};

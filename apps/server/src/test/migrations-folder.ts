@@ -1,0 +1,17 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MIGRATIONS_FOLDER } from '../db/client.js';
+
+/** A copy of the migrations folder as it was up to (and including) the migration `tag`: a migration's test starts from the schema before it. */
+export const migrationsFolderUpTo = async (tag: string) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'promovente-migrations-'));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`No migration ${tag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+};

@@ -1,0 +1,1 @@
+export { LotsMenu } from './components/LotsMenu';

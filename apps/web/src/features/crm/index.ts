@@ -1,0 +1,1 @@
+export { CrmSendBlock } from './components/CrmSendBlock';

@@ -1,0 +1,2 @@
+export { PeopleMenu } from './components/PeopleMenu';
+export { PEOPLE_KINDS, type PeopleKind } from './kinds';

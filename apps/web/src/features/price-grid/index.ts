@@ -1,0 +1,1 @@
+export { PriceGridImport } from './components/PriceGridImport';
