@@ -1,5 +1,5 @@
-import type { PersonOption, PromotionCard, PromotionRecord } from '@promovente/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { PromotionCard, PromotionRecord } from '@promovente/shared';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { answeredPage } from '../../db/page.js';
 import { containsPattern } from '../../db/search.js';
@@ -115,50 +115,4 @@ export const brokerAccountOf = async (db: Queryable, userId: number): Promise<{ 
   )) as unknown as RawRows;
   const row = result.rows[0];
   return row ? { id: Number(row.id), agencyId: row.agency_id === null ? null : Number(row.agency_id) } : null;
-};
-
-/** A broker matches a search on his first name, last name, full name (either order) or e-mail. */
-const brokerMatches = (pattern: string): SQL =>
-  sql`(u.first_name ilike ${pattern} or u.last_name ilike ${pattern} or u.email ilike ${pattern}
-    or (u.first_name || ' ' || u.last_name) ilike ${pattern} or (u.last_name || ' ' || u.first_name) ilike ${pattern})`;
-
-/**
- * GET brokers/options: a page of the broker accounts by name (users_type_idx), without those
- * already members of `exceptPromotion`, with the total, in one statement.
- */
-export const brokerOptionsPage = async (
-  db: Queryable,
-  query: { search?: string; exceptPromotion?: number; page: number; perPage: number },
-): Promise<PageOf<PersonOption>> => {
-  const search = query.search?.trim();
-  const filters: SQL[] = [sql`u.type = 'broker'`];
-  if (search) filters.push(brokerMatches(containsPattern(search)));
-  if (query.exceptPromotion !== undefined) {
-    filters.push(sql`not exists (select 1 from promotion_user pu where pu.promotion_id = ${query.exceptPromotion} and pu.user_id = u.id)`);
-  }
-  const where = sql.join(filters, sql` and `);
-  const result = (await db.execute(sql`
-    with total as (select count(*)::int as n from users u where ${where}),
-    clamped as (select ${answeredPage(query.page, sql`n`, query.perPage)} as page_number from total)
-    select (select n from total) as total, (select page_number from clamped) as page, r.*
-    from (values (1)) as one (x)
-    left join lateral (
-      select u.id, u.first_name, u.last_name, u.email, u.profile_picture from users u where ${where}
-      order by u.last_name, u.first_name, u.id
-      limit ${query.perPage}::int offset (select (page_number - 1) * ${query.perPage}::int from clamped)
-    ) r on true
-    order by r.last_name, r.first_name, r.id
-  `)) as unknown as RawRows;
-  const first = result.rows[0];
-  const rows: PersonOption[] = [];
-  for (const row of result.rows) {
-    if (row.id === null || row.id === undefined) continue;
-    rows.push({
-      id: Number(row.id),
-      full_name: fullName({ firstName: String(row.first_name), lastName: String(row.last_name) }),
-      email: String(row.email),
-      profile_picture: avatarUrl((row.profile_picture as string | null) ?? null),
-    });
-  }
-  return { rows, total: Number(first?.total ?? 0), page: Number(first?.page ?? 1) };
 };

@@ -20,7 +20,8 @@ import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, PICTURE_UPLOADS, type Upload, type UploadPolicy } from '../../platform/uploads.js';
-import { brokerAccountOf, brokerOptionsPage, promotionCardsPage, promotionRecordOf } from './promotions.queries.js';
+import { personOptionsPage } from '../people/index.js';
+import { brokerAccountOf, promotionCardsPage, promotionRecordOf } from './promotions.queries.js';
 
 /** The promotion administration (docs/product/promotion-administration.md; docs/sales-process.md#promotions-list-creation-and-settings-built). */
 
@@ -75,14 +76,8 @@ export const getPromotionRecord = async (db: Db, actor: RequestActor, promotionI
 export const listBrokerOptions = async (db: Db, actor: RequestActor, query: PersonSearchQuery): Promise<Paginated<PersonOption>> => {
   if (!can(actor, 'broker.pick')) throw forbidden();
   if (query.promotion !== undefined) await assertMemberOf(db, actor, query.promotion);
-  const perPage = BROKER_OPTIONS_PAGE_SIZE;
-  const { rows, total, page } = await brokerOptionsPage(db, {
-    search: query.search,
-    exceptPromotion: query.promotion,
-    page: query.page,
-    perPage,
-  });
-  return paginated(rows, total, page, perPage);
+  const { rows, total, page } = await personOptionsPage(db, 'broker', { ...query, pageSize: BROKER_OPTIONS_PAGE_SIZE });
+  return paginated(rows, total, page, BROKER_OPTIONS_PAGE_SIZE);
 };
 
 const LOGO_UPLOADS: UploadPolicy = { ...PICTURE_UPLOADS, refused: () => PROMOTION_MESSAGES.logoRefused };
