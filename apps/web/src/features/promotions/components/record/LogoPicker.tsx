@@ -1,12 +1,6 @@
 import { PROMOTION_LOGO } from '@promovente/shared';
 import { ImageOff } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/Button';
-import { Modal } from '../../../../components/ui/Modal';
-import { errorMessage } from '../../../../lib/api';
-import { cropToPng } from '../../../../lib/crop-image';
+import { SquareImageField } from '../../../../components/ui/SquareImageField';
 
 type LogoPickerProps = { currentUrl: string | null; onCropped: (blob: Blob) => void; disabled?: boolean };
 
@@ -17,116 +11,27 @@ export const isLogoTooBig = (file: Pick<File, 'size'>) => file.size > PROMOTION_
  * The promotion's logo: shows the current one; an admin chooses a PNG or JPG, crops a square
  * of it and hands back the 150x150 PNG (docs/product/promotion-administration.md#informations-menu).
  */
-export const LogoPicker = ({ currentUrl, onCropped, disabled = false }: LogoPickerProps) => {
-  const inputId = useId();
-  const [source, setSource] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<Area | null>(null);
-
-  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const handleFile = (file: File | undefined) => {
-    if (!file) return;
-    if (isLogoTooBig(file)) {
-      toast.error(`Fichier trop volumineux (${file.name}) : 10 Mo au maximum`);
-      return;
-    }
-    setCrop({ x: 0, y: 0 });
-    setZoom(1);
-    setSource(URL.createObjectURL(file));
-  };
-
-  const handleConfirm = async () => {
-    if (!source || !area) return;
-    try {
-      const blob = await cropToPng(source, area, PROMOTION_LOGO.size);
-      setPreview(URL.createObjectURL(blob));
-      onCropped(blob);
-      setSource(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
-  const shown = preview ?? currentUrl;
-  return (
-    <div className="flex items-center gap-4">
-      <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-        {shown ? (
-          <img src={shown} alt="Logo de la promotion" className="size-full object-contain" />
-        ) : (
-          <ImageOff className="size-8 text-slate-300" aria-label="Pas de logo" />
-        )}
-      </div>
-      {!disabled && (
-        <div className="space-y-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            Logo
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept="image/png,image/jpeg"
-            aria-describedby={`${inputId}-hint`}
-            className="block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
-            onChange={(event) => {
-              handleFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-            {PROMOTION_LOGO.hint}
-          </p>
-        </div>
-      )}
-      <Modal
-        open={source !== null}
-        onOpenChange={(open) => !open && setSource(null)}
-        title="Recadrer le logo"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setSource(null)}>
-              Annuler
-            </Button>
-            <Button onClick={handleConfirm} disabled={!area}>
-              Valider
-            </Button>
-          </>
-        }
-      >
-        <div className="relative h-72 w-full overflow-hidden rounded-md bg-slate-900">
-          {source && (
-            <Cropper
-              image={source}
-              crop={crop}
-              zoom={zoom}
-              aspect={1}
-              cropShape="rect"
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => setArea(pixels)}
-            />
+export const LogoPicker = ({ currentUrl, onCropped, disabled = false }: LogoPickerProps) => (
+  <SquareImageField
+    label="Logo"
+    cropTitle="Recadrer le logo"
+    accept="image/png,image/jpeg"
+    hint={PROMOTION_LOGO.hint}
+    size={PROMOTION_LOGO.size}
+    refuse={(file) => (isLogoTooBig(file) ? `Fichier trop volumineux (${file.name}) : 10 Mo au maximum` : null)}
+    renderPreview={(preview) => {
+      const shown = preview ?? currentUrl;
+      return (
+        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
+          {shown ? (
+            <img src={shown} alt="Logo de la promotion" className="size-full object-contain" />
+          ) : (
+            <ImageOff className="size-8 text-slate-300" aria-label="Pas de logo" />
           )}
         </div>
-        <div className="mt-3 flex items-center gap-3">
-          <label htmlFor={`${inputId}-zoom`} className="text-sm text-slate-700">
-            Zoom
-          </label>
-          <input
-            id={`${inputId}-zoom`}
-            type="range"
-            min={1}
-            max={3}
-            step={0.1}
-            value={zoom}
-            onChange={(event) => setZoom(Number(event.target.value))}
-            className="flex-1 accent-brand-700"
-          />
-        </div>
-      </Modal>
-    </div>
-  );
-};
+      );
+    }}
+    onCropped={onCropped}
+    disabled={disabled}
+  />
+);
