@@ -9,7 +9,7 @@ import {
   priceGridFileFormSchema,
 } from '@promovente/shared';
 import { FileSpreadsheet } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
@@ -66,7 +66,20 @@ const More = ({ total }: { total: number }) =>
     </p>
   ) : null;
 
-const Section = ({ title, count, children }: { title: string; count: number; children: React.ReactNode }) => {
+const cell = 'px-2 py-1 text-left align-top';
+
+type LinesSectionProps<T> = {
+  title: string;
+  count: number;
+  headers: string[];
+  /** Every line of the kind; the first SHOWN_ROWS are shown. */
+  lines: T[];
+  keyOf: (line: T) => string | number;
+  cellsOf: (line: T) => ReactNode[];
+};
+
+/** One kind of line of the preview: its title and count, then a scrolling table of its first lines. */
+const LinesSection = <T,>({ title, count, headers, lines, keyOf, cellsOf }: LinesSectionProps<T>) => {
   const id = `price-grid-${title.replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="space-y-2">
@@ -80,14 +93,34 @@ const Section = ({ title, count, children }: { title: string; count: number; chi
           tabIndex={0}
           className="max-h-60 overflow-y-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          {children}
+          <table className="w-full text-xs">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} className={cell}>
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {lines.slice(0, SHOWN_ROWS).map((line) => (
+                <tr key={keyOf(line)} className="border-t border-slate-100">
+                  {cellsOf(line).map((content, index) => (
+                    <td key={headers[index]} className={cell}>
+                      {content}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <More total={lines.length} />
         </section>
       )}
     </section>
   );
 };
-
-const cell = 'px-2 py-1 text-left align-top';
 
 const PreviewSections = ({ preview }: { preview: PriceGridPreview }) => (
   <div className="space-y-4">
@@ -95,87 +128,48 @@ const PreviewSections = ({ preview }: { preview: PriceGridPreview }) => (
       {formatNumber(preview.counts.rows)} lignes lues dans « {preview.file_name} » ; {formatNumber(preview.counts.unchanged)} lots
       inchangés.
     </p>
-    <Section title="Lots à créer" count={preview.counts.create}>
-      <table className="w-full text-xs">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className={cell}>Ligne</th>
-            <th className={cell}>Lot</th>
-            <th className={cell}>Immeuble</th>
-            <th className={cell}>Étage</th>
-            <th className={cell}>Type</th>
-            <th className={cell}>Pièces</th>
-            <th className={cell}>Prix</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.creations.slice(0, SHOWN_ROWS).map(({ line, lot }) => (
-            <tr key={line} className="border-t border-slate-100">
-              <td className={cell}>{line}</td>
-              <td className={cell}>{lot.reference}</td>
-              <td className={cell}>{lot.building}</td>
-              <td className={cell}>{lot.floor}</td>
-              <td className={cell}>{lot.type}</td>
-              <td className={cell}>{formatRooms(lot.nb_rooms)}</td>
-              <td className={cell}>{formatCHF(lot.raw_price)}</td>
-            </tr>
+    <LinesSection
+      title="Lots à créer"
+      count={preview.counts.create}
+      headers={['Ligne', 'Lot', 'Immeuble', 'Étage', 'Type', 'Pièces', 'Prix']}
+      lines={preview.creations}
+      keyOf={({ line }) => line}
+      cellsOf={({ line, lot }) => [
+        line,
+        lot.reference,
+        lot.building,
+        lot.floor,
+        lot.type,
+        formatRooms(lot.nb_rooms),
+        formatCHF(lot.raw_price),
+      ]}
+    />
+    <LinesSection
+      title="Lots à modifier"
+      count={preview.counts.change}
+      headers={['Ligne', 'Lot', 'Modifications']}
+      lines={preview.changes}
+      keyOf={(change) => change.line}
+      cellsOf={(change) => [
+        change.line,
+        change.reference,
+        <ul key="changes">
+          {change.changes.map((c) => (
+            <li key={c.field}>
+              {c.label} : {shownValue(c, c.from)} → {shownValue(c, c.to)}
+            </li>
           ))}
-        </tbody>
-      </table>
-      <More total={preview.creations.length} />
-    </Section>
-    <Section title="Lots à modifier" count={preview.counts.change}>
-      <table className="w-full text-xs">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className={cell}>Ligne</th>
-            <th className={cell}>Lot</th>
-            <th className={cell}>Modifications</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.changes.slice(0, SHOWN_ROWS).map((change) => (
-            <tr key={change.line} className="border-t border-slate-100">
-              <td className={cell}>{change.line}</td>
-              <td className={cell}>{change.reference}</td>
-              <td className={cell}>
-                <ul>
-                  {change.changes.map((c) => (
-                    <li key={c.field}>
-                      {c.label} : {shownValue(c, c.from)} → {shownValue(c, c.to)}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <More total={preview.changes.length} />
-    </Section>
-    <Section title="Lignes refusées" count={preview.counts.refused}>
-      <table className="w-full text-xs">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className={cell}>Ligne</th>
-            <th className={cell}>Lot</th>
-            <th className={cell}>Colonne</th>
-            <th className={cell}>Motif</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.refused.slice(0, SHOWN_ROWS).map((refusal) => (
-            <tr key={`${refusal.line}-${refusal.column}`} className="border-t border-slate-100">
-              <td className={cell}>{refusal.line}</td>
-              <td className={cell}>{refusal.reference ?? '—'}</td>
-              <td className={cell}>{refusal.column ?? '—'}</td>
-              <td className={cell}>{refusal.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <More total={preview.refused.length} />
-    </Section>
+        </ul>,
+      ]}
+    />
+    <LinesSection
+      title="Lignes refusées"
+      count={preview.counts.refused}
+      headers={['Ligne', 'Lot', 'Colonne', 'Motif']}
+      lines={preview.refused}
+      keyOf={(refusal) => `${refusal.line}-${refusal.column}`}
+      cellsOf={(refusal) => [refusal.line, refusal.reference ?? '—', refusal.column ?? '—', refusal.reason]}
+    />
   </div>
 );
 
