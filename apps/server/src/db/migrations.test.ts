@@ -1,24 +1,11 @@
-import { rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolderUpTo } from '../test/migrations-folder.js';
-import { MIGRATIONS_FOLDER } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../test/migrations-folder.js';
 
 describe('migration 0002: candidate records per promotion (docs/decisions/008-candidates-per-promotion.md)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  const folders: string[] = [];
-  afterAll(async () => {
-    await client.close();
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  });
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0001_reference_data');
 
   it('splits a person shared by two promotions into one record each, keeps his account on both, and drops unreachable records', async () => {
-    const before = await migrationsFolderUpTo('0001_reference_data');
-    folders.push(before);
-    await migrate(db, { migrationsFolder: before });
+    await migrateUpTo();
 
     await client.exec(`
       insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
@@ -33,7 +20,7 @@ describe('migration 0002: candidate records per promotion (docs/decisions/008-ca
       insert into users (id, type, email, candidate_id) values (500, 'candidate', 'anne@exemple.ch', 10);
     `);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     const { rows } = await client.query<{
       id: number;

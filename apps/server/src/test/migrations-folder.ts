@@ -1,6 +1,10 @@
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../db/client.js';
 
 /** A copy of the migrations folder as it was up to (and including) the migration `tag`: a migration's test starts from the schema before it. */
@@ -14,4 +18,27 @@ export const migrationsFolderUpTo = async (tag: string) => {
   journal.entries = journal.entries.slice(0, last + 1);
   await writeFile(journalPath, JSON.stringify(journal));
   return folder;
+};
+
+/**
+ * A fresh embedded database for a migration's test, closed (and its folder removed) after the
+ * file: `migrateUpTo()` builds the schema as it was after `previousTag` (insert the old rows
+ * then), `migrateRest()` runs every later migration.
+ */
+export const databaseBefore = (previousTag: string) => {
+  const client = new PGlite();
+  const db = drizzle(client);
+  let folder = '';
+  afterAll(async () => {
+    await client.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+  return {
+    client,
+    migrateUpTo: async () => {
+      folder = await migrationsFolderUpTo(previousTag);
+      await migrate(db, { migrationsFolder: folder });
+    },
+    migrateRest: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  };
 };

@@ -1,28 +1,16 @@
-import { rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/client.js';
-import { migrationsFolderUpTo } from '../../test/migrations-folder.js';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/migrations-folder.js';
 
 describe('migration 0005: the connected promotions (docs/decisions/011-crm-connection-per-promotion.md)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let folder = '';
-  afterAll(async () => {
-    await client.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0004_candidacies_promotion_created');
 
   it("connects exactly the promotions of the original system's rule: an id above 1425, or 830", async () => {
-    folder = await migrationsFolderUpTo('0004_candidacies_promotion_created');
-    await migrate(db, { migrationsFolder: folder });
+    await migrateUpTo();
     await client.exec(
       `insert into promotions (id, title) values (5, 'A'), (829, 'B'), (830, 'C'), (831, 'D'), (1425, 'E'), (1426, 'F'), (2000, 'G')`,
     );
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     const { rows } = await client.query<{ id: number; crm_connected: boolean; salesforce_id: string | null }>(
       'select id, crm_connected, salesforce_id from promotions order by id',

@@ -1,23 +1,11 @@
-import { rm } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/client.js';
-import { migrationsFolderUpTo } from '../../test/migrations-folder.js';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/migrations-folder.js';
 
 describe('migration 0006: invitations and one main notary (docs/sales-process.md#people-of-a-promotion)', () => {
-  const client = new PGlite();
-  const db = drizzle(client);
-  let folder = '';
-  afterAll(async () => {
-    await client.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0005_crm_send');
 
   it('keeps one main notary where several were flagged, then refuses a second; older resets are resets', async () => {
-    folder = await migrationsFolderUpTo('0005_crm_send');
-    await migrate(db, { migrationsFolder: folder });
+    await migrateUpTo();
     await client.exec(`
       insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
       insert into users (id, type, email) values (7, 'notary', 'a@n.ch'), (8, 'notary', 'b@n.ch'), (9, 'notary', 'c@n.ch');
@@ -25,7 +13,7 @@ describe('migration 0006: invitations and one main notary (docs/sales-process.md
       insert into password_resets (user_id, token_hash, expires_at) values (7, 'h', now());
     `);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateRest();
 
     const mains = await client.query<{ promotion_id: number; user_id: number }>(
       'select promotion_id, user_id from promotion_user where main order by promotion_id',
