@@ -61,9 +61,11 @@ export type TodayRow = {
 const idList = (ids: readonly number[]) => sql.raw(ids.map(Number).join(', '));
 
 /**
- * The sales today: the lots of the live applications at Réservé, Promesse de vente or Vendu
- * (status 1 to 3), each at its negotiated price when one is set, else its price; amounts in
- * KCHF, the average price per m² over the lots with a habitable area.
+ * The sales today: the promotion's reserved and signed lots (displayed status 3 Réservé or
+ * 4 Signé, which the live application at Réservé, Promesse de vente or Vendu gives them), each at
+ * its live application's negotiated price when one is set, else its price; amounts in KCHF, the
+ * average price per m² over the lots with a habitable area. Read along lots_promotion_status_idx,
+ * the application by its lot (applications_one_live_reservation_per_lot).
  */
 export const selectToday = async (db: Queryable, promotionId: number): Promise<TodayRow> => {
   const housing = sql`l.lot_type_id in (${idList(HOUSING_LOT_TYPE_IDS)})`;
@@ -80,9 +82,13 @@ export const selectToday = async (db: Queryable, promotionId: number): Promise<T
         round(sum(${price}) filter (where ${shops}) / 1000, 2) as shops_amount,
         round(sum(${price}) filter (where ${shops} and l.area_hab > 0)
           / nullif(sum(l.area_hab) filter (where ${shops} and l.area_hab > 0), 0)) as shops_price_per_m2
-      from applications a
-      join lots l on l.id = a.lot_id
-      where a.promotion_id = ${promotionId} and a.status between 1 and 3 and a.hidden = false and a.closed_at is null`),
+      from lots l
+      left join lateral (
+        select negociated_price from applications
+        where lot_id = l.id and status >= 1 and hidden = false and closed_at is null
+        limit 1
+      ) a on true
+      where l.promotion_id = ${promotionId} and l.status in (3, 4)`),
   );
   return row;
 };

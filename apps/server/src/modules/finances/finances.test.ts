@@ -129,8 +129,11 @@ describe('finances (spec part 3, sections 3, 4, 5 and 7: docs/product/finances.m
     await set(5, { lotTypeId: 1 });
     const [candidate] = await db().insert(candidates).values({ promotionId: s.promotion.id, firstName: 'Anne', lastName: 'Martin' }).returning();
     const [candidacy] = await db().insert(candidacies).values({ promotionId: s.promotion.id, candidateId: candidate.id }).returning();
-    const apply = (i: number, status: number, extra: Partial<typeof applications.$inferInsert> = {}) =>
-      db().insert(applications).values({ promotionId: s.promotion.id, lotId: rows[i].id, candidacy1Id: candidacy.id, status, ...extra });
+    // The lot's displayed status follows its live application (docs/sales-process.md#2-lots-built): 0 Optionné, 1 Réservé, 2-3 Signé.
+    const apply = async (i: number, status: number, extra: Partial<typeof applications.$inferInsert> = {}) => {
+      await db().insert(applications).values({ promotionId: s.promotion.id, lotId: rows[i].id, candidacy1Id: candidacy.id, status, ...extra });
+      await set(i, { status: status === 0 ? 2 : status === 1 ? 3 : 4 });
+    };
     await apply(0, 1); // reserved: 1'000'000 over 100 m²
     await apply(1, 3, { negociatedPrice: 650_000 }); // sold at its negotiated price over 50 m²
     await apply(2, 0); // only an option: not counted
