@@ -78,14 +78,24 @@ export const FINANCE_SECTIONS: readonly {
   {
     title: 'Ventes',
     rows: [
-      { label: 'Logements : montant', unit: FINANCE_UNITS.kchf, fields: ['sale_initial_price_1', 'sale_updated_price_1'], today: 'housing_amount' },
+      {
+        label: 'Logements : montant',
+        unit: FINANCE_UNITS.kchf,
+        fields: ['sale_initial_price_1', 'sale_updated_price_1'],
+        today: 'housing_amount',
+      },
       {
         label: 'Logements : prix moyen au m²',
         unit: FINANCE_UNITS.chfM2,
         fields: ['sale_initial_price_2', 'sale_updated_price_2'],
         today: 'housing_price_per_m2',
       },
-      { label: 'Commerces : montant', unit: FINANCE_UNITS.kchf, fields: ['sale_initial_price_3', 'sale_updated_price_3'], today: 'shops_amount' },
+      {
+        label: 'Commerces : montant',
+        unit: FINANCE_UNITS.kchf,
+        fields: ['sale_initial_price_3', 'sale_updated_price_3'],
+        today: 'shops_amount',
+      },
       {
         label: 'Commerces : prix moyen au m²',
         unit: FINANCE_UNITS.chfM2,
@@ -97,9 +107,21 @@ export const FINANCE_SECTIONS: readonly {
   {
     title: 'Construction',
     rows: [
-      { label: 'Logements : prix au m³', unit: FINANCE_UNITS.chfM3, fields: ['construction_initial_price_1', 'construction_updated_price_1'] },
-      { label: 'Commerces : prix au m³', unit: FINANCE_UNITS.chfM3, fields: ['construction_initial_price_2', 'construction_updated_price_2'] },
-      { label: 'Garages : prix au m³', unit: FINANCE_UNITS.chfM3, fields: ['construction_initial_price_3', 'construction_updated_price_3'] },
+      {
+        label: 'Logements : prix au m³',
+        unit: FINANCE_UNITS.chfM3,
+        fields: ['construction_initial_price_1', 'construction_updated_price_1'],
+      },
+      {
+        label: 'Commerces : prix au m³',
+        unit: FINANCE_UNITS.chfM3,
+        fields: ['construction_initial_price_2', 'construction_updated_price_2'],
+      },
+      {
+        label: 'Garages : prix au m³',
+        unit: FINANCE_UNITS.chfM3,
+        fields: ['construction_initial_price_3', 'construction_updated_price_3'],
+      },
     ],
   },
 ];
@@ -121,7 +143,13 @@ const financeValue = (label: string) =>
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined) return null;
-      const text = typeof value === 'number' ? String(value) : value.trim().replace(/['’\s]/g, '').replace(',', '.');
+      const text =
+        typeof value === 'number'
+          ? String(value)
+          : value
+              .trim()
+              .replace(/['’\s]/g, '')
+              .replace(',', '.');
       if (text === '') return null;
       const number = Number(text);
       if (!Number.isFinite(number) || !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) {

@@ -10,7 +10,10 @@ import type { Queryable } from '../../db/client.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export type FinancesRow = { id: number; promotion_id: number; updated_at: Date | string | null } & Record<FinanceField, string | number | null>;
+export type FinancesRow = { id: number; promotion_id: number; updated_at: Date | string | null } & Record<
+  FinanceField,
+  string | number | null
+>;
 
 const recordColumns = sql.raw(['id', 'promotion_id', 'updated_at', ...FINANCE_FIELD_KEYS].join(', '));
 

@@ -3,7 +3,14 @@ import type { Db, Queryable } from '../../db/client.js';
 import { assertMemberOf, isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
-import { ensureFinancesRow, type FinancesRow, financesPromotionOf, selectToday, type TodayRow, updateFinancesRow } from './finances.queries.js';
+import {
+  ensureFinancesRow,
+  type FinancesRow,
+  financesPromotionOf,
+  selectToday,
+  type TodayRow,
+  updateFinancesRow,
+} from './finances.queries.js';
 
 /**
  * The finances (docs/product/finances.md): one record per promotion, created empty on its first

@@ -48,7 +48,14 @@ describe('finances (spec part 3, sections 3, 4, 5 and 7: docs/product/finances.m
       promotion_id: s.promotion.id,
       updated_at: null,
       ...emptyValues,
-      today: { housing_amount: null, housing_price_per_m2: null, shops_amount: null, shops_price_per_m2: null, housing_lots: 0, shops_lots: 0 },
+      today: {
+        housing_amount: null,
+        housing_price_per_m2: null,
+        shops_amount: null,
+        shops_price_per_m2: null,
+        housing_lots: 0,
+        shops_lots: 0,
+      },
     });
     const again = await call('GET', `/api/finances?promotion_id=${s.promotion.id}`, s.broker);
     expect(again.json().data.id).toBe(first.json().data.id);
@@ -127,11 +134,16 @@ describe('finances (spec part 3, sections 3, 4, 5 and 7: docs/product/finances.m
     await set(3, { lotTypeId: 8, areaHab: 140 });
     await set(4, { lotTypeId: 8, areaHab: 0 });
     await set(5, { lotTypeId: 1 });
-    const [candidate] = await db().insert(candidates).values({ promotionId: s.promotion.id, firstName: 'Anne', lastName: 'Martin' }).returning();
+    const [candidate] = await db()
+      .insert(candidates)
+      .values({ promotionId: s.promotion.id, firstName: 'Anne', lastName: 'Martin' })
+      .returning();
     const [candidacy] = await db().insert(candidacies).values({ promotionId: s.promotion.id, candidateId: candidate.id }).returning();
     // The lot's displayed status follows its live application (docs/sales-process.md#2-lots-built): 0 Optionné, 1 Réservé, 2-3 Signé.
     const apply = async (i: number, status: number, extra: Partial<typeof applications.$inferInsert> = {}) => {
-      await db().insert(applications).values({ promotionId: s.promotion.id, lotId: rows[i].id, candidacy1Id: candidacy.id, status, ...extra });
+      await db()
+        .insert(applications)
+        .values({ promotionId: s.promotion.id, lotId: rows[i].id, candidacy1Id: candidacy.id, status, ...extra });
       await set(i, { status: status === 0 ? 2 : status === 1 ? 3 : 4 });
     };
     await apply(0, 1); // reserved: 1'000'000 over 100 m²

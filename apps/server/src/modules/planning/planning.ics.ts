@@ -9,7 +9,11 @@ import { PLANNING_CATEGORIES, type PlanningSaleDate, type PlanningTask, SALE_DAT
 
 /** RFC 5545, 3.3.11: backslash, semicolon, comma and new lines escaped. */
 export const escapeIcsText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** RFC 5545, 3.1: a content line longer than 75 octets continues on lines starting with a space. */
 export const foldIcsLine = (line: string): string[] => {

@@ -26,8 +26,10 @@ export const planningRoutes = async (fastify: FastifyInstance) => {
     createPlanningTask(db(), actorOf(request), request.body),
   );
 
-  app.put('/planning/:id', { config: { access: edit }, schema: { params: idParamSchema, body: planningTaskInputSchema } }, async (request) =>
-    updatePlanningTask(db(), actorOf(request), request.params.id, request.body),
+  app.put(
+    '/planning/:id',
+    { config: { access: edit }, schema: { params: idParamSchema, body: planningTaskInputSchema } },
+    async (request) => updatePlanningTask(db(), actorOf(request), request.params.id, request.body),
   );
 
   app.delete('/planning/:id', { config: { access: edit }, schema: { params: idParamSchema } }, async (request) =>

@@ -58,10 +58,24 @@ const swissDay = (at: Date | string) => {
 const toSaleDates = (rows: PlannedSaleDatesRecord[]): PlanningSaleDate[] =>
   rows.flatMap((row) => [
     ...(row.promise_planned_at
-      ? [{ application_id: row.application_id, kind: 'PDV' as const, date: swissDay(row.promise_planned_at), lot_reference: row.lot_reference }]
+      ? [
+          {
+            application_id: row.application_id,
+            kind: 'PDV' as const,
+            date: swissDay(row.promise_planned_at),
+            lot_reference: row.lot_reference,
+          },
+        ]
       : []),
     ...(row.act_of_purchase_at
-      ? [{ application_id: row.application_id, kind: 'SIGN' as const, date: swissDay(row.act_of_purchase_at), lot_reference: row.lot_reference }]
+      ? [
+          {
+            application_id: row.application_id,
+            kind: 'SIGN' as const,
+            date: swissDay(row.act_of_purchase_at),
+            lot_reference: row.lot_reference,
+          },
+        ]
       : []),
   ]);
 
@@ -101,7 +115,12 @@ const visibleTaskPromotion = async (db: Db, actor: RequestActor, id: number, pro
 };
 
 /** PUT /planning/{id}. */
-export const updatePlanningTask = async (db: Db, actor: RequestActor, id: number, values: PlanningTaskValues): Promise<PlanningTasksAnswer> => {
+export const updatePlanningTask = async (
+  db: Db,
+  actor: RequestActor,
+  id: number,
+  values: PlanningTaskValues,
+): Promise<PlanningTasksAnswer> => {
   const promotionId = await visibleTaskPromotion(db, actor, id, values.promotion_id);
   const data = await db.transaction(async (tx) => {
     await updateTaskRow(tx, id, promotionId, columnsOf(values));

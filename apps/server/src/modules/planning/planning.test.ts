@@ -53,7 +53,12 @@ describe('planning (spec part 3, sections 2, 5 and 7: docs/product/planning.md)'
     const first = await call('POST', '/api/planning', s.pilot, form(s.promotion.id));
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe(PLANNING_MESSAGES.taskCreated);
-    const second = await call('POST', '/api/planning', s.pilot, form(s.promotion.id, { title: 'Étude', category: 1, dateFrom: '2026-01-05', dateTo: '2026-01-05', details: '' }));
+    const second = await call(
+      'POST',
+      '/api/planning',
+      s.pilot,
+      form(s.promotion.id, { title: 'Étude', category: 1, dateFrom: '2026-01-05', dateTo: '2026-01-05', details: '' }),
+    );
     const list = second.json().data;
     expect(list.map((t: { title: string }) => t.title)).toEqual(['Étude', 'Mise à l’enquête publique']);
     expect(list[0]).toEqual({
@@ -67,7 +72,12 @@ describe('planning (spec part 3, sections 2, 5 and 7: docs/product/planning.md)'
     });
 
     const id = list[1].id;
-    const edited = await call('PUT', `/api/planning/${id}`, s.pilot, form(s.promotion.id, { title: '  Enquête  ', category: 3, dateTo: '2026-05-15' }));
+    const edited = await call(
+      'PUT',
+      `/api/planning/${id}`,
+      s.pilot,
+      form(s.promotion.id, { title: '  Enquête  ', category: 3, dateTo: '2026-05-15' }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data[1]).toMatchObject({ id, title: 'Enquête', category: 3, dateTo: '2026-05-15' });
 
@@ -127,7 +137,15 @@ describe('planning (spec part 3, sections 2, 5 and 7: docs/product/planning.md)'
     const s = await setup();
     await db()
       .insert(planningTasks)
-      .values(Array.from({ length: 500 }, (_, i) => ({ promotionId: s.promotion.id, title: `T${i}`, category: 1, dateFrom: '2026-01-01', dateTo: '2026-01-02' })));
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          promotionId: s.promotion.id,
+          title: `T${i}`,
+          category: 1,
+          dateFrom: '2026-01-01',
+          dateTo: '2026-01-02',
+        })),
+      );
     const response = await call('POST', '/api/planning', s.pilot, form(s.promotion.id));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(PLANNING_MESSAGES.tooManyTasks);
@@ -136,7 +154,10 @@ describe('planning (spec part 3, sections 2, 5 and 7: docs/product/planning.md)'
   it("shows the live applications' planned promises and acts as the read-only sales lane, on their Swiss day", async () => {
     const s = await setup();
     const { lots } = await createBuildingWithLots(db(), s.promotion.id, [800_000, 900_000]);
-    const [candidate] = await db().insert(candidates).values({ promotionId: s.promotion.id, firstName: 'Anne', lastName: 'Martin' }).returning();
+    const [candidate] = await db()
+      .insert(candidates)
+      .values({ promotionId: s.promotion.id, firstName: 'Anne', lastName: 'Martin' })
+      .returning();
     const [candidacy] = await db().insert(candidacies).values({ promotionId: s.promotion.id, candidateId: candidate.id }).returning();
     const [app] = await db()
       .insert(applications)
@@ -189,7 +210,15 @@ describe('the .ics writer (RFC 5545)', () => {
     expect(folded.length).toBeGreaterThan(1);
     for (const line of folded) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(folded.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(long);
-    const task = { id: 7, title: 'Gros œuvre', category: 4 as const, dateFrom: '2026-12-31', dateTo: '2026-12-31', details: null, promotion_id: 1 };
+    const task = {
+      id: 7,
+      title: 'Gros œuvre',
+      category: 4 as const,
+      dateFrom: '2026-12-31',
+      dateTo: '2026-12-31',
+      details: null,
+      promotion_id: 1,
+    };
     const sale = { application_id: 3, kind: 'SIGN' as const, date: '2027-01-15', lot_reference: 'A-12' };
     const at = new Date('2026-11-24T10:00:00Z');
     const one = buildPlanningCalendar({ id: 1, title: 'Les Terrasses' }, [task], [sale], at);

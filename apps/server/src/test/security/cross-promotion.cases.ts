@@ -512,7 +512,12 @@ const planningTask = (promotionId: number) => ({
   promotion_id: promotionId,
 });
 const planningRouteCases = (): RouteCase[] => [
-  { route: 'GET /api/planning', fields: ['query.promotion_id'], label: 'promotion', call: (_a, x) => get(`/api/planning?promotion_id=${x.promotion}`) },
+  {
+    route: 'GET /api/planning',
+    fields: ['query.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/planning?promotion_id=${x.promotion}`),
+  },
   {
     route: 'GET /api/planning/export',
     fields: ['query.promotion_id'],
@@ -537,8 +542,18 @@ const planningRouteCases = (): RouteCase[] => [
     label: 'promotion',
     call: (a, x) => ({ method: 'PUT', url: `/api/planning/${a.planningTask}`, payload: planningTask(x.promotion) }),
   },
-  { route: 'DELETE /api/planning/:id', fields: ['path.id'], label: 'task', call: (_a, x) => ({ method: 'DELETE', url: `/api/planning/${x.planningTask}` }) },
-  { route: 'GET /api/finances', fields: ['query.promotion_id'], label: 'promotion', call: (_a, x) => get(`/api/finances?promotion_id=${x.promotion}`) },
+  {
+    route: 'DELETE /api/planning/:id',
+    fields: ['path.id'],
+    label: 'task',
+    call: (_a, x) => ({ method: 'DELETE', url: `/api/planning/${x.planningTask}` }),
+  },
+  {
+    route: 'GET /api/finances',
+    fields: ['query.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/finances?promotion_id=${x.promotion}`),
+  },
   {
     route: 'PUT /api/finances/:id',
     fields: ['path.id'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barOf, buildTimeline, headerOf, MIN_TASK_WIDTH, PERIOD_WIDTH, SINGLE_DAY_WIDTH, xOf, dayNumber } from './gantt';
+import { barOf, buildTimeline, dayNumber, headerOf, MIN_TASK_WIDTH, PERIOD_WIDTH, SINGLE_DAY_WIDTH, xOf } from './gantt';
 
 describe('the Gantt layout (spec part 3, section 9: 20 px per period, tasks at least 40 px, one day 4 px)', () => {
   it('cuts the months around the tasks, one period before and after, 20 px each', () => {

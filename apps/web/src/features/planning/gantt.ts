@@ -105,7 +105,13 @@ export const headerOf = (timeline: Timeline): { groups: HeaderCell[]; cells: Hea
       cells.push({ key: String(start), label: MONTH_LETTERS[month], title: `${MONTHS[month]} ${year}`, left, width: PERIOD_WIDTH });
     } else {
       const week = isoWeek(start);
-      cells.push({ key: String(start), label: String(week), title: `Semaine ${week}, du ${showDay(dayOf(start))}`, left, width: PERIOD_WIDTH });
+      cells.push({
+        key: String(start),
+        label: String(week),
+        title: `Semaine ${week}, du ${showDay(dayOf(start))}`,
+        left,
+        width: PERIOD_WIDTH,
+      });
     }
     const groupLabel = timeline.period === 'month' ? String(year) : `${MONTHS[month]} ${String(year).slice(2)}`;
     const open = groups[groups.length - 1];

@@ -73,7 +73,10 @@ const FinancesRecordView = ({ record, promotionId, editor }: { record: FinancesR
 
   const cell = (field: FinanceField, unit: string) => {
     const label = `${FINANCE_FIELDS[field].label} (${unit})`;
-    if (!editing) return <span className={record[field] === null ? 'text-slate-500' : 'text-slate-900'}>{formatFinanceValue(record[field], unit)}</span>;
+    if (!editing)
+      return (
+        <span className={record[field] === null ? 'text-slate-500' : 'text-slate-900'}>{formatFinanceValue(record[field], unit)}</span>
+      );
     const error = errors[field]?.message;
     return (
       <div>

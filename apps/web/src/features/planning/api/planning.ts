@@ -18,7 +18,10 @@ export const usePlanning = (promotionId: number | null) =>
 export const usePlanningCalls = (promotionId: number) => {
   const queryClient = useQueryClient();
   const replace = (answer: PlanningTasksAnswer) => {
-    queryClient.setQueryData<PlanningAnswer>(planningQueryKey(promotionId), (current) => ({ data: answer.data, sales: current?.sales ?? [] }));
+    queryClient.setQueryData<PlanningAnswer>(planningQueryKey(promotionId), (current) => ({
+      data: answer.data,
+      sales: current?.sales ?? [],
+    }));
     return answer;
   };
   return {

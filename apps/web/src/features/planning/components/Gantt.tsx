@@ -51,7 +51,9 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
               </li>
             ))}
           </ul>
-          <div className={`${ROW} flex items-center bg-slate-50 px-3 text-sm font-medium text-slate-700`}>{PLANNING_MESSAGES.salesLane}</div>
+          <div className={`${ROW} flex items-center bg-slate-50 px-3 text-sm font-medium text-slate-700`}>
+            {PLANNING_MESSAGES.salesLane}
+          </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the timeline scrolls sideways and is reached by keyboard */}
         <section className="min-w-0 flex-1 overflow-x-auto" tabIndex={0} aria-label="Frise chronologique">

@@ -1,4 +1,10 @@
-import { PLANNING_CATEGORIES, PLANNING_MESSAGES, type PlanningTask, type PlanningTaskInput, planningTaskInputSchema } from '@promovente/shared';
+import {
+  PLANNING_CATEGORIES,
+  PLANNING_MESSAGES,
+  type PlanningTask,
+  type PlanningTaskInput,
+  planningTaskInputSchema,
+} from '@promovente/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -67,7 +73,13 @@ export const TaskModal = ({ promotionId, task, onClose, onSubmit, onDelete }: Pr
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField label="Date de début *" type="date" error={errors.dateFrom?.message} {...register('dateFrom')} />
-          <InputField label="Date de fin *" type="date" min={values.dateFrom || undefined} error={errors.dateTo?.message} {...register('dateTo')} />
+          <InputField
+            label="Date de fin *"
+            type="date"
+            min={values.dateFrom || undefined}
+            error={errors.dateTo?.message}
+            {...register('dateTo')}
+          />
         </div>
         <Field id="planning-task-details" label="Détails" error={errors.details?.message}>
           <textarea
