@@ -127,7 +127,7 @@ export const PERMISSIONS = {
   'people.manage': (actor: Actor) => actor.admin && actor.type === 'broker',
   /** GET /planning and its .ics export: the route's readers (docs/product/planning.md#who-may-do-what). */
   'planning.read': roles('broker', 'pilot', 'investor'),
-  /** Add, edit and delete planning tasks: pilots (spec part 3, section 6). */
+  /** Add, edit and delete planning tasks: pilots (docs/product/planning.md#who-may-do-what). */
   'planning.edit': roles('pilot'),
   /**
    * GET /finances: brokers, pilots and investors; the light investor is refused besides by the

@@ -38,7 +38,7 @@ const call = (method: Method, url: string, token: string, payload?: unknown) =>
 
 const emptyValues = Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, null]));
 
-describe('finances (spec part 3, sections 3, 4, 5 and 7: docs/product/finances.md)', () => {
+describe('finances (docs/product/finances.md)', () => {
   it('creates the record empty on its first read, once, every field null', async () => {
     const s = await setup();
     const first = await call('GET', `/api/finances?promotion_id=${s.promotion.id}`, s.pilot);

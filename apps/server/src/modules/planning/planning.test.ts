@@ -47,7 +47,7 @@ const form = (promotionId: number, values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
-describe('planning (spec part 3, sections 2, 5 and 7: docs/product/planning.md)', () => {
+describe('planning (docs/product/planning.md)', () => {
   it('a pilot adds, edits and deletes a task; each answer is the full list by start day', async () => {
     const s = await setup();
     const first = await call('POST', '/api/planning', s.pilot, form(s.promotion.id));

@@ -2,7 +2,7 @@ import { FINANCE_FIELD_KEYS, type FinancesRecord } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
 import { formatFinanceValue, formOf } from './finances-view';
 
-describe('finances values (spec part 3, sections 5 and 9)', () => {
+describe('finances values (docs/product/finances.md#rules)', () => {
   it("shows each value in its unit, '-' when empty", () => {
     expect(formatFinanceValue(4200, 'KCHF')).toBe("4'200 KCHF");
     expect(formatFinanceValue(12.5, '%')).toBe('12,5 %');

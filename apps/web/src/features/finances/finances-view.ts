@@ -1,6 +1,6 @@
 import { FINANCE_FIELD_KEYS, type FinanceField, type FinancesRecord, formatDecimal } from '@promovente/shared';
 
-/** A value in its unit ("4'200 KCHF", "12,5 %"), or '-' when empty (spec part 3, section 5). */
+/** A value in its unit ("4'200 KCHF", "12,5 %"), or '-' when empty (docs/product/finances.md#rules). */
 export const formatFinanceValue = (value: number | null | undefined, unit: string) =>
   value === null || value === undefined ? '-' : `${formatDecimal(value, 2)} ${unit}`;
 

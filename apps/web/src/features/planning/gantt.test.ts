@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barOf, buildTimeline, dayNumber, headerOf, MIN_TASK_WIDTH, PERIOD_WIDTH, SINGLE_DAY_WIDTH, xOf } from './gantt';
 
-describe('the Gantt layout (spec part 3, section 9: 20 px per period, tasks at least 40 px, one day 4 px)', () => {
+describe('the Gantt layout (docs/product/planning.md#rules: 20 px per period, tasks at least 40 px, one day 4 px)', () => {
   it('cuts the months around the tasks, one period before and after, 20 px each', () => {
     const timeline = buildTimeline(['2026-03-02', '2026-05-15'], 'month', '2026-11-24');
     // February (before) ... June (after): five months.
