@@ -87,3 +87,17 @@ test.describe('planning and finances', () => {
     await expect(shown.getByRole('cell').first()).toHaveText(saved);
   });
 });
+
+test('an investor reads the planning and the finances on a phone (390 px), without sideways scrolling of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO_ACCOUNTS.investor);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/planning');
+  await expect(page.getByRole('img', { name: /^Gros œuvre, du / })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Ajouter une tâche' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.goto('/finances');
+  await expect(page.getByRole('region', { name: 'Ventes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Modifier', exact: true })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -124,55 +124,57 @@ const FinancesRecordView = ({ record, promotionId, editor }: { record: FinancesR
           const paired = section.rows.some((row) => row.fields.length === 2);
           const withToday = section.rows.some((row) => row.today);
           return (
-            <section key={section.title} className="rounded-lg border border-slate-200 bg-white p-4" aria-label={section.title}>
+            <section key={section.title} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" aria-label={section.title}>
               <h2 className="mb-3 text-base font-semibold text-slate-900">{section.title}</h2>
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="text-left text-xs text-slate-600">
-                    <th scope="col" className="pb-2 font-medium">
-                      <span className="sr-only">Poste</span>
-                    </th>
-                    {paired ? (
-                      <>
-                        <th scope="col" className="pb-2 font-medium">
-                          {FINANCES_MESSAGES.initial}
-                        </th>
-                        <th scope="col" className="pb-2 font-medium">
-                          {FINANCES_MESSAGES.updated}
-                        </th>
-                      </>
-                    ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="text-left text-xs text-slate-600">
                       <th scope="col" className="pb-2 font-medium">
-                        Valeur
+                        <span className="sr-only">Poste</span>
                       </th>
-                    )}
-                    {withToday && (
-                      <th scope="col" className="pb-2 font-medium" title={FINANCES_MESSAGES.todayHint}>
-                        {FINANCES_MESSAGES.today}
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {section.rows.map((row) => (
-                    <tr key={row.label} className="border-t border-slate-100 align-top">
-                      <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-700">
-                        {row.label}
-                      </th>
-                      {row.fields.map((field) => (
-                        <td key={field} className="py-2 pr-3 whitespace-nowrap">
-                          {cell(field, row.unit)}
-                        </td>
-                      ))}
+                      {paired ? (
+                        <>
+                          <th scope="col" className="pb-2 font-medium">
+                            {FINANCES_MESSAGES.initial}
+                          </th>
+                          <th scope="col" className="pb-2 font-medium">
+                            {FINANCES_MESSAGES.updated}
+                          </th>
+                        </>
+                      ) : (
+                        <th scope="col" className="pb-2 font-medium">
+                          Valeur
+                        </th>
+                      )}
                       {withToday && (
-                        <td className="py-2 whitespace-nowrap text-slate-900">
-                          {row.today ? formatFinanceValue(record.today[row.today], row.unit) : ''}
-                        </td>
+                        <th scope="col" className="pb-2 font-medium" title={FINANCES_MESSAGES.todayHint}>
+                          {FINANCES_MESSAGES.today}
+                        </th>
                       )}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {section.rows.map((row) => (
+                      <tr key={row.label} className="border-t border-slate-100 align-top">
+                        <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-700">
+                          {row.label}
+                        </th>
+                        {row.fields.map((field) => (
+                          <td key={field} className="py-2 pr-3 whitespace-nowrap">
+                            {cell(field, row.unit)}
+                          </td>
+                        ))}
+                        {withToday && (
+                          <td className="py-2 whitespace-nowrap text-slate-900">
+                            {row.today ? formatFinanceValue(record.today[row.today], row.unit) : ''}
+                          </td>
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               {withToday && (
                 <p className="mt-2 text-xs text-slate-500">
                   {FINANCES_MESSAGES.todayHint} (logements : {record.today.housing_lots}, commerces : {record.today.shops_lots})

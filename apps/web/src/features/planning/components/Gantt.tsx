@@ -37,7 +37,7 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
   return (
     <div className="space-y-3">
       <div className="flex rounded-lg border border-slate-200 bg-white">
-        <div className="w-72 shrink-0 border-r border-slate-200">
+        <div className="w-36 shrink-0 border-r border-slate-200 sm:w-72">
           <div className="flex h-12 items-end border-b border-slate-200 px-3 pb-1 text-xs font-medium text-slate-600">Tâche</div>
           <ul aria-label="Tâches du planning">
             {tasks.map((task) => (
