@@ -125,6 +125,17 @@ export const PERMISSIONS = {
    * with the admin flag like for promotion.add (docs/product/promotion-administration.md#permissions).
    */
   'people.manage': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** GET /planning and its .ics export: the route's readers (docs/product/planning.md#who-may-do-what). */
+  'planning.read': roles('broker', 'pilot', 'investor'),
+  /** Add, edit and delete planning tasks: pilots (docs/product/planning.md#who-may-do-what). */
+  'planning.edit': roles('pilot'),
+  /**
+   * GET /finances: brokers, pilots and investors; the light investor is refused besides by the
+   * route's closedToLightInvestor (docs/product/finances.md#who-may-do-what).
+   */
+  'finances.read': roles('broker', 'pilot', 'investor'),
+  /** PUT /finances/{id}: pilots. */
+  'finances.edit': roles('pilot'),
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -204,6 +204,8 @@ const main = async () => {
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
+      { name: 'planning', method: 'GET', path: `/api/planning?promotion_id=${p}` },
+      { name: 'finances', method: 'GET', path: `/api/finances?promotion_id=${p}` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -334,6 +334,42 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[2].buildingId}/lots/${w.rows.lots[2].id}`,
   }),
+  'GET /api/planning': (w) => ({ url: `/api/planning?promotion_id=${w.promotion.id}` }),
+  'GET /api/planning/export': (w) => ({ url: `/api/planning/export?promotion_id=${w.promotion.id}` }),
+  'POST /api/planning': (w) => ({
+    url: '/api/planning',
+    payload: {
+      title: 'Travaux de gros œuvre',
+      category: 4,
+      dateFrom: '2026-09-01',
+      dateTo: '2027-03-31',
+      details: null,
+      promotion_id: w.promotion.id,
+    },
+  }),
+  'PUT /api/planning/:id': (w) => ({
+    url: `/api/planning/${w.rows.planningTask.id}`,
+    payload: {
+      title: 'Mise à l’enquête publique',
+      category: 2,
+      dateFrom: '2026-03-02',
+      dateTo: '2026-05-15',
+      details: 'Dossier complet',
+      promotion_id: w.promotion.id,
+    },
+  }),
+  'DELETE /api/planning/:id': (w) => ({ url: `/api/planning/${w.rows.planningTask.id}` }),
+  'GET /api/finances': (w) => ({ url: `/api/finances?promotion_id=${w.promotion.id}` }),
+  'PUT /api/finances/:id': (w) => ({
+    url: `/api/finances/${w.rows.financesRecord.id}`,
+    payload: {
+      land_price_1: 4200,
+      land_price_2: 850,
+      initial_margin_2: 12.5,
+      sale_initial_price_1: 38_000,
+      construction_initial_price_1: 780,
+    },
+  }),
   'GET /api/promotions/:id/people': (w) => ({ url: `/api/promotions/${w.promotion.id}/people` }),
   ...peopleCalls(),
   'POST /api/promotions/:id/price-grid/preview': (w) => ({

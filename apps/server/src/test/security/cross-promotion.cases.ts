@@ -212,6 +212,13 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
   'GET /api/promotions/:id/people': { ids: ['path.id'] },
   ...peopleRows(),
+  'GET /api/planning': { ids: ['query.promotion_id'] },
+  'GET /api/planning/export': { ids: ['query.promotion_id'] },
+  'POST /api/planning': { ids: ['body.promotion_id'] },
+  'PUT /api/planning/:id': { ids: ['path.id', 'body.promotion_id'] },
+  'DELETE /api/planning/:id': { ids: ['path.id'] },
+  'GET /api/finances': { ids: ['query.promotion_id'] },
+  'PUT /api/finances/:id': { ids: ['path.id'] },
   'POST /api/promotions/:id/price-grid/preview': {
     ids: [],
     ignored: { 'path.id': 'admins only (403 to everyone else, whatever the ids): every promotion is theirs' },
@@ -495,7 +502,68 @@ const threadFields = (a: Ids, caller: Caller) => {
 /** The roles that choose a recipient (docs/product/access.md#sign-in-and-account-screens). */
 const WRITERS: readonly UserType[] = ['broker', 'notary', 'pilot', 'investor'];
 
+/** The planning and the finances (issue 13): the promotion they name and the task or record of their path. */
+const planningTask = (promotionId: number) => ({
+  title: 'Gros œuvre',
+  category: 4,
+  dateFrom: '2026-09-01',
+  dateTo: '2027-03-31',
+  details: null,
+  promotion_id: promotionId,
+});
+const planningRouteCases = (): RouteCase[] => [
+  {
+    route: 'GET /api/planning',
+    fields: ['query.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/planning?promotion_id=${x.promotion}`),
+  },
+  {
+    route: 'GET /api/planning/export',
+    fields: ['query.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/planning/export?promotion_id=${x.promotion}`),
+  },
+  {
+    route: 'POST /api/planning',
+    fields: ['body.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => ({ method: 'POST', url: '/api/planning', payload: planningTask(x.promotion) }),
+  },
+  {
+    route: 'PUT /api/planning/:id',
+    fields: ['path.id'],
+    label: 'task',
+    call: (a, x) => ({ method: 'PUT', url: `/api/planning/${x.planningTask}`, payload: planningTask(a.promotion) }),
+  },
+  {
+    route: 'PUT /api/planning/:id',
+    fields: ['body.promotion_id'],
+    label: 'promotion',
+    call: (a, x) => ({ method: 'PUT', url: `/api/planning/${a.planningTask}`, payload: planningTask(x.promotion) }),
+  },
+  {
+    route: 'DELETE /api/planning/:id',
+    fields: ['path.id'],
+    label: 'task',
+    call: (_a, x) => ({ method: 'DELETE', url: `/api/planning/${x.planningTask}` }),
+  },
+  {
+    route: 'GET /api/finances',
+    fields: ['query.promotion_id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/finances?promotion_id=${x.promotion}`),
+  },
+  {
+    route: 'PUT /api/finances/:id',
+    fields: ['path.id'],
+    label: 'finances',
+    call: (_a, x) => ({ method: 'PUT', url: `/api/finances/${x.finances}`, payload: { land_price_1: 4200 } }),
+  },
+];
+
 export const ROUTE_CASES: readonly RouteCase[] = [
+  ...planningRouteCases(),
   {
     route: 'PUT /api/user/promotion',
     fields: ['body.promotion'],

@@ -45,6 +45,9 @@ export type Ids = {
   agency: number;
   /** A user of this promotion only for each class a thread may address (in A: the members). */
   recipients: Record<'broker' | 'notary' | 'pilot' | 'investor', number>;
+  /** A seeded planning task and the finances record of this promotion (issue 13). */
+  planningTask: number;
+  finances: number;
 };
 
 /** Ids that exist nowhere (below 2^31, so that only existence is tested). */
@@ -74,6 +77,8 @@ export const MISSING: Ids = {
   user: NO_ID,
   agency: NO_ID,
   recipients: { broker: NO_ID, notary: NO_ID, pilot: NO_ID, investor: NO_ID },
+  planningTask: NO_ID,
+  finances: NO_ID,
 };
 
 export type Caller = UserType | 'anonymous';
@@ -166,9 +171,17 @@ const pick = async (db: Db, promotionId: number) => {
     'candidacy task',
     sql`select id from actions where promotion_id = ${promotionId} and candidacy_id is not null order by id limit 1`,
   );
+  const planningTask = await one<{ id: number }>(
+    db,
+    'planning task',
+    sql`select id from planning_tasks where promotion_id = ${promotionId} order by id limit 1`,
+  );
+  const finances = await one<{ id: number }>(db, 'finances', sql`select id from finances where promotion_id = ${promotionId}`);
   return {
     promotion: promotionId,
     token: promotion.token,
+    planningTask: planningTask.id,
+    finances: finances.id,
     building: building.id,
     lot: lot.id,
     lotPublicId: lot.public_id,

@@ -8,8 +8,10 @@ import {
   candidates,
   comments,
   files,
+  finances,
   notifications,
   passwordResets,
+  planningTasks,
   priceGridImports,
   promotionUsers,
   tasks,
@@ -232,9 +234,21 @@ export const buildWorld = async (ctx: TestContext) => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
+    // A planning task and the finances record (issue 13): the targets of PUT and DELETE /planning/{id}, PUT /finances/{id}.
+    const [planningTask] = await db
+      .insert(planningTasks)
+      .values({ promotionId: promotion.id, title: 'Mise à l’enquête', category: 2, dateFrom: '2026-03-02', dateTo: '2026-04-30' })
+      .returning();
+    const [financesRecord] = await db
+      .insert(finances)
+      .values({ promotionId: promotion.id })
+      .onConflictDoUpdate({ target: finances.promotionId, set: { landPrice1: null } })
+      .returning();
     return {
       lots,
       priceGridImport,
+      planningTask,
+      financesRecord,
       main,
       partner,
       spare,

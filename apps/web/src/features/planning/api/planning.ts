@@ -1,0 +1,42 @@
+import type { PlanningAnswer, PlanningExportAnswer, PlanningTaskInput, PlanningTasksAnswer } from '@promovente/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const planningQueryKey = (promotionId: number) => ['planning', promotionId] as const;
+
+/** GET /planning?promotion_id={id}: the tasks and the sales lane. */
+export const planningQueryOptions = (promotionId: number) =>
+  queryOptions({
+    queryKey: planningQueryKey(promotionId),
+    queryFn: () => api.get<PlanningAnswer>('planning', { query: { promotion_id: promotionId } }),
+  });
+
+export const usePlanning = (promotionId: number | null) =>
+  useQuery({ ...planningQueryOptions(promotionId ?? 0), enabled: promotionId !== null });
+
+/** POST, PUT and DELETE /planning: each answers the full list, which replaces the cached tasks. */
+export const usePlanningCalls = (promotionId: number) => {
+  const queryClient = useQueryClient();
+  const replace = (answer: PlanningTasksAnswer) => {
+    queryClient.setQueryData<PlanningAnswer>(planningQueryKey(promotionId), (current) => ({
+      data: answer.data,
+      sales: current?.sales ?? [],
+    }));
+    return answer;
+  };
+  return {
+    create: (input: PlanningTaskInput) => api.post<PlanningTasksAnswer>('planning', input).then(replace),
+    update: (id: number, input: PlanningTaskInput) => api.put<PlanningTasksAnswer>(`planning/${id}`, input).then(replace),
+    remove: (id: number) => api.delete<PlanningTasksAnswer>(`planning/${id}`).then(replace),
+  };
+};
+
+/** GET /planning/export: the .ics file behind a short-lived signed URL, opened like the other exports. */
+export const useExportPlanning = () =>
+  useMutation({
+    mutationFn: (promotionId: number) =>
+      api.get<PlanningExportAnswer>('planning/export', { query: { promotion_id: promotionId } }).then((answer) => answer.data.url),
+    onSuccess: (url) => {
+      window.location.assign(url);
+    },
+  });
