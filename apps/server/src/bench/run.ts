@@ -204,6 +204,9 @@ const main = async () => {
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
+      { name: 'thread list (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}` },
+      { name: 'thread search (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}&search=lot` },
+      { name: 'unread summary', method: 'GET', path: '/api/threads/promotions-unread-summary' },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -43,11 +43,13 @@ const listWhere = (reader: Reader, filter: ThreadFilter): SQL => {
   if (filter.filter === 'unread') conditions.push(sql`${unreadInThread(reader.id)} > 0`);
   const search = filter.search?.trim();
   if (search) {
+    // The message text is searched thread by thread along thread_messages_thread_idx (a scalar
+    // subquery with a limit: the planner may not turn it into a scan of every message).
     const pattern = containsPattern(search);
     conditions.push(sql`(t.title ilike ${pattern}
       or exists (select 1 from users su where su.id in (t.created_by_id, t.to_id) and su.id <> ${reader.id}
         and (su.first_name || ' ' || su.last_name ilike ${pattern} or su.last_name || ' ' || su.first_name ilike ${pattern}))
-      or exists (select 1 from thread_messages sm where sm.thread_id = t.id and sm.content ilike ${pattern}))`);
+      or coalesce((select true from thread_messages sm where sm.thread_id = t.id and sm.content ilike ${pattern} limit 1), false))`);
   }
   return sql.join(conditions, sql` and `);
 };

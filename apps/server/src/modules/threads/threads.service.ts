@@ -325,7 +325,8 @@ export const replyToThread = async (
   attachments: ThreadAttachment[],
 ): Promise<{ id: number }> => {
   const thread = await readableThread(deps.db, actor, threadId);
-  if (input.thread_id !== undefined && input.thread_id !== threadId) throw badRequest('Discussion invalide');
+  // The form's own ids must name this thread and its promotion; any other answers like an unknown id.
+  if (input.thread_id !== undefined && input.thread_id !== threadId) throw notFound();
   if (input.promotion !== undefined && input.promotion !== Number(thread.promotion_id)) throw notFound();
   const stored = await Promise.all(attachments.map(async (file) => ({ ...file, key: await deps.storage.put(file.content) })));
   try {
