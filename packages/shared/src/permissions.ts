@@ -108,8 +108,7 @@ export const PERMISSIONS = {
    * GET threads/recipients: the candidate and notary pickers of 'Nouvelle discussion' (a broker
    * writes to a candidate or a notary, a notary to a candidate; docs/product/messages.md#rules).
    */
-  'thread.pickRecipient': (actor: Actor) =>
-    threadRecipientTypes(actor.type).some((type) => type === 'candidate' || type === 'notary'),
+  'thread.pickRecipient': (actor: Actor) => threadRecipientTypes(actor.type).some((type) => type === 'candidate' || type === 'notary'),
   /** The e-mail and agency of the people those lists give: brokers, who pick assistants by e-mail. */
   'member.readContact': roles('broker'),
   /**

@@ -103,10 +103,14 @@ export type ThreadReplyInput = z.infer<typeof threadReplySchema>;
 /** GET /threads/promotions-unread-summary: the user's unread messages per promotion id (promotions with none are left out). */
 export type UnreadSummary = Record<string, number>;
 
-/** GET /threads/recipients: the candidates or notaries of the promotion a user may write to. */
+/**
+ * GET /threads/recipients: the candidates or notaries of the promotion a user may write to;
+ * `id` asks for one of them (a recipient given by a link), 404 when he is not one.
+ */
 export const threadRecipientsQuerySchema = z.object({
   class: z.enum(['candidate', 'notary'], { error: 'Destinataire invalide' }),
   promotion: idSchema.optional(),
+  id: idSchema.optional(),
   search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
 });
 export type ThreadRecipientsQuery = z.infer<typeof threadRecipientsQuerySchema>;

@@ -17,7 +17,9 @@ const interlocutorId = (userId: number) => sql`(case when t.to_id = ${userId} th
 
 /** A person of a thread as JSON (`u` is the user). */
 const personJson = (u: string) =>
-  sql.raw(`json_build_object('id', ${u}.id, 'first_name', ${u}.first_name, 'last_name', ${u}.last_name, 'picture', ${u}.profile_picture, 'type', ${u}.type)`);
+  sql.raw(
+    `json_build_object('id', ${u}.id, 'first_name', ${u}.first_name, 'last_name', ${u}.last_name, 'picture', ${u}.profile_picture, 'type', ${u}.type)`,
+  );
 
 export type ThreadFilter = {
   promotionId: number;
@@ -132,13 +134,20 @@ export const markThreadRead = (db: Queryable, threadId: number, userId: number) 
   `);
 
 /** The candidates of a promotion with a candidacy there, hidden ones aside, matching the search, by name (candidates' promotion index). */
-export const findCandidateRecipients = (db: Queryable, promotionId: number, search: string | undefined, limit: number) => {
+export const findCandidateRecipients = (
+  db: Queryable,
+  promotionId: number,
+  search: string | undefined,
+  id: number | undefined,
+  limit: number,
+) => {
   const conditions: (SQL | undefined)[] = [
     eq(candidates.promotionId, promotionId),
     eq(candidates.hidden, false),
     exists(sql`(select 1 from ${candidacies} where ${candidacies.candidateId} = ${candidates.id})`),
   ];
   if (search?.trim()) conditions.push(candidateMatches(containsPattern(search.trim())));
+  if (id !== undefined) conditions.push(eq(candidates.id, id));
   return db
     .select({ id: candidates.id, firstName: candidates.firstName, lastName: candidates.lastName })
     .from(candidates)
@@ -148,7 +157,13 @@ export const findCandidateRecipients = (db: Queryable, promotionId: number, sear
 };
 
 /** The notaries of a promotion matching the search, by name (promotion_user's primary key). */
-export const findNotaryRecipients = (db: Queryable, promotionId: number, search: string | undefined, limit: number) => {
+export const findNotaryRecipients = (
+  db: Queryable,
+  promotionId: number,
+  search: string | undefined,
+  id: number | undefined,
+  limit: number,
+) => {
   const pattern = search?.trim() ? containsPattern(search.trim()) : null;
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -157,6 +172,7 @@ export const findNotaryRecipients = (db: Queryable, promotionId: number, search:
     .where(
       and(
         eq(users.type, 'notary'),
+        id === undefined ? undefined : eq(users.id, id),
         pattern === null
           ? undefined
           : sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${pattern} or ${users.lastName} || ' ' || ${users.firstName} ilike ${pattern})`,

@@ -113,7 +113,9 @@ describe('thread recipients by role (docs/product/messages.md#rules, spec part 1
       post('/api/threads', token, { title: 'Planning', content: 'Bonjour', promotion: desk.promotion.id, ...fields });
     expect((await send(desk.tokens.pilot, { to_id: desk.investor.id, to_base_class: 'investor' })).statusCode).toBe(200);
     expect((await send(desk.tokens.investor, { to_id: desk.pilot.id, to_base_class: 'pilot' })).statusCode).toBe(200);
-    expect((await send(desk.tokens.pilot, { to_id: desk.julien.id, to_base_class: 'broker' })).json().message).toBe('Destinataire invalide');
+    expect((await send(desk.tokens.pilot, { to_id: desk.julien.id, to_base_class: 'broker' })).json().message).toBe(
+      'Destinataire invalide',
+    );
     expect((await send(desk.tokens.investor, { to_id: desk.candidate.id, to_base_class: 'candidate' })).json().message).toBe(
       'Destinataire invalide',
     );
@@ -145,6 +147,13 @@ describe('thread recipients by role (docs/product/messages.md#rules, spec part 1
     expect((await get(`/api/threads/recipients?class=notary&promotion=${desk.promotion.id}`, desk.tokens.notary)).statusCode).toBe(403);
     expect((await get(`/api/threads/recipients?class=candidate&promotion=${desk.promotion.id}`, desk.tokens.pilot)).statusCode).toBe(403);
     expect((await get(`/api/threads/recipients?class=candidate&promotion=${desk.other.id}`, desk.tokens.julien)).statusCode).toBe(404);
+    const one = await get(
+      `/api/threads/recipients?class=candidate&id=${desk.candidate.id}&promotion=${desk.promotion.id}`,
+      desk.tokens.julien,
+    );
+    expect(one.json().data.map((r: { full_name: string }) => r.full_name)).toEqual(['Anne Meylan']);
+    const elsewhere = `/api/threads/recipients?class=candidate&id=${desk.foreigner.id}&promotion=${desk.promotion.id}`;
+    expect((await get(elsewhere, desk.tokens.julien)).statusCode).toBe(404);
     const bad = await get('/api/threads/recipients?class=pilot', desk.tokens.julien);
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Destinataire invalide']);
   });
@@ -215,7 +224,11 @@ describe('the conversation: reply, read, unread (docs/product/messages.md#states
       unread_count: 1,
     });
     expect(body.messages).toHaveLength(1);
-    expect(body.messages[0]).toMatchObject({ content: 'Bonjour, voici le plan.', is_from_me: false, sender: { full_name: 'Julien Favre' } });
+    expect(body.messages[0]).toMatchObject({
+      content: 'Bonjour, voici le plan.',
+      is_from_me: false,
+      sender: { full_name: 'Julien Favre' },
+    });
     expect(body.messages[0].files.map((f: { name: string }) => f.name)).toEqual(['plan.pdf']);
   });
 
@@ -255,7 +268,9 @@ describe('the conversation: reply, read, unread (docs/product/messages.md#states
     ]);
     expect(thread.messages[1].files.map((f: { name: string }) => f.name)).toEqual(['plan.pdf']);
     expect(thread.unread_count).toBe(1);
-    expect((await db.select().from(notifications)).map((n) => [n.userId, n.title])).toEqual([[desk.julien.id, 'Nouveau message : Votre dossier']]);
+    expect((await db.select().from(notifications)).map((n) => [n.userId, n.title])).toEqual([
+      [desk.julien.id, 'Nouveau message : Votre dossier'],
+    ]);
     const mails = await db.select().from(mailMessages);
     expect(mails.map((m) => [m.to, m.cc])).toEqual([[[desk.julien.email], ['assistant@test.ch']]]);
     expect(mails[0].text).toContain(`/messages/${threadId}`);
@@ -263,13 +278,13 @@ describe('the conversation: reply, read, unread (docs/product/messages.md#states
     expect((await get('/api/threads/promotions-unread-summary', desk.tokens.anne)).json().data).toEqual({});
   });
 
-  it("lets a colleague of the agency answer for Julien: both sides hear of it", async () => {
+  it('lets a colleague of the agency answer for Julien: both sides hear of it', async () => {
     const desk = await setup();
     const threadId = await julienWritesToAnne(desk);
     await ctx.database.db.delete(notifications);
-    expect((await post(`/api/threads/${threadId}/reply`, desk.tokens.sophie, { content: 'Julien est absent, je reprends.' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(`/api/threads/${threadId}/reply`, desk.tokens.sophie, { content: 'Julien est absent, je reprends.' })).statusCode,
+    ).toBe(200);
     const told = await ctx.database.db.select({ userId: notifications.userId }).from(notifications);
     expect(told.map((n) => n.userId).sort()).toEqual([desk.julien.id, desk.account.id].sort());
   });

@@ -1,6 +1,8 @@
 import {
   type CreatedThread,
   type CreateThreadInput,
+  THREAD_RECIPIENTS_LIMIT,
+  THREADS_PAGE_SIZE,
   type ThreadDetail,
   type ThreadListItem,
   type ThreadMessage,
@@ -10,8 +12,6 @@ import {
   type ThreadReplyInput,
   type ThreadsListQuery,
   type ThreadsPage,
-  THREAD_RECIPIENTS_LIMIT,
-  THREADS_PAGE_SIZE,
   threadRecipientTypes,
   type UnreadSummary,
   type UserType,
@@ -191,7 +191,10 @@ const tellRecipients = async (
 ) => {
   const recipientIds = [...new Set(message.recipientIds)].filter((id) => id !== message.senderId);
   if (recipientIds.length === 0) return;
-  const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, message.senderId));
+  const [sender] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, message.senderId));
   const people = await tx.select({ id: users.id, email: users.email, type: users.type }).from(users).where(inArray(users.id, recipientIds));
   await notify(tx, recipientIds, {
     title: `Nouveau message : ${message.title}`,
@@ -283,7 +286,7 @@ export const listThreads = async (db: Db, actor: RequestActor, query: ThreadsLis
 /** A thread the user may read, else 404 like a thread that does not exist (another promotion's, or one he is no reader of). */
 const readableThread = async (db: Db, actor: RequestActor, threadId: number) => {
   const row = await findThread(db, actor, threadId);
-  if (!row || row.readable !== true || !(await isMemberOf(db, actor, Number(row.promotion_id)))) throw notFound();
+  if (row?.readable !== true || !(await isMemberOf(db, actor, Number(row.promotion_id)))) throw notFound();
   return row;
 };
 
@@ -366,10 +369,19 @@ export const listRecipients = async (db: Db, actor: RequestActor, query: ThreadR
   if (!threadRecipientTypes(actor.type).includes(query.class)) throw forbidden();
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) return [];
-  if (query.class === 'candidate') {
-    const rows = await findCandidateRecipients(db, promotionId, query.search, THREAD_RECIPIENTS_LIMIT);
-    return rows.map((r) => ({ id: r.id, full_name: fullName(r), base_class: 'candidate' }));
-  }
-  const rows = await findNotaryRecipients(db, promotionId, query.search, THREAD_RECIPIENTS_LIMIT);
-  return rows.map((r) => ({ id: r.id, full_name: fullName(r), base_class: 'notary' }));
+  const recipients: ThreadRecipient[] =
+    query.class === 'candidate'
+      ? (await findCandidateRecipients(db, promotionId, query.search, query.id, THREAD_RECIPIENTS_LIMIT)).map((r) => ({
+          id: r.id,
+          full_name: fullName(r),
+          base_class: 'candidate',
+        }))
+      : (await findNotaryRecipients(db, promotionId, query.search, query.id, THREAD_RECIPIENTS_LIMIT)).map((r) => ({
+          id: r.id,
+          full_name: fullName(r),
+          base_class: 'notary',
+        }));
+  // One recipient asked by id: another promotion's, or nobody, answers 404 like a path id.
+  if (query.id !== undefined && recipients.length === 0) throw notFound();
+  return recipients;
 };

@@ -13,7 +13,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   broker = await demoBroker(ctx);
   candidate = bearer(await signIn(ctx.app, 'candidat@demo.ch', 'demo-2026'));
-  const [thread] = await ctx.database.db.select({ id: threads.id }).from(threads).where(eq(threads.title, 'Question sur les finitions de la cuisine'));
+  const [thread] = await ctx.database.db
+    .select({ id: threads.id })
+    .from(threads)
+    .where(eq(threads.title, 'Question sur les finitions de la cuisine'));
   threadId = thread.id;
 });
 afterAll(() => ctx.close());

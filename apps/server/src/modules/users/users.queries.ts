@@ -1,5 +1,5 @@
 import type { Assistant, User, UserPromotion, UserType } from '@promovente/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { assistants, promotionUsers, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';

@@ -132,7 +132,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/file-url/:uuid': { ids: ['path.uuid'] },
   'POST /api/threads': { ids: ['multipart.promotion', 'multipart.to_id', 'multipart.candidacy_id'] },
   'GET /api/threads/promotions-unread-summary': { ids: [] },
-  'GET /api/threads/recipients': { ids: ['query.promotion'] },
+  'GET /api/threads/recipients': { ids: ['query.promotion', 'query.id'] },
   'GET /api/threads': { ids: ['query.promotion', 'query.candidate_id', 'query.candidacy'] },
   'GET /api/threads/:id': { ids: ['path.id'] },
   'PUT /api/threads/:id/markAsRead': { ids: ['path.id'] },
@@ -596,6 +596,12 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     fields: ['query.promotion'],
     label: 'promotion',
     call: (_a, x) => get(`/api/threads/recipients?${q({ class: 'candidate', promotion: x.promotion })}`),
+  },
+  {
+    route: 'GET /api/threads/recipients',
+    fields: ['query.id'],
+    label: 'candidate',
+    call: (a, x) => get(`/api/threads/recipients?${q({ class: 'candidate', promotion: a.promotion, id: x.candidate })}`),
   },
   promotionQueryCase('GET /api/threads', '/api/threads'),
   {
