@@ -96,7 +96,7 @@ const julienWritesToAnne = async (desk: Desk, title = 'Votre dossier') => {
   return response.json().data.id as number;
 };
 
-describe('thread recipients by role (docs/product/messages.md#rules, spec part 1, 6)', () => {
+describe('thread recipients by role (docs/product/messages.md#rules)', () => {
   it('lets a notary write to a broker or a candidate, never to a notary', async () => {
     const desk = await setup();
     const send = (fields: Fields) =>

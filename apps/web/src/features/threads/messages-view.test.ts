@@ -36,7 +36,7 @@ describe('the thread list in the URL (docs/product/messages.md#screens)', () => 
   });
 });
 
-describe('who starts a thread and what the screen says (spec part 3, 2)', () => {
+describe('who starts a thread and what the screen says (docs/product/messages.md#screens)', () => {
   it('welcomes a candidate and tells the others whom they may write to', () => {
     expect(introTextOf('candidate')).toMatch(/^Bienvenue dans votre messagerie/);
     expect(introTextOf('broker')).toBe('Pour contacter un candidat ou un notaire, cliquez sur « Nouvelle discussion ».');

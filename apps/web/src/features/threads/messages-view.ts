@@ -32,7 +32,7 @@ export const listParamsOf = (query: URLSearchParams, promotion: number | null): 
   };
 };
 
-/** A change of one list control: every change but the page's goes back to page 1 (spec part 1, 4). */
+/** A change of one list control: every change but the page's goes back to page 1 (docs/product/layout.md#sort-and-pagination). */
 export const withListChange = (query: URLSearchParams, key: string, value: string) => {
   const next = new URLSearchParams(query);
   if (value) next.set(key, value);
@@ -63,7 +63,7 @@ const ARTICLES: Record<ThreadRecipientClass, string> = {
 
 /**
  * The text above the list: a candidate's welcome, and for the others a hint naming whom they
- * may write to (spec part 3, 2: 'a hint to contact a candidate, notary or broker').
+ * may write to (docs/product/messages.md#screens).
  */
 export const introTextOf = (type: UserType): string => {
   if (type === 'candidate') {

@@ -73,7 +73,7 @@ export const useReplyToThread = () => {
       for (const file of files) body.append('files[]', file);
       return api.post<{ data: { id: number }; message: string }>(`threads/${threadId}/reply`, body);
     },
-    // The thread is loaded again after a reply (spec part 3, 4), and the list with it.
+    // The thread is loaded again after a reply (docs/product/messages.md#states), and the list with it.
     onSuccess: (_answer, { threadId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: threadKeys.one(threadId) }),

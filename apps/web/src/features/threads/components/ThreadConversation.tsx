@@ -11,7 +11,7 @@ import { useMarkThreadRead, useOpenAttachment, useReplyToThread, useThread } fro
 
 const roleOf = (type: string) => THREAD_INTERLOCUTOR_LABELS[type as ThreadRecipientClass] ?? '';
 
-/** The reply form: 'Envoyer' stays disabled while the message is empty; after a reply the form is reset (spec part 3, 4 and 5). */
+/** The reply form: 'Envoyer' stays disabled while the message is empty; after a reply the form is reset (docs/product/messages.md#screens). */
 const ReplyForm = ({ thread }: { thread: ThreadDetail }) => {
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -70,7 +70,7 @@ export const ThreadConversation = ({ threadId }: { threadId: number }) => {
   const loadedId = thread.data?.id;
   const { mutate: markAsRead } = markRead;
 
-  // Opening a thread reads it (spec part 3, 7: GET threads/{id}, then marked read); the badges follow.
+  // Opening a thread reads it (docs/product/messages.md#states: GET threads/{id}, then marked read); the badges follow.
   useEffect(() => {
     if (loadedId !== undefined) markAsRead(loadedId);
   }, [loadedId, markAsRead]);
