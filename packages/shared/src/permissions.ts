@@ -104,6 +104,11 @@ export const PERMISSIONS = {
   /** GET investors and GET pilots: the thread recipients of docs/product/access.md#who-may-do-what (a pilot writes to an investor, an investor to a pilot). */
   'investor.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('investor'),
   'pilot.list': (actor: Actor) => threadRecipientTypes(actor.type).includes('pilot'),
+  /**
+   * GET threads/recipients: the candidate and notary pickers of 'Nouvelle discussion' (a broker
+   * writes to a candidate or a notary, a notary to a candidate; docs/product/messages.md#rules).
+   */
+  'thread.pickRecipient': (actor: Actor) => threadRecipientTypes(actor.type).some((type) => type === 'candidate' || type === 'notary'),
   /** The e-mail and agency of the people those lists give: brokers, who pick assistants by e-mail. */
   'member.readContact': roles('broker'),
   /**

@@ -206,6 +206,9 @@ const main = async () => {
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
       { name: 'planning', method: 'GET', path: `/api/planning?promotion_id=${p}` },
       { name: 'finances', method: 'GET', path: `/api/finances?promotion_id=${p}` },
+      { name: 'thread list (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}` },
+      { name: 'thread search (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}&search=lot` },
+      { name: 'unread summary', method: 'GET', path: '/api/threads/promotions-unread-summary' },
       {
         name: 'attributeLot (command)',
         method: 'POST',

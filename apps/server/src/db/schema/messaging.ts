@@ -59,6 +59,8 @@ export const threads = pgTable(
     index('threads_promotion_idx').on(t.promotionId, t.lastMessageAt),
     index('threads_created_by_idx').on(t.createdById),
     index('threads_to_idx').on(t.toId),
+    // The threads about a candidacy (the list's candidacy filter, the candidacy's deletion).
+    index('threads_candidacy_idx').on(t.candidacyId),
   ],
 );
 
@@ -122,6 +124,8 @@ export const files = pgTable(
     uniqueIndex('files_uuid_unique').on(t.uuid),
     index('files_candidacy_idx').on(t.candidacyId),
     index('files_promotion_owner_idx').on(t.promotionId, t.owner),
+    // A conversation's attachments, message by message (docs/product/messages.md#screens).
+    index('files_thread_message_idx').on(t.threadMessageId),
   ],
 );
 

@@ -34,6 +34,7 @@ import {
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
+import { seedMessages } from './messages.js';
 import { seedPlanning } from './planning.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
@@ -947,6 +948,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       writer.push(promotionUsers, { promotionId: p2.id, userId, main: false });
     }
     seedMessaging(ctx, p1, p2);
+    seedMessages(ctx, p1, p2);
   }
   await writer.maybeFlush();
 };

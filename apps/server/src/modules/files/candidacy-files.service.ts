@@ -8,7 +8,7 @@ import {
 } from '@promovente/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { candidacies, candidates, files, threadMessages, threads, users } from '../../db/schema/index.js';
+import { candidacies, candidates, files, users } from '../../db/schema/index.js';
 import { isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -16,6 +16,7 @@ import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
 import { writeLog } from '../logs/logs.service.js';
+import { mayReadMessageThread } from '../threads/thread-access.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 
 /**
@@ -253,16 +254,9 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
       }
       return can(actor, 'file.read');
     }
-    case 'thread_message': {
-      if (!file.threadMessageId) return false;
-      const [thread] = await db
-        .select({ createdById: threads.createdById, toId: threads.toId })
-        .from(threadMessages)
-        .innerJoin(threads, eq(threads.id, threadMessages.threadId))
-        .where(eq(threadMessages.id, file.threadMessageId))
-        .limit(1);
-      return thread !== undefined && (thread.createdById === actor.id || thread.toId === actor.id || actor.admin);
-    }
+    case 'thread_message':
+      // Who reads the thread reads its attachments: its two sides and the brokers of the candidacy's agency (docs/product/messages.md#rules).
+      return file.threadMessageId !== null && (await mayReadMessageThread(db, actor, file.threadMessageId));
     case 'library': {
       switch (actor.type) {
         case 'broker':

@@ -1,16 +1,45 @@
-import { type CreatedThread, type CreateThreadInput, threadRecipientTypes, type UserType } from '@promovente/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  type CreatedThread,
+  type CreateThreadInput,
+  THREAD_RECIPIENTS_LIMIT,
+  THREADS_PAGE_SIZE,
+  type ThreadDetail,
+  type ThreadListItem,
+  type ThreadMessage,
+  type ThreadPerson,
+  type ThreadRecipient,
+  type ThreadRecipientsQuery,
+  type ThreadReplyInput,
+  type ThreadsListQuery,
+  type ThreadsPage,
+  threadRecipientTypes,
+  type UnreadSummary,
+  type UserType,
+} from '@promovente/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { candidacies, candidates, files, promotionUsers, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
-import { assertMemberOf } from '../../platform/access.js';
+import { assertMemberOf, isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { queueMail } from '../../platform/mail.js';
+import { paginate } from '../../platform/pagination.js';
 import type { Storage } from '../../platform/storage.js';
 import { notify } from '../notifications/notifications.service.js';
-import { fullName } from '../users/index.js';
+import { assistantsOf, avatarUrl, fullName } from '../users/index.js';
+import { unreadSummaryOf } from './thread-access.service.js';
+import {
+  findCandidateRecipients,
+  findNotaryRecipients,
+  findThread,
+  findThreadMessages,
+  findThreadPage,
+  markThreadRead,
+} from './threads.queries.js';
+
+type Deps = { db: Db; jobs: Jobs; storage: Storage; config: Config };
 
 export type ThreadAttachment = { name: string; mime: string; content: Buffer };
 
@@ -116,32 +145,243 @@ const insertThread = (
       .values({ threadId: thread.id, senderId: actor.id, content: input.content, createdAt: thread.createdAt })
       .returning({ id: threadMessages.id });
     await tx.insert(threadReads).values({ threadId: thread.id, userId: actor.id, lastReadAt: thread.createdAt });
-    if (stored.length > 0) {
-      await tx.insert(files).values(
-        stored.map((file) => ({
-          name: file.name,
-          mime: file.mime,
-          size: file.content.length,
-          storageKey: file.key,
-          owner: 'thread_message',
-          threadMessageId: message.id,
-          promotionId: input.promotion,
-          createdById: actor.id,
-        })),
-      );
-    }
-    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
-    const [to] = await tx.select({ email: users.email }).from(users).where(eq(users.id, recipient.userId));
-    await notify(tx, [recipient.userId], {
-      title: `Nouveau message : ${input.title}`,
-      description: `${fullName(sender)} vous a écrit.`,
-      promotionId: input.promotion,
-    });
-    await queueMail(tx, deps.jobs, {
-      to: [to.email],
-      subject: `Promovente : ${input.title}`,
-      text: `${fullName(sender)} vous a écrit :\n\n${input.content}\n\nRépondre : ${deps.config.APP_URL}/messages/${thread.id}`,
+    await insertAttachments(tx, { messageId: message.id, promotionId: input.promotion, senderId: actor.id }, stored);
+    await tellRecipients(tx, deps, {
+      senderId: actor.id,
+      recipientIds: [recipient.userId],
+      threadId: thread.id,
+      title: input.title,
+      content: input.content,
       promotionId: input.promotion,
     });
     return { id: thread.id, title: thread.title };
   });
+
+type StoredAttachment = ThreadAttachment & { key: string };
+
+/** A message's attachments: stored files owned by `thread_message` (who may open them: `maySeeFile`). */
+const insertAttachments = async (
+  tx: Tx,
+  message: { messageId: number; promotionId: number; senderId: number },
+  stored: StoredAttachment[],
+) => {
+  if (stored.length === 0) return;
+  await tx.insert(files).values(
+    stored.map((file) => ({
+      name: file.name,
+      mime: file.mime,
+      size: file.content.length,
+      storageKey: file.key,
+      owner: 'thread_message',
+      threadMessageId: message.messageId,
+      promotionId: message.promotionId,
+      createdById: message.senderId,
+    })),
+  );
+};
+
+/**
+ * A new message tells each recipient in the app and by e-mail (the outbox, in the message's
+ * transaction); a broker's e-mail goes to his assistants too (docs/product/messages.md#rules).
+ */
+const tellRecipients = async (
+  tx: Tx,
+  deps: { jobs: Jobs; config: Config },
+  message: { senderId: number; recipientIds: number[]; threadId: number; title: string; content: string; promotionId: number },
+) => {
+  const recipientIds = [...new Set(message.recipientIds)].filter((id) => id !== message.senderId);
+  if (recipientIds.length === 0) return;
+  const [sender] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, message.senderId));
+  const people = await tx.select({ id: users.id, email: users.email, type: users.type }).from(users).where(inArray(users.id, recipientIds));
+  await notify(tx, recipientIds, {
+    title: `Nouveau message : ${message.title}`,
+    description: `${fullName(sender)} vous a écrit.`,
+    promotionId: message.promotionId,
+  });
+  for (const person of people) {
+    const cc = person.type === 'broker' ? (await assistantsOf(tx, person.id)).map((a) => a.email) : [];
+    await queueMail(tx, deps.jobs, {
+      to: [person.email],
+      cc,
+      subject: `Promovente : ${message.title}`,
+      text: `${fullName(sender)} vous a écrit :\n\n${message.content}\n\nRépondre : ${deps.config.APP_URL}/messages/${message.threadId}`,
+      promotionId: message.promotionId,
+    });
+  }
+};
+
+type RawPerson = { id: number; first_name: string; last_name: string; picture: string | null; type: UserType };
+
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+const toPerson = (value: unknown): ThreadPerson => {
+  const raw = parsed<RawPerson>(value);
+  return {
+    id: Number(raw.id),
+    full_name: fullName({ firstName: raw.first_name, lastName: raw.last_name }),
+    profile_picture: avatarUrl(raw.picture),
+    type: raw.type,
+  };
+};
+
+const isoOf = (value: unknown) => new Date(value as string | Date).toISOString();
+
+/** The fields a list row and a thread share, for this reader. */
+const threadHeader = (actor: RequestActor, row: Record<string, unknown>): Omit<ThreadListItem, 'last_message'> => {
+  const createdBy = toPerson(row.created_by);
+  const to = toPerson(row.recipient);
+  return {
+    id: Number(row.id),
+    title: String(row.title),
+    promotion_id: Number(row.promotion_id),
+    candidacy_id: row.candidacy_id === null ? null : Number(row.candidacy_id),
+    interlocutor: to.id === actor.id ? createdBy : to,
+    created_by: createdBy,
+    to,
+    is_participant: createdBy.id === actor.id || to.id === actor.id,
+    is_from_me: createdBy.id === actor.id,
+    messages_count: Number(row.messages_count ?? 0),
+    unread_count: Number(row.unread_count ?? 0),
+  };
+};
+
+/**
+ * GET /threads (docs/product/messages.md#screens): the threads the user may read in the promotion
+ * the call names (else the current one), searched, filtered and paged in SQL, one statement.
+ * A page past the last answers the last.
+ */
+export const listThreads = async (db: Db, actor: RequestActor, query: ThreadsListQuery): Promise<ThreadsPage> => {
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  if (promotionId === null) return paginate<ThreadListItem>([], 0, 1, THREADS_PAGE_SIZE);
+  const filter = {
+    promotionId,
+    search: query.search,
+    filter: query.filter,
+    interlocutor: query.interlocutor,
+    candidateId: query.candidate_id,
+    candidacyId: query.candidacy,
+  };
+  let page = query.page;
+  let found = await findThreadPage(db, actor, filter, THREADS_PAGE_SIZE, (page - 1) * THREADS_PAGE_SIZE);
+  if (!found.ok) throw notFound();
+  const lastPage = Math.max(1, Math.ceil(found.total / THREADS_PAGE_SIZE));
+  if (page > lastPage) {
+    page = lastPage;
+    found = await findThreadPage(db, actor, filter, THREADS_PAGE_SIZE, (page - 1) * THREADS_PAGE_SIZE);
+  }
+  const items = found.rows.map((row) => ({
+    ...threadHeader(actor, row),
+    last_message: {
+      content: String(row.last_content ?? ''),
+      created_at: isoOf(row.last_created_at ?? row.last_message_at),
+      sender_id: Number(row.last_sender_id ?? row.created_by_id),
+    },
+  }));
+  return paginate(items, found.total, page, THREADS_PAGE_SIZE);
+};
+
+/** A thread the user may read, else 404 like a thread that does not exist (another promotion's, or one he is no reader of). */
+const readableThread = async (db: Db, actor: RequestActor, threadId: number) => {
+  const row = await findThread(db, actor, threadId);
+  if (row?.readable !== true || !(await isMemberOf(db, actor, Number(row.promotion_id)))) throw notFound();
+  return row;
+};
+
+/** GET /threads/{id}: the thread and its messages, oldest first; the client marks it read (PUT markAsRead). */
+export const getThread = async (db: Db, actor: RequestActor, threadId: number): Promise<ThreadDetail> => {
+  const row = await readableThread(db, actor, threadId);
+  const messages = await findThreadMessages(db, threadId);
+  return {
+    ...threadHeader(actor, row),
+    messages: messages.map(
+      (m): ThreadMessage => ({
+        id: Number(m.id),
+        content: String(m.content),
+        created_at: isoOf(m.created_at),
+        is_from_me: Number(m.sender_id) === actor.id,
+        sender: toPerson(m.sender),
+        files: parsed<{ id: number; name: string; uuid: string }[]>(m.files).map((f) => ({ id: Number(f.id), name: f.name, uuid: f.uuid })),
+      }),
+    ),
+  };
+};
+
+/** PUT /threads/{id}/markAsRead: every message of the thread is read by the user now. */
+export const markAsRead = async (db: Db, actor: RequestActor, threadId: number) => {
+  await readableThread(db, actor, threadId);
+  await markThreadRead(db, threadId, actor.id);
+};
+
+/**
+ * POST /threads/{id}/reply: a message in a thread the user may read (its sides, and the brokers
+ * of the candidacy's agency, who stand in for a colleague), with its attachments; the thread's
+ * sides other than the sender are notified and e-mailed; the sender has read it.
+ */
+export const replyToThread = async (
+  deps: Deps,
+  actor: RequestActor,
+  threadId: number,
+  input: ThreadReplyInput,
+  attachments: ThreadAttachment[],
+): Promise<{ id: number }> => {
+  const thread = await readableThread(deps.db, actor, threadId);
+  // The form's own ids must name this thread and its promotion; any other answers like an unknown id.
+  if (input.thread_id !== undefined && input.thread_id !== threadId) throw notFound();
+  if (input.promotion !== undefined && input.promotion !== Number(thread.promotion_id)) throw notFound();
+  const stored = await Promise.all(attachments.map(async (file) => ({ ...file, key: await deps.storage.put(file.content) })));
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [message] = await tx
+        .insert(threadMessages)
+        .values({ threadId, senderId: actor.id, content: input.content })
+        .returning({ id: threadMessages.id, createdAt: threadMessages.createdAt });
+      await tx.update(threads).set({ lastMessageAt: message.createdAt }).where(eq(threads.id, threadId));
+      await insertAttachments(tx, { messageId: message.id, promotionId: Number(thread.promotion_id), senderId: actor.id }, stored);
+      await markThreadRead(tx, threadId, actor.id);
+      await tellRecipients(tx, deps, {
+        senderId: actor.id,
+        recipientIds: [Number(thread.created_by_id), Number(thread.to_id)],
+        threadId,
+        title: String(thread.title),
+        content: input.content,
+        promotionId: Number(thread.promotion_id),
+      });
+      return { id: message.id };
+    });
+  } catch (error) {
+    // Nothing half-written: stored attachments go when the transaction does not commit.
+    await Promise.all(stored.map((file) => deps.storage.remove(file.key)));
+    throw error;
+  }
+};
+
+/** GET /threads/promotions-unread-summary. */
+export const getUnreadSummary = (db: Db, actor: RequestActor): Promise<UnreadSummary> => unreadSummaryOf(db, actor);
+
+/**
+ * GET /threads/recipients: the candidates (broker, notary) or notaries (broker) of the promotion
+ * a user may write to; a class his role does not choose answers 403.
+ */
+export const listRecipients = async (db: Db, actor: RequestActor, query: ThreadRecipientsQuery): Promise<ThreadRecipient[]> => {
+  if (!threadRecipientTypes(actor.type).includes(query.class)) throw forbidden();
+  const promotionId = await resolvePromotion(db, actor, query.promotion);
+  if (promotionId === null) return [];
+  const recipients: ThreadRecipient[] =
+    query.class === 'candidate'
+      ? (await findCandidateRecipients(db, promotionId, query.search, query.id, THREAD_RECIPIENTS_LIMIT)).map((r) => ({
+          id: r.id,
+          full_name: fullName(r),
+          base_class: 'candidate',
+        }))
+      : (await findNotaryRecipients(db, promotionId, query.search, query.id, THREAD_RECIPIENTS_LIMIT)).map((r) => ({
+          id: r.id,
+          full_name: fullName(r),
+          base_class: 'notary',
+        }));
+  // One recipient asked by id: another promotion's, or nobody, answers 404 like a path id.
+  if (query.id !== undefined && recipients.length === 0) throw notFound();
+  return recipients;
+};

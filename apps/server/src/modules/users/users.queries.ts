@@ -1,25 +1,13 @@
 import type { Assistant, User, UserPromotion, UserType } from '@promovente/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { assistants, promotionUsers, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
+import { unreadMessagesCount, userPromotionScope } from '../threads/thread-access.service.js';
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 export const avatarUrl = (uuid: string | null) => (uuid ? `/api/images/${uuid}` : null);
-
-/**
- * The unread messages of a user in the threads he opened or receives (threads_created_by_idx,
- * threads_to_idx), among the promotions `promotionScope` allows (`t` is the thread).
- */
-const unreadMessages = (userId: number, promotionScope: SQL) => sql`(
-    select count(*)::int from threads t
-    join thread_messages m on m.thread_id = t.id
-    left join thread_reads r on r.thread_id = t.id and r.user_id = ${userId}
-    where (t.created_by_id = ${userId} or t.to_id = ${userId}) and ${promotionScope}
-      and m.sender_id <> ${userId}
-      and m.created_at > coalesce(r.last_read_at, 'epoch'::timestamptz)
-  )`;
 
 /** The promotions a user may open (every one for an admin): `p` is the promotion. */
 const mayOpen = (userId: number, admin: boolean) =>
@@ -55,7 +43,7 @@ export const promotionsPageOf = async (
     )
     select o.total, r.* from total o
     left join lateral (
-      select pg.*, ${unreadMessages(user.id, sql`t.promotion_id = pg.id`)} as unread_messages from page pg
+      select pg.*, ${unreadMessagesCount(user.id, sql`t.promotion_id = pg.id`)} as unread_messages from page pg
     ) r on true
     order by r.title, r.id
   `)) as unknown as RawRows;
@@ -94,9 +82,8 @@ export const loadUserPayload = async (
   const count = account.admin
     ? sql`(select count(*)::int from promotions)`
     : sql`(select count(*)::int from promotion_user pu where pu.user_id = ${userId})`;
-  const scope = account.admin
-    ? sql`true`
-    : sql`t.promotion_id in (select pu.promotion_id from promotion_user pu where pu.user_id = ${userId})`;
+  // The unread messages: the rule of docs/product/messages.md#rules, the same rows as GET threads/promotions-unread-summary.
+  const scope = userPromotionScope(account);
   const result = (await db.execute(sql`
     with u as (select * from users where id = ${userId}),
     cur as (
@@ -110,8 +97,8 @@ export const loadUserPayload = async (
       u.email, u.number_connections, u.is_demo, a.id as agency_id, a.name as agency_name,
       p.id, p.title, p.logo, p.multi_agency,
       ${count} as promotions_count,
-      ${unreadMessages(userId, scope)} as unread_total,
-      ${unreadMessages(userId, sql`t.promotion_id = p.id`)} as unread_messages,
+      ${unreadMessagesCount(userId, scope)} as unread_total,
+      ${unreadMessagesCount(userId, sql`t.promotion_id = p.id`)} as unread_messages,
       case when u.type = 'broker' then (
         select coalesce(json_agg(json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name,
           'email', au.email, 'picture', au.profile_picture) order by au.last_name, au.first_name), '[]'::json)

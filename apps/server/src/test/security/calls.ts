@@ -38,6 +38,9 @@ const task = (w: World) => ({
 const mail = { subject: 'Les Hauts de Rolle : votre dossier', body: 'Bonjour,\nVoici la suite.' };
 const promotionA = (w: World) => `promotion=${w.promotion.id}`;
 
+/** A thread the principal opened in A (docs/product/messages.md#rules: he is one of its sides); the outsider names the broker's. */
+const threadOf = (w: World, p: Principal) => w.rows.threadOf.get(userOf(w, p).id) ?? w.rows.threadOf.get(w.user.broker.id);
+
 /** Thread recipients by role (docs/product/access.md#who-may-do-what): a candidate does not choose. */
 const recipientOf = (w: World, p: Principal): [string, string][] => {
   switch (p) {
@@ -185,6 +188,15 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       ['promotion', String(w.promotion.id)],
       ...recipientOf(w, p),
     ]),
+  }),
+  'GET /api/threads/promotions-unread-summary': () => ({ url: '/api/threads/promotions-unread-summary' }),
+  'GET /api/threads': (w) => ({ url: `/api/threads?${promotionA(w)}` }),
+  'GET /api/threads/recipients': (w) => ({ url: `/api/threads/recipients?class=candidate&${promotionA(w)}` }),
+  'GET /api/threads/:id': (w, p) => ({ url: `/api/threads/${threadOf(w, p)}` }),
+  'PUT /api/threads/:id/markAsRead': (w, p) => ({ url: `/api/threads/${threadOf(w, p)}/markAsRead` }),
+  'POST /api/threads/:id/reply': (w, p) => ({
+    url: `/api/threads/${threadOf(w, p)}/reply`,
+    ...multipart([['content', 'Merci, bien reçu.']]),
   }),
   'GET /api/candidacies': (w) => ({ url: `/api/candidacies?${promotionA(w)}` }),
   'GET /api/candidacies/all': (w) => ({ url: `/api/candidacies/all?${promotionA(w)}` }),

@@ -36,6 +36,8 @@ export type Ids = {
   candidacyFile: number;
   candidacyFileUuid: string;
   threadFileUuid: string;
+  /** A thread of this promotion (in A: the acting broker's, with the attachment above). */
+  thread: number;
   notification: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
@@ -72,6 +74,7 @@ export const MISSING: Ids = {
   candidacyFile: NO_ID,
   candidacyFileUuid: NO_UUID,
   threadFileUuid: NO_UUID,
+  thread: NO_ID,
   notification: NO_ID,
   broker: NO_ID,
   user: NO_ID,
@@ -297,10 +300,11 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
         payload: body.payload,
       }),
     );
-    return one<{ uuid: string }>(
+    return one<{ uuid: string; thread_id: number }>(
       db,
       'thread attachment',
-      sql`select uuid from files where promotion_id = ${promotionId} and candidacy_id is null order by id desc limit 1`,
+      sql`select f.uuid, m.thread_id from files f join thread_messages m on m.id = f.thread_message_id
+        where f.promotion_id = ${promotionId} and f.candidacy_id is null order by f.id desc limit 1`,
     );
   };
 
@@ -327,6 +331,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       candidacyFile: aFile.id,
       candidacyFileUuid: aFile.uuid,
       threadFileUuid: aThreadFile.uuid,
+      thread: Number(aThreadFile.thread_id),
       notification: (await notificationOf(members.broker)).id,
       broker: members.broker,
       user: aBroker2.id,
@@ -339,6 +344,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       candidacyFile: bFile.id,
       candidacyFileUuid: bFile.uuid,
       threadFileUuid: bThreadFile.uuid,
+      thread: Number(bThreadFile.thread_id),
       notification: (await notificationOf(bBroker.id)).id,
       broker: bBroker.id,
       user: bBroker.id,

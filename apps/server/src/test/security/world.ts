@@ -15,6 +15,8 @@ import {
   priceGridImports,
   promotionUsers,
   tasks,
+  threadMessages,
+  threads,
   users,
 } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
@@ -217,6 +219,17 @@ export const buildWorld = async (ctx: TestContext) => {
         .returning();
       notificationOf.set(owner.id, row.id);
     }
+    // A thread opened by each principal (the broker's to the main candidate, the others' to the broker), one message each.
+    const threadOf = new Map<number, number>();
+    for (const owner of Object.values(user)) {
+      const toId = owner.id === user.broker.id ? user.candidate.id : user.broker.id;
+      const [thread] = await db
+        .insert(threads)
+        .values({ promotionId: promotion.id, title: 'Votre dossier', createdById: owner.id, toId, candidacyId: main.candidacy.id })
+        .returning();
+      await db.insert(threadMessages).values({ threadId: thread.id, senderId: owner.id, content: 'Bonjour' });
+      threadOf.set(owner.id, thread.id);
+    }
     await db.insert(assistants).values({ brokerId: user.broker.id, assistantId: colleague.id }).onConflictDoNothing();
     const resetToken = newToken();
     await db
@@ -261,6 +274,7 @@ export const buildWorld = async (ctx: TestContext) => {
       commentBy,
       file,
       notificationOf,
+      threadOf,
       resetToken,
     };
   };

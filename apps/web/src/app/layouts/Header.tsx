@@ -11,6 +11,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { PromotionPicker } from '../../features/promotions/components/PromotionPicker';
 import { useLateTasksCount } from '../../features/tasks';
 import { logout, mustChangePassword } from '../../lib/auth';
+import { unreadIn, useUnreadSummary } from '../../lib/unread-summary';
 import { Brand } from './Brand';
 
 const menuItemClasses =
@@ -69,6 +70,9 @@ export const Header = ({ user }: { user: User }) => {
     user.preferences.selected_promotion,
     menu.some((entry) => entry.route === 'tasks'),
   );
+  // The current promotion's unread messages, what the Messages screen lists (docs/product/messages.md#screens).
+  const unread = useUnreadSummary(!locked);
+  const unreadHere = unread.data ? unreadIn(unread.data, user.preferences.selected_promotion) : user.promotion?.unread_messages;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
@@ -88,7 +92,7 @@ export const Header = ({ user }: { user: User }) => {
                     }
                   >
                     {entry.label}
-                    {entry.route === 'message' && <MenuCount count={user.unread_messages_count} label="non lus" />}
+                    {entry.route === 'message' && <MenuCount count={unreadHere} label="non lus" />}
                     {entry.route === 'tasks' && <MenuCount count={lateTasks.data} label="en retard" />}
                   </NavLink>
                 </li>

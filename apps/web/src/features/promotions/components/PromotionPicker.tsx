@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
+import { unreadIn, unreadTotal, useUnreadSummary } from '../../../lib/unread-summary';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { selectPromotion } from '../api/select-promotion';
 import { useUserPromotions } from '../api/user-promotions';
@@ -28,6 +29,7 @@ const PromotionMenu = ({ user, onSelect }: { user: User; onSelect: (value: strin
   const [search, setSearch] = useState('');
   const setSearchLater = useDebouncedCallback(setSearch, 300);
   const promotions = useUserPromotions(search, true);
+  const unread = useUnreadSummary();
   const currentId = user.preferences.selected_promotion;
   const rows = promotions.data ?? [];
   return (
@@ -54,7 +56,7 @@ const PromotionMenu = ({ user, onSelect }: { user: User; onSelect: (value: strin
               <Check className="size-4 text-brand-700" aria-hidden="true" />
             </DropdownMenu.ItemIndicator>
             <span className="min-w-0 flex-1 break-words">{promotion.title}</span>
-            <UnreadBadge count={promotion.unread_messages} />
+            <UnreadBadge count={unread.data ? unreadIn(unread.data, promotion.id) : promotion.unread_messages} />
           </DropdownMenu.RadioItem>
         ))}
       </DropdownMenu.RadioGroup>
@@ -83,11 +85,15 @@ const PromotionMenu = ({ user, onSelect }: { user: User; onSelect: (value: strin
 export const PromotionPicker = ({ user }: { user: User }) => {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  // The badges come from GET threads/promotions-unread-summary, like the 'Messages' entry's.
+  const unread = useUnreadSummary(user.promotions_count > 0);
   if (user.promotions_count === 0) return null;
   const currentId = user.preferences.selected_promotion;
   const current = user.promotion;
   const title = current?.title ?? 'Choisir une promotion';
-  const unreadElsewhere = Math.max(0, user.unread_messages_count - (current?.unread_messages ?? 0));
+  const unreadElsewhere = unread.data
+    ? unreadTotal(unread.data) - unreadIn(unread.data, currentId)
+    : Math.max(0, user.unread_messages_count - (current?.unread_messages ?? 0));
 
   const handleSelect = (value: string) => {
     const id = Number(value);

@@ -1,0 +1,34 @@
+import type { UnreadSummary } from '@promovente/shared';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { userQueryKey } from './auth';
+
+/**
+ * The user's unread messages per promotion (GET threads/promotions-unread-summary), the one
+ * source of the header's badges: the 'Messages' entry (the current promotion's) and the
+ * promotion picker (each promotion's, and the others' on its button). Polled like the
+ * notifications, and refreshed when a thread is read or answered (docs/product/messages.md#states).
+ */
+export const UNREAD_POLL_MS = 60_000;
+
+export const unreadSummaryKey = ['threads', 'unread-summary'] as const;
+
+export const useUnreadSummary = (enabled = true) =>
+  useQuery({
+    queryKey: unreadSummaryKey,
+    // A background poll: a failure keeps the last counts rather than toasting every minute.
+    queryFn: () => api.get<{ data: UnreadSummary }>('threads/promotions-unread-summary', { quiet: true }).then((response) => response.data),
+    refetchInterval: UNREAD_POLL_MS,
+    enabled,
+  });
+
+/** The unread messages of one promotion. */
+export const unreadIn = (summary: UnreadSummary, promotionId: number | null | undefined) =>
+  promotionId === null || promotionId === undefined ? 0 : (summary[String(promotionId)] ?? 0);
+
+/** The unread messages of every promotion. */
+export const unreadTotal = (summary: UnreadSummary) => Object.values(summary).reduce((sum, count) => sum + count, 0);
+
+/** After a read or a reply: the badges and the user's counts are asked again. */
+export const refreshUnread = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: unreadSummaryKey }), queryClient.invalidateQueries({ queryKey: userQueryKey })]);
