@@ -20,6 +20,7 @@ import { candidatesRoutes } from './modules/candidates/candidates.routes.js';
 import { type CommandRegistry, commandsRoutes } from './modules/commands/index.js';
 import { crmRoutes } from './modules/crm/crm.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { faqRoutes } from './modules/faq/faq.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
@@ -149,6 +150,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(buildingsRoutes);
       await api.register(peopleRoutes);
       await api.register(priceGridRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: '/api' },
   );

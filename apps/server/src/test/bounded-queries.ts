@@ -79,6 +79,7 @@ export const GROWING_TABLES = new Set([
   'lots',
   'agencies',
   'crm_sends',
+  'faq_questions',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };

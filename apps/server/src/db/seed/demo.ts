@@ -18,6 +18,7 @@ import {
   candidacies,
   candidates,
   comments,
+  faqQuestions,
   logs,
   lots,
   notifications,
@@ -31,6 +32,7 @@ import {
   users,
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
+import { seedFaq } from './faq.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
@@ -118,6 +120,7 @@ export const SERIAL_TABLES = [
   'notifications',
   'threads',
   'thread_messages',
+  'faq_questions',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -1418,6 +1421,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threads,
       threadMessages,
       threadReads,
+      faqQuestions,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);
@@ -1429,6 +1433,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
         log(`demo seed: ${copy}/${scale} copies (${Math.round((Date.now() - started) / 1000)} s)`);
       }
     }
+    seedFaq(ctx, (start.get('promotions') ?? 0) + 1);
     await writer.flush();
 
     for (const table of SERIAL_TABLES) {
