@@ -36,6 +36,8 @@ export type Ids = {
   candidacyFile: number;
   candidacyFileUuid: string;
   threadFileUuid: string;
+  /** A question of this promotion's own FAQ (not a global one, which every promotion shows). */
+  faqQuestion: number;
   notification: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
@@ -69,6 +71,7 @@ export const MISSING: Ids = {
   candidacyFile: NO_ID,
   candidacyFileUuid: NO_UUID,
   threadFileUuid: NO_UUID,
+  faqQuestion: NO_ID,
   notification: NO_ID,
   broker: NO_ID,
   user: NO_ID,
@@ -166,9 +169,15 @@ const pick = async (db: Db, promotionId: number) => {
     'candidacy task',
     sql`select id from actions where promotion_id = ${promotionId} and candidacy_id is not null order by id limit 1`,
   );
+  const faqQuestion = await one<{ id: number }>(
+    db,
+    'FAQ question',
+    sql`select id from faq_questions where promotion_id = ${promotionId} and not global order by id limit 1`,
+  );
   return {
     promotion: promotionId,
     token: promotion.token,
+    faqQuestion: faqQuestion.id,
     building: building.id,
     lot: lot.id,
     lotPublicId: lot.public_id,

@@ -7,6 +7,7 @@ import {
   candidacies,
   candidates,
   comments,
+  faqQuestions,
   files,
   notifications,
   passwordResets,
@@ -232,9 +233,20 @@ export const buildWorld = async (ctx: TestContext) => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
+    // A question of A's FAQ (docs/product/faq.md), its own (not global): a broker of A deletes it.
+    const [faqQuestion] = await db
+      .insert(faqQuestions)
+      .values({
+        promotionId: promotion.id,
+        question: 'Quand commencent les travaux ?',
+        answer: 'Au printemps.',
+        createdById: user.broker.id,
+      })
+      .returning();
     return {
       lots,
       priceGridImport,
+      faqQuestion,
       main,
       partner,
       spare,
