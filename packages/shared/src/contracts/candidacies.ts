@@ -107,7 +107,7 @@ export type CandidacyApplicationSummary = {
   is_over_deadline: boolean;
   reservation_sent_at: string | null;
   created_at: string;
-  /** The five milestones reached (FR, AC, FIN, PDV, SIGN), as the candidate record shows them (spec part 3, section 3). */
+  /** The five milestones reached (FR, AC, FIN, PDV, SIGN), as the candidate record shows them (docs/product/candidate-record.md#fields). */
   status_FR_checked: boolean;
   status_AC_checked: boolean;
   status_FIN_checked: boolean;

@@ -34,7 +34,7 @@ const scene = async () => {
   return { desk, candidate, candidacy, application };
 };
 
-describe('GET /candidates/{id}: the candidate record page (spec part 3, section 3)', () => {
+describe('GET /candidates/{id}: the candidate record page (docs/product/candidate-record.md#fields)', () => {
   it('answers the candidacies with their promotion, VIP flag and applications with the five checkpoints', async () => {
     const { desk, candidate, candidacy, application } = await scene();
     const res = await get(`/api/candidates/${candidate.id}`, await desk.token(desk.broker));

@@ -66,7 +66,7 @@ const remove = (promotionId: number, id: number, headers: Record<string, string>
 
 const question = { question: 'Quand puis-je visiter le chantier ?', answer: 'Le premier samedi du mois, sur rendez-vous.' };
 
-describe('POST promotions/{id}/question (spec part 3, sections 5 to 7)', () => {
+describe('POST promotions/{id}/question (docs/product/faq.md#rules)', () => {
   it('adds a question of the promotion, trimmed, with its file, and lists it with the promotion', async () => {
     const w = await setUp();
     const res = await add(w.a.id, w.brokerH, { question: `  ${question.question} `, answer: question.answer }, PDF);

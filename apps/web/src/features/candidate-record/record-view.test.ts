@@ -7,7 +7,7 @@ const memory = () => {
   return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
 };
 
-describe('spec part 3, section 2: the candidate record menus', () => {
+describe('docs/product/candidate-record.md#screens: the candidate record menus', () => {
   it('has the five menus in order', () => {
     expect(RECORD_MENUS.map((m) => m.key)).toEqual(['informations', 'candidatures', 'documents', 'commentaires', 'messages']);
   });
@@ -26,7 +26,7 @@ describe('spec part 3, section 2: the candidate record menus', () => {
   });
 });
 
-describe('spec part 3, section 4: the five milestones of an application', () => {
+describe('docs/product/candidate-record.md#screens: the five milestones of an application', () => {
   it('lists FR, AC, FIN, PDV and SIGN with whether each is reached', () => {
     const application = {
       status_FR_checked: true,

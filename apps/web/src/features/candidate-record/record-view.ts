@@ -1,6 +1,6 @@
 import { type CandidacyApplicationSummary, MILESTONES, type Milestone } from '@promovente/shared';
 
-/** The five menus of the candidate record (spec part 3, sections 2 and 9), in their order. */
+/** The five menus of the candidate record (docs/product/candidate-record.md#screens), in their order. */
 export const RECORD_MENUS = [
   { key: 'informations', label: 'Informations' },
   { key: 'candidatures', label: 'Candidatures' },
@@ -23,7 +23,7 @@ export const readRecordMenu = (storage: Pick<Storage, 'getItem'>): RecordMenu =>
 
 export const keepRecordMenu = (storage: Pick<Storage, 'setItem'>, menu: RecordMenu) => storage.setItem(RECORD_MENU_STORAGE_KEY, menu);
 
-/** The candidate search's wait (spec part 3, section 9: 300 ms). */
+/** The candidate search's wait (docs/product/candidate-record.md#screens: 300 ms). */
 export const CANDIDATE_SEARCH_DEBOUNCE_MS = 300;
 
 /** The five milestones of an application, reached or not (FR, AC, FIN, PDV, SIGN). */

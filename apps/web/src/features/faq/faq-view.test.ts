@@ -23,7 +23,7 @@ const user = (patch: Partial<User>): User => ({
   ...patch,
 });
 
-describe('spec part 3, section 6: the FAQ add modal', () => {
+describe('docs/product/faq.md#screens: the FAQ add modal', () => {
   it('offers a broker to add a question with a file, the global option to an admin broker only', () => {
     expect(faqAbilities(user({}), false)).toEqual({ add: true, attachFile: true, addGlobal: false });
     expect(faqAbilities(user({ admin: true }), false)).toEqual({ add: true, attachFile: true, addGlobal: true });
@@ -41,7 +41,7 @@ describe('spec part 3, section 6: the FAQ add modal', () => {
   });
 });
 
-describe('spec part 3, section 5: the delete confirmation', () => {
+describe('docs/product/faq.md#messages: the delete confirmation', () => {
   it('warns that a global question leaves every promotion', () => {
     expect(deleteConfirmation({ global: false })).toBe('Voulez-vous vraiment supprimer cette Question ?');
     expect(deleteConfirmation({ global: true })).toBe(FAQ_MESSAGES.confirmDeleteGlobal);

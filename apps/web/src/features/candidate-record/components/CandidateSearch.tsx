@@ -10,7 +10,7 @@ import { CANDIDATE_SEARCH_DEBOUNCE_MS } from '../record-view';
 /** Shown results at most (the first page of GET candidates is 50). */
 const SHOWN = 8;
 
-/** The candidate search of the record (spec part 3, section 2): debounced 300 ms, a result opens that record. */
+/** The candidate search of the record (docs/product/candidate-record.md#screens): debounced 300 ms, a result opens that record. */
 export const CandidateSearch = ({ promotionId, currentId }: { promotionId: number | null; currentId: number }) => {
   const inputId = useId();
   const listId = useId();

@@ -14,7 +14,7 @@ import { cn } from '../../../components/ui/cn';
 import { APPLICATION_STATUS_BADGE_CLASSES } from '../../applications';
 import { displayValue, milestonesOf } from '../record-view';
 
-/** The fields of the informations menu, read only (spec part 3, section 3: the candidate record). */
+/** The fields of the informations menu, read only (docs/product/candidate-record.md#fields). */
 const INFORMATION_FIELDS = [
   'gender',
   'first_name',
