@@ -20,6 +20,7 @@ import { candidatesRoutes } from './modules/candidates/candidates.routes.js';
 import { type CommandRegistry, commandsRoutes } from './modules/commands/index.js';
 import { crmRoutes } from './modules/crm/crm.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { faqRoutes } from './modules/faq/faq.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { financesRoutes } from './modules/finances/finances.routes.js';
@@ -153,6 +154,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(priceGridRoutes);
       await api.register(planningRoutes);
       await api.register(financesRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ export * from './contracts/candidacies.js';
 export * from './contracts/common.js';
 export * from './contracts/crm.js';
 export * from './contracts/dashboard.js';
+export * from './contracts/faq.js';
 export * from './contracts/field-labels.js';
 export * from './contracts/filters.js';
 export * from './contracts/finances.js';

@@ -141,6 +141,16 @@ export const PERMISSIONS = {
   'finances.read': roles('broker', 'pilot', 'investor'),
   /** PUT /finances/{id}: pilots. */
   'finances.edit': roles('pilot'),
+  /** GET promotions/{id}/questions: the FAQ screen's roles (docs/product/faq.md#who-may-do-what; hidden for pilots and investors). */
+  'faq.read': roles('candidate', 'broker', 'banker', 'promoter', 'notary', 'architect'),
+  /** 'Ajouter une question' and the delete icon of a promotion's own question: brokers. */
+  'faq.add': roles('broker'),
+  'faq.delete': roles('broker'),
+  /**
+   * A global question (shown in every promotion): added and deleted by an admin broker only, who
+   * sees every promotion (docs/decisions/018-faq-global-questions-and-demo-mode.md).
+   */
+  'faq.manageGlobal': (actor: Actor) => actor.admin && actor.type === 'broker',
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -167,6 +167,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'promotion.add', path: '/promotions/add', roles: ['broker'], title: 'Ajouter une promotion', layout: 'default', filters: [] },
 ];
 
+/** The candidate record page of a candidate (route `candidate`, brokers), linked from the candidates screen and the funnel. */
+export const candidateRecordPath = (candidateId: number) => `/candidate/${candidateId}`;
+
 export const routeByName = (name: RouteName): RouteDef => {
   const route = ROUTES.find((r) => r.name === name);
   if (!route) throw new Error(`Unknown route ${name}`);

@@ -209,6 +209,7 @@ const main = async () => {
       { name: 'thread list (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}` },
       { name: 'thread search (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}&search=lot` },
       { name: 'unread summary', method: 'GET', path: '/api/threads/promotions-unread-summary' },
+      { name: 'FAQ (`questions`)', method: 'GET', path: `/api/promotions/${p}/questions` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -81,6 +81,7 @@ export const GROWING_TABLES = new Set([
   'crm_sends',
   'planning_tasks',
   'finances',
+  'faq_questions',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };

@@ -27,7 +27,8 @@ export const ROUTE_MODULES: Record<RouteName, LazyScreen> = {
   planning: () => import('../features/planning/components/PlanningPage').then((m) => ({ Component: m.PlanningPage })),
   finances: () => import('../features/finances/components/FinancesPage').then((m) => ({ Component: m.FinancesPage })),
   faq: () => import('../features/faq/components/FaqPage').then((m) => ({ Component: m.FaqPage })),
-  candidate: () => import('../features/candidates/components/CandidatePage').then((m) => ({ Component: m.CandidatePage })),
+  candidate: () =>
+    import('../features/candidate-record/components/CandidateRecordPage').then((m) => ({ Component: m.CandidateRecordPage })),
   'candidate-form': () =>
     import('../features/applications/components/ReservationFormPage').then((m) => ({ Component: m.ReservationFormPage })),
   promotion: () => import('../features/promotions/components/PromotionSettingsPage').then((m) => ({ Component: m.PromotionSettingsPage })),

@@ -107,6 +107,12 @@ export type CandidacyApplicationSummary = {
   is_over_deadline: boolean;
   reservation_sent_at: string | null;
   created_at: string;
+  /** The five milestones reached (FR, AC, FIN, PDV, SIGN), as the candidate record shows them (docs/product/candidate-record.md#fields). */
+  status_FR_checked: boolean;
+  status_AC_checked: boolean;
+  status_FIN_checked: boolean;
+  status_SIGNPDV_checked: boolean;
+  status_SIGN_checked: boolean;
 };
 
 /** A task as the tasks module answers it (contracts/tasks.ts). */

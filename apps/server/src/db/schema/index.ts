@@ -1,4 +1,5 @@
 export * from './crm.js';
+export * from './faq.js';
 export * from './messaging.js';
 export * from './planning.js';
 export * from './promotions.js';

@@ -18,6 +18,7 @@ import {
   candidacies,
   candidates,
   comments,
+  faqQuestions,
   finances,
   logs,
   lots,
@@ -33,6 +34,7 @@ import {
   users,
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
+import { seedFaq } from './faq.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
 import { seedMessages } from './messages.js';
 import { seedPlanning } from './planning.js';
@@ -124,6 +126,7 @@ export const SERIAL_TABLES = [
   'thread_messages',
   'planning_tasks',
   'finances',
+  'faq_questions',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -1428,6 +1431,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threadReads,
       planningTasks,
       finances,
+      faqQuestions,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);
@@ -1439,6 +1443,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
         log(`demo seed: ${copy}/${scale} copies (${Math.round((Date.now() - started) / 1000)} s)`);
       }
     }
+    seedFaq(ctx, (start.get('promotions') ?? 0) + 1);
     await writer.flush();
 
     for (const table of SERIAL_TABLES) {

@@ -138,6 +138,11 @@ export const findLiveApplications = (db: Queryable, candidacyIds: number[]) =>
       lastPriorityChange: applications.lastPriorityChange,
       reservationSentAt: applications.reservationSentAt,
       createdAt: applications.createdAt,
+      frChecked: applications.statusFrChecked,
+      acChecked: applications.statusAcChecked,
+      finChecked: applications.statusFinChecked,
+      signpdvChecked: applications.statusSignpdvChecked,
+      signChecked: applications.statusSignChecked,
       lot: { id: lots.id, reference: lots.reference, publicId: lots.publicId, title: lots.title },
     })
     .from(applications)
@@ -253,6 +258,11 @@ export type CandidacyListApplication = {
   lot_reference: string;
   lot_public_id: string;
   lot_title: string;
+  fr_checked: boolean;
+  ac_checked: boolean;
+  fin_checked: boolean;
+  signpdv_checked: boolean;
+  sign_checked: boolean;
 };
 
 /** The columns of one list row (snake_case, as PostgreSQL names them). */
@@ -372,7 +382,9 @@ export const findCandidacyListPage = async (
               'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
               'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
               'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
-              'lot_title', l.title) order by a.priority, a.id), '[]'::json)
+              'lot_title', l.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
+              'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
+              'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
             from ${applications} a inner join ${lots} l on l.id = a.lot_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
               and a.hidden = false and a.closed_at is null) as applications

@@ -94,6 +94,11 @@ const APPLICATION_ALL = [
   'is_over_deadline',
   'reservation_sent_at',
   'created_at',
+  'status_FR_checked',
+  'status_AC_checked',
+  'status_FIN_checked',
+  'status_SIGNPDV_checked',
+  'status_SIGN_checked',
 ] as const;
 
 export const APPLICATION_FIELDS = {

@@ -177,6 +177,11 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
         ...applicationDeadline(promotionsBy.get(c.promotionId), a, now),
         reservation_sent_at: iso(a.reservationSentAt),
         created_at: a.createdAt.toISOString(),
+        status_FR_checked: a.frChecked,
+        status_AC_checked: a.acChecked,
+        status_FIN_checked: a.finChecked,
+        status_SIGNPDV_checked: a.signpdvChecked,
+        status_SIGN_checked: a.signChecked,
       }));
     return {
       id: c.id,
@@ -258,6 +263,11 @@ const toListRow = (
       ...applicationDeadline(promotion, { priority: a.priority, lastPriorityChange }, now),
       reservation_sent_at: iso(toDateOrNull(a.reservation_sent_at)),
       created_at: toDate(a.created_at).toISOString(),
+      status_FR_checked: a.fr_checked === true,
+      status_AC_checked: a.ac_checked === true,
+      status_FIN_checked: a.fin_checked === true,
+      status_SIGNPDV_checked: a.signpdv_checked === true,
+      status_SIGN_checked: a.sign_checked === true,
     });
   }
   return {

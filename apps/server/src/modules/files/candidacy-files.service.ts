@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
+import { maySeeFaqFile } from '../faq/faq.service.js';
 import { writeLog } from '../logs/logs.service.js';
 import { mayReadMessageThread } from '../threads/thread-access.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
@@ -244,6 +245,8 @@ const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotion
 /** Whether the user may see a stored file (docs/sales-process.md#6-files-storage-built). Unknown kinds of files are refused. */
 export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeof files.$inferSelect): Promise<boolean> => {
   if (file.owner === 'export') return file.createdById === actor.id;
+  // A global question's file is read from every promotion, not only the one it was written in.
+  if (file.owner === 'faq') return maySeeFaqFile(db, actor, file.id);
   if (file.promotionId === null || !(await isMemberOf(db, actor, file.promotionId))) return false;
   switch (file.owner) {
     case 'candidacy': {

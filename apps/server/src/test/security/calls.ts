@@ -382,6 +382,18 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       construction_initial_price_1: 780,
     },
   }),
+  'GET /api/promotions/:id/questions': (w) => ({ url: `/api/promotions/${w.promotion.id}/questions` }),
+  'POST /api/promotions/:id/question': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/question`,
+    ...multipart(
+      [
+        ['question', 'Les places de parc sont-elles comprises ?'],
+        ['answer', 'Non, elles sont vendues séparément.'],
+      ],
+      [{ field: 'file', filename: 'tarifs.pdf', type: 'application/pdf', content: TINY_PDF }],
+    ),
+  }),
+  'DELETE /api/promotions/:id/questions/:qid': (w) => ({ url: `/api/promotions/${w.promotion.id}/questions/${w.rows.faqQuestion.id}` }),
   'GET /api/promotions/:id/people': (w) => ({ url: `/api/promotions/${w.promotion.id}/people` }),
   ...peopleCalls(),
   'POST /api/promotions/:id/price-grid/preview': (w) => ({

@@ -217,6 +217,9 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   },
   'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
   'GET /api/promotions/:id/people': { ids: ['path.id'] },
+  'GET /api/promotions/:id/questions': { ids: ['path.id'] },
+  'POST /api/promotions/:id/question': { ids: ['path.id'] },
+  'DELETE /api/promotions/:id/questions/:qid': { ids: ['path.id', 'path.qid'] },
   ...peopleRows(),
   'GET /api/planning': { ids: ['query.promotion_id'] },
   'GET /api/planning/export': { ids: ['query.promotion_id'] },
@@ -883,6 +886,34 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     fields: ['path.id'],
     label: 'promotion',
     call: (_a, x) => get(`/api/promotions/${x.promotion}/people`),
+  },
+  {
+    route: 'GET /api/promotions/:id/questions',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/questions`),
+  },
+  {
+    route: 'POST /api/promotions/:id/question',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => ({
+      method: 'POST',
+      url: `/api/promotions/${x.promotion}/question`,
+      multipart: { question: 'Les caves sont-elles comprises ?', answer: 'Oui, une cave par lot.' },
+    }),
+  },
+  {
+    route: 'DELETE /api/promotions/:id/questions/:qid',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${x.promotion}/questions/${a.faqQuestion}` }),
+  },
+  {
+    route: 'DELETE /api/promotions/:id/questions/:qid',
+    fields: ['path.qid'],
+    label: 'FAQ question',
+    call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${a.promotion}/questions/${x.faqQuestion}` }),
   },
 ];
 

@@ -38,6 +38,8 @@ export type Ids = {
   threadFileUuid: string;
   /** A thread of this promotion (in A: the acting broker's, with the attachment above). */
   thread: number;
+  /** A question of this promotion's own FAQ (not a global one, which every promotion shows). */
+  faqQuestion: number;
   notification: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
@@ -75,6 +77,7 @@ export const MISSING: Ids = {
   candidacyFileUuid: NO_UUID,
   threadFileUuid: NO_UUID,
   thread: NO_ID,
+  faqQuestion: NO_ID,
   notification: NO_ID,
   broker: NO_ID,
   user: NO_ID,
@@ -180,11 +183,17 @@ const pick = async (db: Db, promotionId: number) => {
     sql`select id from planning_tasks where promotion_id = ${promotionId} order by id limit 1`,
   );
   const finances = await one<{ id: number }>(db, 'finances', sql`select id from finances where promotion_id = ${promotionId}`);
+  const faqQuestion = await one<{ id: number }>(
+    db,
+    'FAQ question',
+    sql`select id from faq_questions where promotion_id = ${promotionId} and not global order by id limit 1`,
+  );
   return {
     promotion: promotionId,
     token: promotion.token,
     planningTask: planningTask.id,
     finances: finances.id,
+    faqQuestion: faqQuestion.id,
     building: building.id,
     lot: lot.id,
     lotPublicId: lot.public_id,

@@ -7,6 +7,7 @@ import {
   candidacies,
   candidates,
   comments,
+  faqQuestions,
   files,
   finances,
   notifications,
@@ -257,11 +258,22 @@ export const buildWorld = async (ctx: TestContext) => {
       .values({ promotionId: promotion.id })
       .onConflictDoUpdate({ target: finances.promotionId, set: { landPrice1: null } })
       .returning();
+    // A question of A's FAQ (docs/product/faq.md), its own (not global): a broker of A deletes it.
+    const [faqQuestion] = await db
+      .insert(faqQuestions)
+      .values({
+        promotionId: promotion.id,
+        question: 'Quand commencent les travaux ?',
+        answer: 'Au printemps.',
+        createdById: user.broker.id,
+      })
+      .returning();
     return {
       lots,
       priceGridImport,
       planningTask,
       financesRecord,
+      faqQuestion,
       main,
       partner,
       spare,

@@ -1,4 +1,11 @@
-import { type ApplicationAction, type ApplicationRow, formatCHF, MILESTONES, type Milestone } from '@promovente/shared';
+import {
+  type ApplicationAction,
+  type ApplicationRow,
+  candidateRecordPath,
+  formatCHF,
+  MILESTONES,
+  type Milestone,
+} from '@promovente/shared';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -88,6 +95,16 @@ const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Mil
   );
 };
 
+/** A candidate's name: for brokers, a link to his record (route /candidate/{id}, brokers only). */
+const CandidateName = ({ candidate, linked }: { candidate: { id: number; full_name: string }; linked: boolean }) =>
+  linked ? (
+    <Link to={candidateRecordPath(candidate.id)} className="hover:underline focus-visible:underline" title="Ouvrir la fiche du candidat">
+      {candidate.full_name}
+    </Link>
+  ) : (
+    candidate.full_name
+  );
+
 /** The '-' of an empty broker or milestone and the client's names, styled by their cell. */
 const CELL_CLASSES: Record<string, string> = {
   broker: 'text-xs text-slate-500',
@@ -108,8 +125,12 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
       case 'candidate':
         return (
           <>
-            {row.candidacy1.candidate.full_name}
-            {row.candidacy2 && <span className="block text-xs font-normal text-slate-600">et {row.candidacy2.candidate.full_name}</span>}
+            <CandidateName candidate={row.candidacy1.candidate} linked={userType === 'broker'} />
+            {row.candidacy2 && (
+              <span className="block text-xs font-normal text-slate-600">
+                et <CandidateName candidate={row.candidacy2.candidate} linked={userType === 'broker'} />
+              </span>
+            )}
           </>
         );
       case 'status':

@@ -5,6 +5,7 @@ import {
   CANDIDACY_STATUS_BADGE_CLASSES,
   type CandidacyApplicationSummary,
   type CandidacyRow,
+  candidateRecordPath,
   formatCHF,
   formatDate,
   TASK_TIME_COLOURS,
@@ -145,7 +146,13 @@ export const CandidaciesTable = ({
       case 'candidate':
         return (
           <>
-            {row.candidate.full_name}
+            <Link
+              to={candidateRecordPath(row.candidate.id)}
+              className="hover:underline focus-visible:underline"
+              title="Ouvrir la fiche du candidat"
+            >
+              {row.candidate.full_name}
+            </Link>
             {row.candidate.email && <span className="block text-xs font-normal text-slate-500">{row.candidate.email}</span>}
           </>
         );

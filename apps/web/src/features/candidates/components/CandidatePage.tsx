@@ -1,3 +1,0 @@
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
-
-export const CandidatePage = () => <ScreenPlaceholder />;
