@@ -9,6 +9,7 @@ export * from './contracts/crm.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/field-labels.js';
 export * from './contracts/filters.js';
+export * from './contracts/library.js';
 export * from './contracts/logs.js';
 export * from './contracts/lots.js';
 export * from './contracts/notifications.js';

@@ -1,4 +1,5 @@
 export * from './crm.js';
+export * from './library.js';
 export * from './messaging.js';
 export * from './promotions.js';
 export * from './sales.js';
