@@ -90,9 +90,7 @@ const idListOf = (message: string) =>
   z
     .union([textOf({ error: message }), z.array(textOf({ error: message }))], { error: message })
     .transform((v) =>
-      (Array.isArray(v) ? v : v.split(','))
-        .filter((s) => s !== '')
-        .map((s) => (/^\d{1,12}$/.test(s) ? Number(s) : Number.NaN)),
+      (Array.isArray(v) ? v : v.split(',')).filter((s) => s !== '').map((s) => (/^\d{1,12}$/.test(s) ? Number(s) : Number.NaN)),
     )
     .pipe(z.array(z.int({ error: message }).min(1, { error: message }).max(ID_MAX, { error: message })).max(100, message));
 

@@ -18,6 +18,9 @@ import {
   candidacies,
   candidates,
   comments,
+  fileFolders,
+  files,
+  libraryAccesses,
   logs,
   lots,
   notifications,
@@ -32,6 +35,7 @@ import {
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
+import { seedLibrary } from './library.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
 import * as V from './vocabulary.js';
@@ -118,6 +122,9 @@ export const SERIAL_TABLES = [
   'notifications',
   'threads',
   'thread_messages',
+  'file_folders',
+  'files',
+  'library_accesses',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -941,6 +948,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       writer.push(promotionUsers, { promotionId: p2.id, userId, main: false });
     }
     seedMessaging(ctx, p1, p2);
+    seedLibrary(ctx, [p1.id, p2.id]);
   }
   await writer.maybeFlush();
 };
@@ -1418,6 +1426,9 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threads,
       threadMessages,
       threadReads,
+      fileFolders,
+      files,
+      libraryAccesses,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);

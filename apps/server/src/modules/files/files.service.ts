@@ -34,7 +34,11 @@ export const loadSignedFile = async (deps: { db: Db; storage: Storage }, uuid: s
   const [file] = await deps.db.select().from(files).where(eq(files.uuid, uuid)).limit(1);
   if (!file) throw notFound();
   // A row whose content is gone (a demo row seeded without one, a storage lost): 404, never a 500.
-  const content = await deps.storage.get(file.storageKey).catch(() => null);
-  if (!content) throw notFound('Fichier introuvable');
+  let content: Buffer;
+  try {
+    content = await deps.storage.get(file.storageKey);
+  } catch {
+    throw notFound('Fichier introuvable');
+  }
   return { name: file.name, mime: file.mime, content };
 };

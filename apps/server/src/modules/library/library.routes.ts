@@ -58,11 +58,9 @@ export const libraryRoutes = async (fastify: FastifyInstance) => {
   const db = () => app.deps.database.db;
   const deps = () => ({ db: app.deps.database.db, storage: app.deps.storage });
 
-  app.get(
-    '/files',
-    { config: { access: rolesWith('library.read') }, schema: { querystring: libraryQuerySchema } },
-    async (request) => ({ data: await listLibrary(db(), actorOf(request), request.query) }),
-  );
+  app.get('/files', { config: { access: rolesWith('library.read') }, schema: { querystring: libraryQuerySchema } }, async (request) => ({
+    data: await listLibrary(db(), actorOf(request), request.query),
+  }));
 
   app.get('/files_types', { config: { access: rolesWith('library.read') } }, async () => ({ data: await fileTypesList(db()) }));
 
