@@ -167,6 +167,12 @@ const assertManager = async (db: Db, actor: RequestActor, promotionId: number) =
   await assertMemberOf(db, actor, promotionId);
 };
 
+/** A known type, and a chosen folder of this promotion (another promotion's answers 404, like a missing one). */
+const assertPlacement = async (db: Queryable, promotionId: number, fields: LibraryFileFields) => {
+  if (fields.folder_id !== null && !(await findFolder(db, promotionId, fields.folder_id))) throw notFound(LIBRARY_MESSAGES.folderUnknown);
+  if (!(await findFileType(db, fields.type_id))) throw badRequest(LIBRARY_MESSAGES.typeUnknown);
+};
+
 /** The type (reference data) and the folder (chosen in the promotion, or created by name) of a form. */
 const resolvePlacement = async (db: Queryable, promotionId: number, fields: LibraryFileFields) => {
   if (!(await findFileType(db, fields.type_id))) throw badRequest(LIBRARY_MESSAGES.typeUnknown);
@@ -198,6 +204,7 @@ export const createLibraryFile = async (
   await assertManager(deps.db, actor, promotionId);
   if (actor.is_demo) throw forbidden(LIBRARY_MESSAGES.demoUpload);
   const fields = parseFileFields(raw);
+  await assertPlacement(deps.db, promotionId, fields);
   if (!upload || upload.content.length === 0) throw badRequest(LIBRARY_MESSAGES.fileRequired);
   const { mime } = acceptUpload(DOCUMENT_UPLOADS, upload);
   const name = displayName(upload.filename, fields.name);
@@ -244,6 +251,7 @@ export const updateLibraryFile = async (
   const current = await findLibraryFile(deps.db, promotionId, fileId);
   if (!current) throw notFound();
   const fields = parseFileFields(raw);
+  await assertPlacement(deps.db, promotionId, fields);
   const replacing = upload !== null && upload.content.length > 0;
   if (replacing && actor.is_demo) throw forbidden(LIBRARY_MESSAGES.demoUpload);
   const checked = replacing ? acceptUpload(DOCUMENT_UPLOADS, upload) : null;

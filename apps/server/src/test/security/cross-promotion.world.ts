@@ -36,6 +36,9 @@ export type Ids = {
   candidacyFile: number;
   candidacyFileUuid: string;
   threadFileUuid: string;
+  /** A library file and a library folder of the promotion (the demo seed's). */
+  libraryFile: number;
+  libraryFolder: number;
   notification: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
@@ -69,6 +72,8 @@ export const MISSING: Ids = {
   candidacyFile: NO_ID,
   candidacyFileUuid: NO_UUID,
   threadFileUuid: NO_UUID,
+  libraryFile: NO_ID,
+  libraryFolder: NO_ID,
   notification: NO_ID,
   broker: NO_ID,
   user: NO_ID,
@@ -166,9 +171,21 @@ const pick = async (db: Db, promotionId: number) => {
     'candidacy task',
     sql`select id from actions where promotion_id = ${promotionId} and candidacy_id is not null order by id limit 1`,
   );
+  const libraryFile = await one<{ id: number }>(
+    db,
+    'library file',
+    sql`select id from files where promotion_id = ${promotionId} and owner = 'library' order by id limit 1`,
+  );
+  const libraryFolder = await one<{ id: number }>(
+    db,
+    'library folder',
+    sql`select id from file_folders where promotion_id = ${promotionId} order by id limit 1`,
+  );
   return {
     promotion: promotionId,
     token: promotion.token,
+    libraryFile: libraryFile.id,
+    libraryFolder: libraryFolder.id,
     building: building.id,
     lot: lot.id,
     lotPublicId: lot.public_id,
