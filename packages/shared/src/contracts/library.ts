@@ -34,7 +34,6 @@ export const LIBRARY_MESSAGES = {
   emptyLibrary: "Aucun document pour l'instant.",
   noResult: 'Aucun document ne correspond à la recherche.',
   emptyLog: "Aucune consultation pour l'instant.",
-  selectAtLeastOne: (title: string) => `Veuillez sélectionner au moins 1 ${title}`,
 } as const;
 
 /**
