@@ -76,6 +76,8 @@ export type OwnDocument = { id: number; uuid: string; name: string; mime: string
  * asked for (without folder at the root), and the candidate's own documents (null for others).
  */
 export type LibraryPage = {
+  /** The promotion listed: the one asked for, else the reader's current one. */
+  promotion_id: number;
   folder: LibraryFolderRef | null;
   folders: LibraryFolder[];
   files: Paginated<LibraryFile>;

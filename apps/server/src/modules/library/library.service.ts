@@ -121,6 +121,7 @@ export const listLibrary = async (db: Db, actor: RequestActor, query: LibraryQue
     actor.type === 'candidate' ? ownDocuments(db, actor.id, promotionId) : Promise.resolve(null),
   ]);
   return {
+    promotion_id: promotionId,
     folder,
     folders,
     files: paginate(

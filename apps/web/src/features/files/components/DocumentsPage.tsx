@@ -101,10 +101,11 @@ const OwnDocuments = ({ documents }: { documents: OwnDocument[] }) => (
  */
 export const DocumentsPage = () => {
   const user = useUser();
-  const promotionId = user.data?.preferences.selected_promotion ?? null;
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const library = useLibrary(promotionId, query);
+  const library = useLibrary(user.data?.preferences.selected_promotion ?? null, query);
+  // The promotion the server listed (the current one): the calls of the modals name it.
+  const promotionId = library.data?.promotion_id ?? null;
   const types = useFileTypes();
   const remove = useDeleteLibraryFile(promotionId ?? 0);
   const [search, setSearch] = useState(query.search);
