@@ -100,7 +100,8 @@ test.describe('the documents library', () => {
       const log = page.getByRole('dialog', { name: `Journal de la data room : ${OPEN_FILE}.pdf` });
       await expect(log.getByRole('cell', { name: 'Consultation' })).toBeVisible();
       await expect(log.getByRole('cell', { name: 'Candidat' })).toBeVisible();
-      await log.getByRole('button', { name: 'Fermer' }).click();
+      await page.keyboard.press('Escape');
+      await expect(log).toBeHidden();
 
       for (const name of [OPEN_FILE, CLOSED_FILE]) {
         await page.getByRole('button', { name: `Supprimer ${name}.pdf` }).click();
