@@ -204,6 +204,8 @@ const main = async () => {
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
+      { name: 'documents library (`files`)', method: 'GET', path: `/api/files?promotion=${p}` },
+      { name: 'data-room log (`files_log`)', method: 'GET', path: `/api/files_log?promotion=${p}` },
       {
         name: 'attributeLot (command)',
         method: 'POST',
