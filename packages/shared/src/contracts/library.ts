@@ -7,7 +7,7 @@ import { ID_MAX, idOf, type Paginated, pageQuerySchema, textOf } from './common.
  * folders, the candidate's own documents and the data-room log.
  */
 
-/** The brochure the candidate's home shows (spec part 3, 9: type 3). */
+/** The brochure the candidate's home shows (docs/product/documents.md#fields: type 3). */
 export const BROCHURE_FILE_TYPE_ID = 3;
 export const LIBRARY_PAGE_SIZE = 50;
 export const LIBRARY_LOG_PAGE_SIZE = 50;
@@ -114,7 +114,7 @@ const flagSchema = z
   .default(false);
 
 /**
- * The text fields of the add and edit forms (multipart, spec part 3, 5): name and type
+ * The text fields of the add and edit forms (multipart, docs/product/documents.md#rules): name and type
  * required; a folder chosen (`folder_id`) or created (`folder_name`), or none; the four access
  * flags; the candidate's minimum status ('' or absent: prospect).
  */

@@ -107,7 +107,7 @@ const fileNames = async (headers: Headers, promotionId: number, query = '') =>
 const urlStatus = async (headers: Headers, uuid: string, query = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/file-url/${uuid}${query}`, headers })).statusCode;
 
-describe('spec part 3, 4 and 6: who sees a library file (list and file-url agree)', () => {
+describe('docs/product/documents.md#rules: who sees a library file (list and file-url agree)', () => {
   it('opens each file to the roles of its flags; architects, brokers and pilots see all; bankers none', async () => {
     const { desk, headers } = await library();
     const p = desk.promotion.id;
@@ -178,7 +178,7 @@ describe('spec part 3, 4 and 6: who sees a library file (list and file-url agree
   });
 });
 
-describe('spec part 3, 2: the explorer (search, types, folders with counts, files without folder)', () => {
+describe('docs/product/documents.md#library: the explorer (search, types, folders with counts, files without folder)', () => {
   it('counts the documents of each folder, lists the root files, filters by search and type', async () => {
     const { desk, headers } = await library();
     const p = desk.promotion.id;
@@ -226,7 +226,7 @@ describe('spec part 3, 2: the explorer (search, types, folders with counts, file
   });
 });
 
-describe('spec part 3, 5 and 6: add, edit and delete (architects, brokers and pilots)', () => {
+describe('docs/product/documents.md#who-may-do-what: add, edit and delete (architects, brokers and pilots)', () => {
   it('requires the name, the type and, on creation, the file, in French', async () => {
     const { desk, headers } = await library();
     const url = `/api/promotions/${desk.promotion.id}/files`;

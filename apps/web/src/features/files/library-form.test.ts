@@ -14,7 +14,7 @@ const file: LibraryFile = {
   access: { access_candidate: true, access_promoter: false, access_notary: true, access_investor: false, candidate_min_status: 3 },
 };
 
-describe('the add and edit form of a library file (spec part 3, 5)', () => {
+describe('the add and edit form of a library file (docs/product/documents.md#rules)', () => {
   it('requires the name and the type, and the file on creation only', () => {
     const empty = libraryFormDefaults();
     expect(checkLibraryForm(empty, null, true)).toEqual({

@@ -41,7 +41,7 @@ export const libraryFormDefaults = (file?: LibraryFile | null): LibraryFormValue
 
 export type LibraryFormErrors = Partial<Record<'name' | 'type_id' | 'file' | 'folder_name', string>>;
 
-/** Name and type required; the file on creation only (spec part 3, 5); a new folder needs its name. */
+/** Name and type required; the file on creation only (docs/product/documents.md#rules); a new folder needs its name. */
 export const checkLibraryForm = (values: LibraryFormValues, file: File | null, creating: boolean): LibraryFormErrors => {
   const errors: LibraryFormErrors = {};
   if (!values.name.trim()) errors.name = LIBRARY_MESSAGES.nameRequired;
