@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth.js';
-import { badRequest, HttpError } from '../../platform/errors.js';
+import { badRequest, HttpError, MESSAGE_MALFORMED_MULTIPART } from '../../platform/errors.js';
 import type { Upload } from '../../platform/uploads.js';
 import {
   createLibraryFile,
@@ -29,7 +29,7 @@ const KNOWN_FIELDS = new Set<string>(LIBRARY_FILE_FIELDS);
 
 /** The add and edit forms: their known text fields and at most one file (field `file`). */
 const readFileForm = async (request: FastifyRequest): Promise<{ fields: Record<string, string>; upload: Upload | null }> => {
-  if (!request.isMultipart()) throw badRequest(LIBRARY_MESSAGES.nameRequired);
+  if (!request.isMultipart()) throw badRequest(MESSAGE_MALFORMED_MULTIPART);
   const fields: Record<string, string> = {};
   let upload: Upload | null = null;
   try {
