@@ -24,6 +24,7 @@ import { faqRoutes } from './modules/faq/faq.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { financesRoutes } from './modules/finances/finances.routes.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
@@ -155,6 +156,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(planningRoutes);
       await api.register(financesRoutes);
       await api.register(faqRoutes);
+      await api.register(libraryRoutes);
     },
     { prefix: '/api' },
   );

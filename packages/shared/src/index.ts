@@ -11,6 +11,7 @@ export * from './contracts/faq.js';
 export * from './contracts/field-labels.js';
 export * from './contracts/filters.js';
 export * from './contracts/finances.js';
+export * from './contracts/library.js';
 export * from './contracts/logs.js';
 export * from './contracts/lots.js';
 export * from './contracts/notifications.js';

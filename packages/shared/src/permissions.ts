@@ -151,6 +151,15 @@ export const PERMISSIONS = {
    * sees every promotion (docs/decisions/018-faq-global-questions-and-demo-mode.md).
    */
   'faq.manageGlobal': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /**
+   * The documents library (docs/product/documents.md#who-may-do-what): every member opens /documents,
+   * the server lists each reader the files his flags and status allow (maySeeFile's rule, in SQL).
+   */
+  'library.read': roles(...USER_TYPES),
+  /** Add, edit and delete library files, and pick or create their folders: architects, brokers and pilots. */
+  'library.manage': roles('architect', 'broker', 'pilot'),
+  /** The data-room log of the library (who opened or downloaded which file, when) and its .xlsx export. */
+  'library.log': roles('broker', 'pilot'),
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -210,6 +210,8 @@ const main = async () => {
       { name: 'thread search (`threads`)', method: 'GET', path: `/api/threads?promotion=${p}&search=lot` },
       { name: 'unread summary', method: 'GET', path: '/api/threads/promotions-unread-summary' },
       { name: 'FAQ (`questions`)', method: 'GET', path: `/api/promotions/${p}/questions` },
+      { name: 'documents library (`files`)', method: 'GET', path: `/api/files?promotion=${p}` },
+      { name: 'data-room log (`files_log`)', method: 'GET', path: `/api/files_log?promotion=${p}` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -71,6 +71,8 @@ export const GROWING_TABLES = new Set([
   'thread_messages',
   'thread_reads',
   'files',
+  'file_folders',
+  'library_accesses',
   'mail_messages',
   'promotions',
   'promotion_user',

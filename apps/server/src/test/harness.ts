@@ -28,7 +28,7 @@ export type TestContext = {
 
 export type SentStatement = { sql: string; params: unknown[] };
 
-const KEEP = new Set(['lot_types', 'floors']);
+const KEEP = new Set(['lot_types', 'floors', 'file_types']);
 
 const openCopy = async (onQuery: OnQuery): Promise<{ database: Database; drop: () => Promise<void> }> => {
   const template = inject('template');

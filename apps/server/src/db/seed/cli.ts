@@ -22,7 +22,7 @@ const USAGE = `Usage: npm run seed -- [--scale N] [--copies N [--candidacies N]]
   --candidacies N   candidacies per demo promotion in every copy (default 48 and 74)
   --reset           empty the business tables of a database that already has data`;
 
-const KEEP = new Set(['lot_types', 'floors']);
+const KEEP = new Set(['lot_types', 'floors', 'file_types']);
 
 class UsageError extends Error {}
 

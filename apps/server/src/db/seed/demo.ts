@@ -19,7 +19,10 @@ import {
   candidates,
   comments,
   faqQuestions,
+  fileFolders,
+  files,
   finances,
+  libraryAccesses,
   logs,
   lots,
   notifications,
@@ -36,6 +39,7 @@ import {
 import { BulkWriter } from './bulk.js';
 import { seedFaq } from './faq.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
+import { seedLibrary } from './library.js';
 import { seedMessages } from './messages.js';
 import { seedPlanning } from './planning.js';
 import { createRng, type Rng } from './random.js';
@@ -127,6 +131,9 @@ export const SERIAL_TABLES = [
   'planning_tasks',
   'finances',
   'faq_questions',
+  'file_folders',
+  'files',
+  'library_accesses',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -952,6 +959,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     }
     seedMessaging(ctx, p1, p2);
     seedMessages(ctx, p1, p2);
+    seedLibrary(ctx, [p1.id, p2.id]);
   }
   await writer.maybeFlush();
 };
@@ -1432,6 +1440,9 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       planningTasks,
       finances,
       faqQuestions,
+      fileFolders,
+      files,
+      libraryAccesses,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);

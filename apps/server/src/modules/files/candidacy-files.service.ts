@@ -16,6 +16,7 @@ import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
 import { maySeeFaqFile } from '../faq/faq.service.js';
+import { recordLibraryAccess } from '../library/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { mayReadMessageThread } from '../threads/thread-access.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
@@ -261,10 +262,9 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
       // Who reads the thread reads its attachments: its two sides and the brokers of the candidacy's agency (docs/product/messages.md#rules).
       return file.threadMessageId !== null && (await mayReadMessageThread(db, actor, file.threadMessageId));
     case 'library': {
+      // The library's rule (docs/sales-process.md#documents-library-built); its list applies the same in SQL (libraryReaderOf).
+      if (can(actor, 'library.manage')) return true;
       switch (actor.type) {
-        case 'broker':
-        case 'pilot':
-          return true;
         case 'promoter':
           return file.accessPromoter;
         case 'notary':
@@ -285,9 +285,23 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
   }
 };
 
-/** GET file-url/{uuid}: a short-lived signed URL, only for a user allowed to see the file; 404 otherwise. */
-export const fileUrlFor = async (db: Db, actor: RequestActor, uuid: string) => {
+/**
+ * GET file-url/{uuid}: a short-lived signed URL, only for a user allowed to see the file; 404
+ * otherwise. A library file opens in the browser unless `download` is asked, and the view or
+ * download is written to the data-room log by this request, the one that signs the link.
+ */
+export const fileUrlFor = async (db: Db, actor: RequestActor, uuid: string, download = false) => {
   const [file] = await db.select().from(files).where(eq(files.uuid, uuid)).limit(1);
   if (!file || !(await maySeeFile(db, actor, file))) throw notFound(MESSAGES.pageNotFound);
+  if (file.owner === 'library' && file.promotionId !== null) {
+    await recordLibraryAccess(db, {
+      promotionId: file.promotionId,
+      fileId: file.id,
+      fileName: file.name,
+      userId: actor.id,
+      kind: download ? 'download' : 'view',
+    });
+    return { data: { url: download ? signedFileUrl(file.uuid) : `${signedFileUrl(file.uuid)}&inline=1` } };
+  }
   return { data: { url: signedFileUrl(file.uuid) } };
 };

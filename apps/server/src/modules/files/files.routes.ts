@@ -1,4 +1,4 @@
-import { CANDIDACY_FILE_LIMITS, idParamSchema, idSchema, rolesWith, validationMessage } from '@promovente/shared';
+import { CANDIDACY_FILE_LIMITS, fileUrlQuerySchema, idParamSchema, idSchema, rolesWith, validationMessage } from '@promovente/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,11 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
       config: { access: 'public' },
       schema: {
         params: z.object({ uuid: z.uuid('Fichier introuvable') }),
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(100) }),
+        querystring: z.object({
+          expires: z.coerce.number().int(),
+          signature: z.string().min(10).max(100),
+          inline: z.enum(['1'], { error: 'Lien expiré ou invalide' }).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -32,7 +36,11 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
       const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
       return reply
         .type(file.mime)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header(
+          'content-disposition',
+          `${request.query.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.content);
     },
@@ -86,7 +94,10 @@ export const filesRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     '/file-url/:uuid',
-    { config: { access: 'authenticated' }, schema: { params: z.object({ uuid: z.uuid('Fichier introuvable') }) } },
-    async (request) => fileUrlFor(app.deps.database.db, actorOf(request), request.params.uuid),
+    {
+      config: { access: 'authenticated' },
+      schema: { params: z.object({ uuid: z.uuid('Fichier introuvable') }), querystring: fileUrlQuerySchema },
+    },
+    async (request) => fileUrlFor(app.deps.database.db, actorOf(request), request.params.uuid, request.query.download === '1'),
   );
 };

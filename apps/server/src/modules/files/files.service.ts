@@ -33,5 +33,12 @@ export const loadSignedFile = async (deps: { db: Db; storage: Storage }, uuid: s
   if (!isValidSignature(uuid, expires, signature)) throw notFound('Lien expiré ou invalide');
   const [file] = await deps.db.select().from(files).where(eq(files.uuid, uuid)).limit(1);
   if (!file) throw notFound();
-  return { name: file.name, mime: file.mime, content: await deps.storage.get(file.storageKey) };
+  // A row whose content is gone (a demo row seeded without one, a storage lost): 404, never a 500.
+  let content: Buffer;
+  try {
+    content = await deps.storage.get(file.storageKey);
+  } catch {
+    throw notFound('Fichier introuvable');
+  }
+  return { name: file.name, mime: file.mime, content };
 };

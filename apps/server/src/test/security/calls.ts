@@ -395,6 +395,33 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   }),
   'DELETE /api/promotions/:id/questions/:qid': (w) => ({ url: `/api/promotions/${w.promotion.id}/questions/${w.rows.faqQuestion.id}` }),
   'GET /api/promotions/:id/people': (w) => ({ url: `/api/promotions/${w.promotion.id}/people` }),
+  'GET /api/files': (w) => ({ url: `/api/files?${promotionA(w)}&search=plans&types=1,3` }),
+  'GET /api/files_types': () => ({ url: '/api/files_types' }),
+  'GET /api/files_folders': (w) => ({ url: `/api/files_folders?${promotionA(w)}` }),
+  'POST /api/promotions/:id/files': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/files`,
+    ...multipart(
+      [
+        ['name', 'Plans des étages'],
+        ['type_id', '1'],
+        ['folder_name', 'Plans'],
+        ['access_candidate', '1'],
+        ['candidate_min_status', '3'],
+      ],
+      [{ field: 'file', filename: 'plans.pdf', type: 'application/pdf', content: TINY_PDF }],
+    ),
+  }),
+  'POST /api/promotions/:id/files/:fileId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/files/${w.rows.libraryFile.id}`,
+    ...multipart([
+      ['name', 'Brochure'],
+      ['type_id', '3'],
+      ['access_promoter', '1'],
+    ]),
+  }),
+  'DELETE /api/promotions/:id/files/:fileId': (w) => ({ url: `/api/promotions/${w.promotion.id}/files/${w.rows.libraryFile.id}` }),
+  'GET /api/files_log': (w) => ({ url: `/api/files_log?${promotionA(w)}&file_id=${w.rows.libraryFile.id}` }),
+  'GET /api/files_log/download': (w) => ({ url: `/api/files_log/download?${promotionA(w)}` }),
   ...peopleCalls(),
   'POST /api/promotions/:id/price-grid/preview': (w) => ({
     url: `/api/promotions/${w.promotion.id}/price-grid/preview`,

@@ -216,6 +216,29 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
     ignored: REFERENCE_IDS,
   },
   'DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
+  'GET /api/files': {
+    ids: ['query.promotion', 'query.folder'],
+    ignored: { 'query.types': 'document types are reference data, the same in every promotion' },
+  },
+  'GET /api/files_types': { ids: [] },
+  'GET /api/files_folders': { ids: ['query.promotion'] },
+  'POST /api/promotions/:id/files': {
+    ids: ['path.id', 'multipart.folder_id'],
+    ignored: { 'multipart.type_id': 'document types are reference data, the same in every promotion' },
+  },
+  'POST /api/promotions/:id/files/:fileId': {
+    ids: ['path.id', 'path.fileId', 'multipart.folder_id'],
+    ignored: { 'multipart.type_id': 'document types are reference data, the same in every promotion' },
+  },
+  'DELETE /api/promotions/:id/files/:fileId': { ids: ['path.id', 'path.fileId'] },
+  'GET /api/files_log': {
+    ids: ['query.promotion', 'query.file_id'],
+    ignored: { 'query.user_id': "a filter on the rows of the promotion's own log: another promotion's person finds none" },
+  },
+  'GET /api/files_log/download': {
+    ids: ['query.promotion', 'query.file_id'],
+    ignored: { 'query.user_id': "a filter on the rows of the promotion's own log: another promotion's person finds none" },
+  },
   'GET /api/promotions/:id/people': { ids: ['path.id'] },
   'GET /api/promotions/:id/questions': { ids: ['path.id'] },
   'POST /api/promotions/:id/question': { ids: ['path.id'] },
@@ -571,8 +594,86 @@ const planningRouteCases = (): RouteCase[] => [
   },
 ];
 
+/** The documents library (issue 12): another promotion's promotion, folder and file answer 404. */
+const libraryCases = (): RouteCase[] => {
+  const form = { name: 'Plans', type_id: 1 };
+  const log = (route: string, path: string): RouteCase[] => [
+    promotionQueryCase(route, path),
+    {
+      route,
+      fields: ['query.file_id'],
+      label: 'library file',
+      call: (a, x) => get(`${path}?${q({ promotion: a.promotion, file_id: x.libraryFile })}`),
+    },
+  ];
+  return [
+    promotionQueryCase('GET /api/files', '/api/files'),
+    {
+      route: 'GET /api/files',
+      fields: ['query.folder'],
+      label: 'library folder',
+      call: (a, x) => get(`/api/files?${q({ promotion: a.promotion, folder: x.libraryFolder })}`),
+    },
+    promotionQueryCase('GET /api/files_folders', '/api/files_folders'),
+    {
+      route: 'POST /api/promotions/:id/files',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (_a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/files`, multipart: form, upload: true }),
+    },
+    {
+      route: 'POST /api/promotions/:id/files',
+      fields: ['multipart.folder_id'],
+      label: 'library folder',
+      call: (a, x) => ({
+        method: 'POST',
+        url: `/api/promotions/${a.promotion}/files`,
+        multipart: { ...form, folder_id: x.libraryFolder },
+        upload: true,
+      }),
+    },
+    {
+      route: 'POST /api/promotions/:id/files/:fileId',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/files/${a.libraryFile}`, multipart: form }),
+    },
+    {
+      route: 'POST /api/promotions/:id/files/:fileId',
+      fields: ['path.fileId'],
+      label: 'library file',
+      call: (a, x) => ({ method: 'POST', url: `/api/promotions/${a.promotion}/files/${x.libraryFile}`, multipart: form }),
+    },
+    {
+      route: 'POST /api/promotions/:id/files/:fileId',
+      fields: ['multipart.folder_id'],
+      label: 'library folder',
+      call: (a, x) => ({
+        method: 'POST',
+        url: `/api/promotions/${a.promotion}/files/${a.libraryFile}`,
+        multipart: { ...form, folder_id: x.libraryFolder },
+      }),
+    },
+    {
+      route: 'DELETE /api/promotions/:id/files/:fileId',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${x.promotion}/files/${a.libraryFile}` }),
+    },
+    {
+      route: 'DELETE /api/promotions/:id/files/:fileId',
+      fields: ['path.fileId'],
+      label: 'library file',
+      call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${a.promotion}/files/${x.libraryFile}` }),
+    },
+    ...log('GET /api/files_log', '/api/files_log'),
+    ...log('GET /api/files_log/download', '/api/files_log/download'),
+  ];
+};
+
 export const ROUTE_CASES: readonly RouteCase[] = [
   ...planningRouteCases(),
+  ...libraryCases(),
   {
     route: 'PUT /api/user/promotion',
     fields: ['body.promotion'],

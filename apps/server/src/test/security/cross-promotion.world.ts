@@ -40,6 +40,9 @@ export type Ids = {
   thread: number;
   /** A question of this promotion's own FAQ (not a global one, which every promotion shows). */
   faqQuestion: number;
+  /** A library file and a library folder of the promotion (the demo seed's). */
+  libraryFile: number;
+  libraryFolder: number;
   notification: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
@@ -78,6 +81,8 @@ export const MISSING: Ids = {
   threadFileUuid: NO_UUID,
   thread: NO_ID,
   faqQuestion: NO_ID,
+  libraryFile: NO_ID,
+  libraryFolder: NO_ID,
   notification: NO_ID,
   broker: NO_ID,
   user: NO_ID,
@@ -188,12 +193,24 @@ const pick = async (db: Db, promotionId: number) => {
     'FAQ question',
     sql`select id from faq_questions where promotion_id = ${promotionId} and not global order by id limit 1`,
   );
+  const libraryFile = await one<{ id: number }>(
+    db,
+    'library file',
+    sql`select id from files where promotion_id = ${promotionId} and owner = 'library' order by id limit 1`,
+  );
+  const libraryFolder = await one<{ id: number }>(
+    db,
+    'library folder',
+    sql`select id from file_folders where promotion_id = ${promotionId} order by id limit 1`,
+  );
   return {
     promotion: promotionId,
     token: promotion.token,
     planningTask: planningTask.id,
     finances: finances.id,
     faqQuestion: faqQuestion.id,
+    libraryFile: libraryFile.id,
+    libraryFolder: libraryFolder.id,
     building: building.id,
     lot: lot.id,
     lotPublicId: lot.public_id,

@@ -212,6 +212,21 @@ export const buildWorld = async (ctx: TestContext) => {
         createdById: user.candidate.id,
       })
       .returning();
+    // A library file of A (issue 12), open to the promoters, which the edit and delete calls name.
+    const [libraryFile] = await db
+      .insert(files)
+      .values({
+        promotionId: promotion.id,
+        name: 'Brochure.pdf',
+        mime: 'application/pdf',
+        size: TINY_PDF.length,
+        storageKey: await ctx.app.deps.storage.put(TINY_PDF),
+        owner: 'library',
+        typeId: 3,
+        accessPromoter: true,
+        createdById: user.broker.id,
+      })
+      .returning();
     const notificationOf = new Map<number, number>();
     for (const owner of Object.values(user)) {
       const [row] = await db
@@ -285,6 +300,7 @@ export const buildWorld = async (ctx: TestContext) => {
       applicationTask,
       commentBy,
       file,
+      libraryFile,
       notificationOf,
       threadOf,
       resetToken,
