@@ -22,6 +22,7 @@ import { crmRoutes } from './modules/crm/crm.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
@@ -29,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.js';
 import { priceGridRoutes } from './modules/price-grid/price-grid.routes.js';
+import { progressRoutes } from './modules/progress/progress.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { reservationFormRoutes } from './modules/reservation-form/reservation-form.routes.js';
@@ -149,6 +151,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(buildingsRoutes);
       await api.register(peopleRoutes);
       await api.register(priceGridRoutes);
+      await api.register(progressRoutes);
+      await api.register(homeRoutes);
     },
     { prefix: '/api' },
   );

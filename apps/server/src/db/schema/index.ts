@@ -1,5 +1,6 @@
 export * from './crm.js';
 export * from './messaging.js';
+export * from './progress.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './users.js';

@@ -16,6 +16,7 @@ import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
 import { writeLog } from '../logs/logs.service.js';
+import { maySeePhotoFile } from '../progress/progress.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 
 /**
@@ -283,6 +284,9 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
           return false;
       }
     }
+    // Progress photos and videos (docs/decisions/020-progress-photos-and-home.md).
+    case 'photo':
+      return maySeePhotoFile(db, actor, file.id);
     default:
       return false;
   }
