@@ -10,6 +10,7 @@ import {
   PROCESS_TASKS,
 } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
+import type { Storage } from '../../platform/storage.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
   actionLots,
@@ -18,9 +19,12 @@ import {
   candidacies,
   candidates,
   comments,
+  files,
   logs,
   lots,
   notifications,
+  photoGroups,
+  photos,
   promotionAgencies,
   promotions,
   promotionUsers,
@@ -32,6 +36,7 @@ import {
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
+import { seedProgress } from './progress.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
 import * as V from './vocabulary.js';
@@ -50,6 +55,8 @@ export type SeedOptions = {
   candidaciesPerPromotion?: number;
   /** The seeding time all dates are relative to (tests pin it). */
   now?: Date;
+  /** The file storage of the progress photos (the server passes its own). */
+  storage?: Storage;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -118,6 +125,9 @@ export const SERIAL_TABLES = [
   'notifications',
   'threads',
   'thread_messages',
+  'files',
+  'photo_groups',
+  'photos',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -139,6 +149,8 @@ export type Ctx = {
   writer: BulkWriter;
   users: DemoUsers;
   passwordHash: string;
+  /** Where the demo's photos are stored; without it (test databases) their rows come without content. */
+  storage?: Storage;
 };
 
 const slug = (text: string) =>
@@ -941,6 +953,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
       writer.push(promotionUsers, { promotionId: p2.id, userId, main: false });
     }
     seedMessaging(ctx, p1, p2);
+    await seedProgress(ctx, promos, ctx.storage);
   }
   await writer.maybeFlush();
 };
@@ -1418,8 +1431,11 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threads,
       threadMessages,
       threadReads,
+      files,
+      photoGroups,
+      photos,
     ]);
-    const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
+    const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash, storage: options.storage };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);
     const ctx: Ctx = { ...base, users: demoUsers };
 
