@@ -10,6 +10,8 @@ import {
   files,
   notifications,
   passwordResets,
+  photoGroups,
+  photos,
   priceGridImports,
   promotionUsers,
   tasks,
@@ -232,8 +234,37 @@ export const buildWorld = async (ctx: TestContext) => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
+    // A progress album of A with one photo (modules/progress): the calls edit and delete them.
+    const [photoGroup] = await db
+      .insert(photoGroups)
+      .values({ promotionId: promotion.id, name: 'Gros œuvre', date: '2026-03-12', createdById: user.broker.id })
+      .returning();
+    const [photoFile] = await db
+      .insert(files)
+      .values({
+        promotionId: promotion.id,
+        name: 'dalle.jpg',
+        mime: 'image/png',
+        size: TINY_PNG.length,
+        storageKey: await ctx.app.deps.storage.put(TINY_PNG),
+        owner: 'photo',
+        createdById: user.broker.id,
+      })
+      .returning();
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        promotionId: promotion.id,
+        photoGroupId: photoGroup.id,
+        name: 'dalle.jpg',
+        fileId: photoFile.id,
+        createdById: user.broker.id,
+      })
+      .returning();
     return {
       lots,
+      photoGroup,
+      photo,
       priceGridImport,
       main,
       partner,
