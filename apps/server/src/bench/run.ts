@@ -204,6 +204,7 @@ const main = async () => {
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
+      { name: 'progress albums', method: 'GET', path: `/api/photoGroups?promotion=${p}` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -79,6 +79,8 @@ export const GROWING_TABLES = new Set([
   'lots',
   'agencies',
   'crm_sends',
+  'photo_groups',
+  'photos',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
