@@ -132,6 +132,8 @@ export type PhotoGroup = {
 };
 
 export type PhotoGroupsPage = {
+  /** The promotion listed (the one asked, else the current one): the writes name it. */
+  promotion_id: number;
   data: PhotoGroup[];
   current_page: number;
   last_page: number;
@@ -143,6 +145,8 @@ export type PhotoGroupsPage = {
   can_add_photos: boolean;
   /** The lot of the filter, for the reset link. */
   lot: PhotoLot | null;
+  /** The lots of the filter and of the album form: the main lots for who writes, else the lots the albums name. */
+  lot_options: PhotoLot[];
   /** The demo video shown to demo users (docs/decisions/020-progress-photos-and-home.md), else null. */
   demo_video: string | null;
 };
@@ -153,3 +157,12 @@ export const PHOTOS_PER_ALBUM_IN_LIST = 12;
 /** A lot as the albums name it: its title and reference, or its reference alone. */
 export const lotFullTitle = (lot: { title: string; reference: string }) =>
   lot.title.trim() === '' ? lot.reference : `${lot.title} (${lot.reference})`;
+
+/** An album's day (yyyy-MM-dd) as the screens show dates: dd/MM/yyyy. */
+export const formatAlbumDate = (day: string) => {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+};
+
+/** 'Visible' and 'Homepage' read oui or non (spec part 3, section 4). */
+export const yesNo = (value: boolean) => (value ? 'oui' : 'non');

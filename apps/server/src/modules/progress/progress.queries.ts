@@ -213,3 +213,21 @@ export const albumOfFile = async (db: Queryable, fileId: number) => {
   );
   return row ? { hidden: row.hidden === true } : null;
 };
+
+/**
+ * The lots of the filter and of the album form: for who writes, the promotion's main lots; for
+ * the others, the lots their albums name (visible albums only when `visibleOnly`).
+ */
+export const lotOptions = async (db: Queryable, promotionId: number, scope: 'all' | 'albums', visibleOnly: boolean) => {
+  const rows = await rowsOf(
+    db,
+    scope === 'all'
+      ? sql`select id as lot_id, title as lot_title, reference as lot_reference from lots
+            where promotion_id = ${promotionId} and parent_id is null order by reference, id limit 1000`
+      : sql`select l.id as lot_id, l.title as lot_title, l.reference as lot_reference from lots l
+            where l.id in (select g.lot_id from photo_groups g where g.promotion_id = ${promotionId} and g.lot_id is not null
+                           ${visibleOnly ? sql`and g.hidden = false` : sql``})
+            order by l.reference, l.id`,
+  );
+  return rows.map(lotOf).filter((lot): lot is PhotoLot => lot !== null);
+};

@@ -31,6 +31,7 @@ import {
   firstPhotosOf,
   type GroupRow,
   homePhotos,
+  lotOptions,
   type PhotoRow,
   pageOfGroups,
   photosOfGroup,
@@ -112,6 +113,7 @@ export const listPhotoGroups = async (db: Db, actor: RequestActor, query: PhotoG
   );
   const from = groups.length === 0 ? null : (query.page - 1) * perPage + 1;
   return {
+    promotion_id: promotionId,
     data: groups.map((g) =>
       serializeGroup(
         g,
@@ -126,6 +128,7 @@ export const listPhotoGroups = async (db: Db, actor: RequestActor, query: PhotoG
     can_manage: can(actor, 'progress.manage'),
     can_add_photos: can(actor, 'progress.manage') && !actor.is_demo,
     lot,
+    lot_options: await lotOptions(db, promotionId, can(actor, 'progress.manage') ? 'all' : 'albums', scope.visibleOnly),
     demo_video: actor.is_demo ? await demoVideoOf(db, promotionId) : null,
   };
 };
