@@ -147,7 +147,7 @@ export type PhotoGroupsPage = {
   lot: PhotoLot | null;
   /** The lots of the filter and of the album form: the main lots for who writes, else the lots the albums name. */
   lot_options: PhotoLot[];
-  /** The demo video shown to demo users (docs/decisions/020-progress-photos-and-home.md), else null. */
+  /** The demo video, which the screen shows to demo users (docs/decisions/020-progress-photos-and-home.md): the first video listed, else null. */
   demo_video: string | null;
 };
 

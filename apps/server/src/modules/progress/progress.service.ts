@@ -82,17 +82,9 @@ const serializeGroup = (row: GroupRow, photoRows: PhotoRow[]): PhotoGroup => ({
   photos: photoRows.map(serializePhoto),
 });
 
-/** The demo video (docs/decisions/020-progress-photos-and-home.md): the first video of the promotion's visible albums. */
-const demoVideoOf = async (db: Queryable, promotionId: number) => {
-  const [row] = await db
-    .select({ uuid: files.uuid })
-    .from(photos)
-    .innerJoin(photoGroups, eq(photoGroups.id, photos.photoGroupId))
-    .innerJoin(files, eq(files.id, photos.fileId))
-    .where(and(eq(photos.promotionId, promotionId), eq(photos.isVideo, true), eq(photoGroups.hidden, false)))
-    .orderBy(photos.id)
-    .limit(1);
-  return row ? signedFileUrl(row.uuid) : null;
+const demoVideoOf = (rows: PhotoRow[]) => {
+  const video = rows.find((row) => row.isVideo);
+  return video ? signedFileUrl(video.fileUuid) : null;
 };
 
 /** GET photoGroups: a page of the promotion's albums with their first photos, in two or three statements. */
@@ -129,7 +121,8 @@ export const listPhotoGroups = async (db: Db, actor: RequestActor, query: PhotoG
     can_add_photos: can(actor, 'progress.manage') && !actor.is_demo,
     lot,
     lot_options: await lotOptions(db, promotionId, can(actor, 'progress.manage') ? 'all' : 'albums', scope.visibleOnly),
-    demo_video: actor.is_demo ? await demoVideoOf(db, promotionId) : null,
+    // The demo video (docs/decisions/020-progress-photos-and-home.md): the first video of the albums listed.
+    demo_video: demoVideoOf(photoRows),
   };
 };
 

@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useUser } from '../../../lib/auth';
+import { isDemoMode } from '../../../lib/storage';
 import { useAlbumPhotos, useDeleteAlbum, useDeletePhoto, usePhotoGroups } from '../api/progress';
 import { AddPhotosModal } from './AddPhotosModal';
 import { AlbumFormModal } from './AlbumFormModal';
@@ -71,6 +72,9 @@ export const ProgressionPage = () => {
 
   if (!data) return <Spinner />;
   const manages = data.can_manage;
+  // Demo users (the account's flag, or signed in from the demo page) add no photo and see the demo video.
+  const demo = Boolean(user?.is_demo) || isDemoMode();
+  const addsPhotos = data.can_add_photos && !demo;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -101,7 +105,7 @@ export const ProgressionPage = () => {
           </button>
         </p>
       )}
-      {data.demo_video && (
+      {demo && data.demo_video && (
         <section aria-labelledby="demo-video" className="rounded-lg border border-slate-200 bg-white p-3">
           <h2 id="demo-video" className="mb-2 text-sm font-semibold text-slate-800">
             Vidéo de démonstration
@@ -129,7 +133,7 @@ export const ProgressionPage = () => {
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge>Visible : {yesNo(!album.hidden)}</Badge>
                     <Badge>Homepage : {yesNo(album.home_page)}</Badge>
-                    {data.can_add_photos && (
+                    {addsPhotos && (
                       <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'photos', album })}>
                         <Upload className="size-4" aria-hidden="true" /> Ajouter des photos
                       </Button>
