@@ -128,7 +128,7 @@ export const PERMISSIONS = {
   /** GET photoGroups and GET photos: the route /progression (docs/product/progress.md#who-may-do-what); candidates and investors read only the visible albums. */
   'progress.read': roles('broker', 'promoter', 'candidate', 'architect', 'pilot', 'investor'),
   /**
-   * Add, edit and delete albums, add and remove photos: brokers and pilots (spec part 3, section 6);
+   * Add, edit and delete albums, add and remove photos: brokers and pilots (docs/product/progress.md#rules);
    * promoters and architects read every album, hidden ones included, without editing
    * (docs/decisions/020-progress-photos-and-home.md).
    */

@@ -35,7 +35,7 @@ export const PROGRESS_MESSAGES = {
   failed: 'Une erreur est survenue',
 } as const;
 
-/** Spec part 3, section 9: thumbnails 160 px high, carousel images 1300 px wide, one slide every 3000 ms. */
+/** docs/product/progress.md#rules: thumbnails 160 px high, carousel images 1300 px wide, one slide every 3000 ms. */
 export const PHOTO_SIZES = { thumbnailHeight: 160, largeWidth: 1300 } as const;
 export const CAROUSEL_AUTOPLAY_MS = 3000;
 /** Upload limits (docs/decisions/020-progress-photos-and-home.md). */
@@ -62,7 +62,7 @@ const flagSchema = z.preprocess(
   z.boolean(),
 );
 
-/** POST promotions/{id}/photoGroups and PUT promotions/{id}/photoGroups/{groupId} (spec part 3, sections 3 and 5). */
+/** POST promotions/{id}/photoGroups and PUT promotions/{id}/photoGroups/{groupId} (docs/product/progress.md#rules). */
 export const photoGroupInputSchema = z.object({
   name: requiredText(PROGRESS_MESSAGES.nameRequired)
     .transform((value) => value.trim())
@@ -82,7 +82,7 @@ export const photoGroupInputSchema = z.object({
     .default(null),
   hidden: flagSchema.optional().default(false),
   home_page: flagSchema.optional().default(false),
-  /** Sent by the client (spec part 3, section 7); the path's promotion is the one used. */
+  /** Sent by the client (docs/product/progress.md#rules); the path's promotion is the one used. */
   promotion_id: idOf('Promotion invalide').optional(),
 });
 export type PhotoGroupInput = z.infer<typeof photoGroupInputSchema>;
@@ -103,7 +103,7 @@ export const photosQuerySchema = z.object({ photo_group_id: idOf("L'album est re
 
 export type PhotoLot = { id: number; title: string; reference: string; full_title: string };
 
-/** A photo or a video (spec part 3, section 3). Urls are short-lived signed links. */
+/** A photo or a video (docs/product/progress.md#rules). Urls are short-lived signed links. */
 export type Photo = {
   id: number;
   name: string;
@@ -164,5 +164,5 @@ export const formatAlbumDate = (day: string) => {
   return year && month && date ? `${date}/${month}/${year}` : day;
 };
 
-/** 'Visible' and 'Homepage' read oui or non (spec part 3, section 4). */
+/** 'Visible' and 'Homepage' read oui or non (docs/product/progress.md#rules). */
 export const yesNo = (value: boolean) => (value ? 'oui' : 'non');

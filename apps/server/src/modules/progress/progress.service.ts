@@ -135,7 +135,7 @@ export const listPhotos = async (db: Db, actor: RequestActor, groupId: number): 
   return { data: (await photosOfGroup(db, groupId)).map(serializePhoto) };
 };
 
-/** A pilot does not choose a lot (spec part 3, section 5): his album keeps the lot it had. */
+/** A pilot does not choose a lot (docs/product/progress.md#rules): his album keeps the lot it had. */
 const lotIdFor = async (db: Queryable, actor: RequestActor, promotionId: number, input: PhotoGroupInput, current: number | null) => {
   if (actor.type === 'pilot') return current;
   if (input.lot_id === null) return null;

@@ -88,7 +88,7 @@ const upload = (
 const list = (headers: Record<string, string>, query: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/photoGroups?${query}`, headers });
 
-describe('albums (spec part 3, sections 3 to 6; docs/product/progress.md)', () => {
+describe('albums (docs/product/progress.md#rules; docs/product/progress.md)', () => {
   it('creates an album with its name, date, comment, lot and flags, defaults not hidden and not on the home page', async () => {
     const w = await setUp();
     const res = await album(w, w.brokerH, {
@@ -155,7 +155,7 @@ describe('albums (spec part 3, sections 3 to 6; docs/product/progress.md)', () =
   });
 });
 
-describe('photos (spec part 3, sections 2, 5 and 9)', () => {
+describe('photos (docs/product/progress.md#rules)', () => {
   it('makes a 160 px high thumbnail and a 1300 px wide version, upright and without metadata', async () => {
     const w = await setUp();
     const group = (await album(w, w.brokerH, { name: 'Chantier', date: '2026-03-12' })).json().data;

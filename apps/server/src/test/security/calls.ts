@@ -308,7 +308,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm` }),
   'PUT /api/promotions/:id/send-to-crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/send-to-crm` }),
   'PUT /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm`, payload: { crm_connected: true } }),
-  // Progress albums (spec part 3, section 7, 'Photos') and the home (spec part 3, section 2, 'Home').
+  // Progress albums (docs/product/progress.md#rules) and the home (docs/product/progress.md#rules).
   'GET /api/photoGroups': (w) => ({ url: `/api/photoGroups?promotion=${w.promotion.id}` }),
   'GET /api/photos': (w) => ({ url: `/api/photos?photo_group_id=${w.rows.photoGroup.id}` }),
   'POST /api/promotions/:id/photoGroups': (w) => ({

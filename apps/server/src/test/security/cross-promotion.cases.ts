@@ -88,8 +88,8 @@ const UNREAD_BY_LOTS = {
   'query.application': 'shared list filter, not read by the lots lists',
   'query.broker': 'shared list filter, not read by the lots lists',
 };
-/** The progress calls send the promotion in their body too (spec part 3, section 7): the path's is the one used. */
-const PATH_PROMOTION = "echoed by the client (spec part 3, section 7); the path's promotion is the one used";
+/** The progress calls send the promotion in their body too (docs/product/progress.md#rules): the path's is the one used. */
+const PATH_PROMOTION = "echoed by the client (docs/product/progress.md#rules); the path's promotion is the one used";
 
 const LOT_FILTERS = ['query.promotion', 'query.buildings', 'query.lot'];
 const COMMAND_ROUTE = { ids: ['body.entity_id'], viaCommands: true } as const;

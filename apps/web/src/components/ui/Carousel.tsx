@@ -14,7 +14,7 @@ export const CAROUSEL_LABELS = {
 } as const;
 
 /**
- * The one carousel of the product (spec part 3, sections 2 and 9): one slide at a time, the next
+ * The one carousel of the product (docs/product/progress.md#rules): one slide at a time, the next
  * every 3000 ms, arrows; photos in their 1300 px version, videos played in the page. Progress
  * albums and the home page use it.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { batchesOf } from './api/progress';
 import { albumInputOf } from './components/AlbumFormModal';
 
-describe('the album form (spec part 3, sections 3 to 5)', () => {
+describe('the album form (docs/product/progress.md#rules)', () => {
   it("sends 'Visible : non' as hidden, 'Homepage : oui' as home_page, and no lot as null", () => {
     expect(albumInputOf({ name: 'Toiture', date: '2026-05-04', comment: '', lot_id: '', hidden: 'non', home_page: 'oui' })).toEqual({
       name: 'Toiture',

@@ -135,7 +135,7 @@ const ReaderBlock = ({ data }: { data: HomeData }) => {
 };
 
 /**
- * The home of candidates, notaries and investors (spec part 3, section 2, 'Home'): the promotion
+ * The home of candidates, notaries and investors (docs/product/home.md#screens): the promotion
  * header, the reader's own block, the carousel of the albums marked for the home page, the broker
  * card and the brochure card. It works on a 390 px phone.
  */

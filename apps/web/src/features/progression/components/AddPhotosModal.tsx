@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { useUploadPhotos } from '../api/progress';
 
 /**
- * Add photos and videos to an album (spec part 3, section 5): several files at once, sent in small
+ * Add photos and videos to an album (docs/product/progress.md#rules): several files at once, sent in small
  * batches with their progress 'n / total'; the submit stays disabled while sending.
  */
 export const AddPhotosModal = ({ promotionId, album, onClose }: { promotionId: number; album: PhotoGroup; onClose: () => void }) => {

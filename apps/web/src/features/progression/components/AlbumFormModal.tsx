@@ -26,7 +26,7 @@ const resolver = schemaResolver<AlbumForm>({
 });
 
 /**
- * Add or edit an album (spec part 3, sections 3 to 5): name and date required, comment, the lot
+ * Add or edit an album (docs/product/progress.md#rules): name and date required, comment, the lot
  * (not for pilots), Visible oui/non and Homepage oui/non.
  */
 export const AlbumFormModal = ({

@@ -17,7 +17,7 @@ import { AlbumFormModal } from './AlbumFormModal';
 
 const numberParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
-/** The carousel of one album (spec part 3, section 2: one slide, 3000 ms, arrows, 1300 px images). */
+/** The carousel of one album (docs/product/progress.md#rules: one slide, 3000 ms, arrows, 1300 px images). */
 const AlbumCarouselModal = ({ album, startIndex, onClose }: { album: PhotoGroup; startIndex: number; onClose: () => void }) => {
   const photos = useAlbumPhotos(album.id);
   return (
