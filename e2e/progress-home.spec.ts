@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEMO_ACCOUNTS, expect, signIn, signOut, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
 
 /**
  * Progress albums and the home page (docs/product/progress.md, docs/product/home.md): a broker

@@ -1,4 +1,12 @@
-import { formatCHF, formatDateTime, formatPercent, HOME_MESSAGES, type HomeApplicationProgress, type HomeData } from '@promovente/shared';
+import {
+  formatCHF,
+  formatDateTime,
+  formatPercent,
+  HOME_MESSAGES,
+  type HomeApplicationProgress,
+  type HomeData,
+  routeByName,
+} from '@promovente/shared';
 import { Check, FileText, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -92,7 +100,7 @@ const ReaderBlock = ({ data }: { data: HomeData }) => {
             </ul>
           )}
           {data.notary.tasks_total > data.notary.tasks.length && (
-            <Link to="/notary/actions" className="mt-2 inline-block text-sm text-sky-700 underline">
+            <Link to={routeByName('tasks').path} className="mt-2 inline-block text-sm text-sky-700 underline">
               Toutes mes actions ({data.notary.tasks_total})
             </Link>
           )}
