@@ -87,7 +87,6 @@ test.describe
       await expect(page.getByRole('button', { name: 'Ajouter un album' })).toHaveCount(0);
       await album.getByRole('button', { name: 'Voir toiture.jpg' }).click();
       await expect(page.getByRole('dialog', { name: ALBUM }).getByRole('img', { name: 'toiture.jpg' })).toBeVisible();
-      await signOut(page);
     });
 
     test("the candidate's screens work on a 390 px phone", async ({ page }) => {
