@@ -129,7 +129,8 @@ export const PROGRESS_UPLOADS: UploadPolicy = {
   imageBytes: PHOTO_LIMITS.photoBytes,
   otherBytes: PHOTO_LIMITS.videoBytes,
   refused: () => PROGRESS_MESSAGES.refused,
-  tooBig,
+  tooBig: (name, megabytes) =>
+    megabytes * 1024 * 1024 === PHOTO_LIMITS.photoBytes ? PROGRESS_MESSAGES.photoTooBig(name) : PROGRESS_MESSAGES.videoTooBig(name),
 };
 
 /** Whether an accepted content is a video. */

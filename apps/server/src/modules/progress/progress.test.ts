@@ -202,6 +202,23 @@ describe('photos (docs/product/progress.md#rules)', () => {
     expect(await w.db.select().from(files).where(eq(files.owner, 'photo'))).toHaveLength(0);
   });
 
+  it('takes 20 files in one request and refuses a 21st; refuses a photo over 10 Mo in French', async () => {
+    const w = await setUp();
+    const group = (await album(w, w.brokerH, { name: 'Chantier', date: '2026-03-12' })).json().data;
+    const small = await png(40, 30);
+    const twenty = Array.from({ length: 20 }, (_, i) => ({ filename: `p${i}.png`, type: 'image/png', content: small }));
+    expect((await upload(w, w.brokerH, group.id, twenty)).statusCode).toBe(200);
+    expect(await w.db.select().from(photos)).toHaveLength(20);
+    const tooMany = await upload(w, w.brokerH, group.id, [...twenty, { filename: 'p20.png', type: 'image/png', content: small }]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(PROGRESS_MESSAGES.tooMany);
+    const big = Buffer.concat([small, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const tooBig = await upload(w, w.brokerH, group.id, [{ filename: 'grand.png', type: 'image/png', content: big }]);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().message).toBe(PROGRESS_MESSAGES.photoTooBig('grand.png'));
+    expect(await w.db.select().from(photos)).toHaveLength(20);
+  });
+
   it('refuses demo users (403) and an album of another promotion (404)', async () => {
     const w = await setUp();
     const group = (await album(w, w.brokerH, { name: 'Chantier', date: '2026-03-12' })).json().data;
