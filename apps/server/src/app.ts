@@ -24,6 +24,7 @@ import { faqRoutes } from './modules/faq/faq.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { filtersRoutes } from './modules/filters/filters.routes.js';
 import { financesRoutes } from './modules/finances/finances.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
 import { libraryRoutes } from './modules/library/library.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
@@ -33,6 +34,7 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.js';
 import { planningRoutes } from './modules/planning/planning.routes.js';
 import { priceGridRoutes } from './modules/price-grid/price-grid.routes.js';
+import { progressRoutes } from './modules/progress/progress.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { reservationFormRoutes } from './modules/reservation-form/reservation-form.routes.js';
@@ -157,6 +159,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(financesRoutes);
       await api.register(faqRoutes);
       await api.register(libraryRoutes);
+      await api.register(progressRoutes);
+      await api.register(homeRoutes);
     },
     { prefix: '/api' },
   );

@@ -39,7 +39,11 @@ const main = async () => {
     const result = await database.db.execute(sql`select count(*)::int as n from promotions`);
     const promotionCount = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     if (promotionCount === 0) {
-      await seedDemo(database.db, { scale: 1, log: (message) => log.info(message) });
+      await seedDemo(database.db, {
+        scale: 1,
+        log: (message) => log.info(message),
+        storage: localStorage(path.join(config.dataDir, 'files')),
+      });
     }
   }
 

@@ -160,6 +160,16 @@ export const PERMISSIONS = {
   'library.manage': roles('architect', 'broker', 'pilot'),
   /** The data-room log of the library (who opened or downloaded which file, when) and its .xlsx export. */
   'library.log': roles('broker', 'pilot'),
+  /** GET photoGroups and GET photos: the route /progression (docs/product/progress.md#who-may-do-what); candidates and investors read only the visible albums. */
+  'progress.read': roles('broker', 'promoter', 'candidate', 'architect', 'pilot', 'investor'),
+  /**
+   * Add, edit and delete albums, add and remove photos: brokers and pilots (docs/product/progress.md#rules);
+   * promoters and architects read every album, hidden ones included, without editing
+   * (docs/decisions/020-progress-photos-and-home.md).
+   */
+  'progress.manage': roles('broker', 'pilot'),
+  /** GET promotions/{id}/home: the home page of candidates, notaries and investors (docs/product/home.md#who-may-do-what). */
+  'home.read': roles('candidate', 'notary', 'investor'),
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -212,6 +212,7 @@ const main = async () => {
       { name: 'FAQ (`questions`)', method: 'GET', path: `/api/promotions/${p}/questions` },
       { name: 'documents library (`files`)', method: 'GET', path: `/api/files?promotion=${p}` },
       { name: 'data-room log (`files_log`)', method: 'GET', path: `/api/files_log?promotion=${p}` },
+      { name: 'progress albums', method: 'GET', path: `/api/photoGroups?promotion=${p}` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

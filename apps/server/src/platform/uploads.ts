@@ -1,4 +1,4 @@
-import { CANDIDACY_FILE_LIMITS } from '@promovente/shared';
+import { CANDIDACY_FILE_LIMITS, PHOTO_LIMITS, PROGRESS_MESSAGES } from '@promovente/shared';
 import { unprocessable } from './errors.js';
 
 /**
@@ -11,7 +11,7 @@ import { unprocessable } from './errors.js';
  */
 
 /** What the content is, by its first bytes. */
-export type ContentKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'ole' | 'zip' | 'text';
+export type ContentKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'ole' | 'zip' | 'text' | 'mp4' | 'quicktime' | 'webm';
 
 const MIMES: Record<ContentKind, readonly string[]> = {
   pdf: ['application/pdf'],
@@ -28,6 +28,9 @@ const MIMES: Record<ContentKind, readonly string[]> = {
     'application/vnd.oasis.opendocument.spreadsheet',
   ],
   text: ['text/plain'],
+  mp4: ['video/mp4'],
+  quicktime: ['video/quicktime'],
+  webm: ['video/webm'],
 };
 
 const EXTENSIONS: Record<string, ContentKind> = {
@@ -46,6 +49,10 @@ const EXTENSIONS: Record<string, ContentKind> = {
   odt: 'zip',
   ods: 'zip',
   txt: 'text',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  mov: 'quicktime',
+  webm: 'webm',
 };
 
 const OFFICE_MIME_BY_EXTENSION: Record<string, string> = {
@@ -60,6 +67,7 @@ const OFFICE_MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 const IMAGES: readonly ContentKind[] = ['png', 'jpeg', 'gif', 'webp'];
+const VIDEOS: readonly ContentKind[] = ['mp4', 'quicktime', 'webm'];
 
 /** Markup or script at the start of a text: a browser could run it, so it is never "plain text". */
 const MARKUP = /^\s*(<|#!)|<\s*\/?\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|\?xml|xsl)/i;
@@ -74,6 +82,9 @@ export const sniffContent = (content: Buffer): ContentKind | null => {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (starts([0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  // ISO media (MP4, MOV): a 'ftyp' box first; QuickTime says so with its brand.
+  if (starts([0x66, 0x74, 0x79, 0x70], 4)) return starts([0x71, 0x74, 0x20, 0x20], 8) ? 'quicktime' : 'mp4';
+  if (starts([0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
   return isPlainText(content) ? 'text' : null;
 };
 
@@ -112,6 +123,19 @@ export const DOCUMENT_UPLOADS: UploadPolicy = {
   tooBig,
 };
 
+/** Progress photos and videos (docs/product/progress.md#rules): images re-encoded by sharp, videos stored as sent. */
+export const PROGRESS_UPLOADS: UploadPolicy = {
+  kinds: ['png', 'jpeg', 'webp', 'mp4', 'quicktime', 'webm'],
+  imageBytes: PHOTO_LIMITS.photoBytes,
+  otherBytes: PHOTO_LIMITS.videoBytes,
+  refused: () => PROGRESS_MESSAGES.refused,
+  tooBig: (name, megabytes) =>
+    megabytes * 1024 * 1024 === PHOTO_LIMITS.photoBytes ? PROGRESS_MESSAGES.photoTooBig(name) : PROGRESS_MESSAGES.videoTooBig(name),
+};
+
+/** Whether an accepted content is a video. */
+export const isVideoMime = (mime: string) => mime.startsWith('video/');
+
 /** Thread attachments: the documents, and plain text. */
 export const ATTACHMENT_UPLOADS: UploadPolicy = {
   ...DOCUMENT_UPLOADS,
@@ -139,7 +163,8 @@ const kindOfMime = (mime: string): ContentKind | null => {
 };
 
 /** Two kinds agree when they are the same, or both images (a PNG sent as image/jpeg is still an image). */
-const agree = (claimed: ContentKind, actual: ContentKind) => claimed === actual || (IMAGES.includes(claimed) && IMAGES.includes(actual));
+const agree = (claimed: ContentKind, actual: ContentKind) =>
+  claimed === actual || (IMAGES.includes(claimed) && IMAGES.includes(actual)) || (VIDEOS.includes(claimed) && VIDEOS.includes(actual));
 
 /**
  * The type a file is stored and served with, or the French reason it is refused. The stored

@@ -84,6 +84,8 @@ export const GROWING_TABLES = new Set([
   'planning_tasks',
   'finances',
   'faq_questions',
+  'photo_groups',
+  'photos',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };

@@ -3,6 +3,7 @@ export * from './faq.js';
 export * from './library.js';
 export * from './messaging.js';
 export * from './planning.js';
+export * from './progress.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './users.js';

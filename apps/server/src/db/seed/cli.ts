@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
+import { localStorage } from '../../platform/storage.js';
 import { type Database, openPglite, openPostgres } from '../client.js';
 import { seedDemo } from './demo.js';
 import { seedScale } from './scale.js';
@@ -84,7 +85,12 @@ const main = async () => {
       await reset(database);
       console.log('Business tables emptied.');
     }
-    await seedDemo(database.db, { scale: copies, candidaciesPerPromotion, log: (message) => console.log(message) });
+    await seedDemo(database.db, {
+      scale: copies,
+      candidaciesPerPromotion,
+      log: (message) => console.log(message),
+      storage: localStorage(path.join(config.dataDir, 'files')),
+    });
     if (scale) await seedScale(database.db, { scale, log: (message) => console.log(message) });
     // Fresh statistics: a bulk load leaves the planner estimating the old, empty tables
     // (18 candidacies where there were 46,591), and it plans every list badly until autovacuum runs.

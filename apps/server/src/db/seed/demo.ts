@@ -10,6 +10,7 @@ import {
   PROCESS_TASKS,
 } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
+import type { Storage } from '../../platform/storage.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
   actionLots,
@@ -27,6 +28,8 @@ import {
   lots,
   notifications,
   planningTasks,
+  photoGroups,
+  photos,
   promotionAgencies,
   promotions,
   promotionUsers,
@@ -42,6 +45,7 @@ import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from '
 import { seedLibrary } from './library.js';
 import { seedMessages } from './messages.js';
 import { seedPlanning } from './planning.js';
+import { seedProgress } from './progress.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
 import * as V from './vocabulary.js';
@@ -60,6 +64,8 @@ export type SeedOptions = {
   candidaciesPerPromotion?: number;
   /** The seeding time all dates are relative to (tests pin it). */
   now?: Date;
+  /** The file storage of the progress photos (the server passes its own). */
+  storage?: Storage;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +140,8 @@ export const SERIAL_TABLES = [
   'file_folders',
   'files',
   'library_accesses',
+  'photo_groups',
+  'photos',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -155,6 +163,8 @@ export type Ctx = {
   writer: BulkWriter;
   users: DemoUsers;
   passwordHash: string;
+  /** Where the demo's photos are stored; without it (test databases) their rows come without content. */
+  storage?: Storage;
 };
 
 const slug = (text: string) =>
@@ -960,6 +970,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     seedMessaging(ctx, p1, p2);
     seedMessages(ctx, p1, p2);
     seedLibrary(ctx, [p1.id, p2.id]);
+    await seedProgress(ctx, promos, ctx.storage);
   }
   await writer.maybeFlush();
 };
@@ -1443,8 +1454,10 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       fileFolders,
       files,
       libraryAccesses,
+      photoGroups,
+      photos,
     ]);
-    const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
+    const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash, storage: options.storage };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);
     const ctx: Ctx = { ...base, users: demoUsers };
 

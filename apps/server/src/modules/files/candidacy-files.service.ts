@@ -18,6 +18,7 @@ import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uplo
 import { maySeeFaqFile } from '../faq/faq.service.js';
 import { recordLibraryAccess } from '../library/index.js';
 import { writeLog } from '../logs/logs.service.js';
+import { maySeePhotoFile } from '../progress/progress.service.js';
 import { mayReadMessageThread } from '../threads/thread-access.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 
@@ -280,6 +281,9 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
           return false;
       }
     }
+    // Progress photos and videos (docs/decisions/020-progress-photos-and-home.md).
+    case 'photo':
+      return maySeePhotoFile(db, actor, file.id);
     default:
       return false;
   }

@@ -320,6 +320,32 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm` }),
   'PUT /api/promotions/:id/send-to-crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/send-to-crm` }),
   'PUT /api/promotions/:id/crm': (w) => ({ url: `/api/promotions/${w.promotion.id}/crm`, payload: { crm_connected: true } }),
+  // Progress albums (docs/product/progress.md#rules) and the home (docs/product/progress.md#rules).
+  'GET /api/photoGroups': (w) => ({ url: `/api/photoGroups?promotion=${w.promotion.id}` }),
+  'GET /api/photos': (w) => ({ url: `/api/photos?photo_group_id=${w.rows.photoGroup.id}` }),
+  'POST /api/promotions/:id/photoGroups': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/photoGroups`,
+    payload: { name: 'Toiture', date: '2026-05-04', promotion_id: w.promotion.id },
+  }),
+  'PUT /api/promotions/:id/photoGroups/:groupId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/photoGroups/${w.rows.photoGroup.id}`,
+    payload: { name: 'Gros œuvre', date: '2026-03-12', home_page: true },
+  }),
+  'DELETE /api/promotions/:id/photoGroups/:groupId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/photoGroups/${w.rows.photoGroup.id}`,
+  }),
+  'POST /api/promotions/:id/photos': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/photos`,
+    ...multipart(
+      [
+        ['promotion_id', String(w.promotion.id)],
+        ['photo_group_id', String(w.rows.photoGroup.id)],
+      ],
+      [{ field: 'photos[]', filename: 'grue.png', type: 'image/png', content: TINY_PNG }],
+    ),
+  }),
+  'DELETE /api/promotions/:id/photos/:photoId': (w) => ({ url: `/api/promotions/${w.promotion.id}/photos/${w.rows.photo.id}` }),
+  'GET /api/promotions/:id/home': (w) => ({ url: `/api/promotions/${w.promotion.id}/home` }),
   'GET /api/promotions/:id/buildings': (w) => ({ url: `/api/promotions/${w.promotion.id}/buildings` }),
   'POST /api/promotions/:id/buildings': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings`,

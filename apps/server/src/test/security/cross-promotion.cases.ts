@@ -88,6 +88,9 @@ const UNREAD_BY_LOTS = {
   'query.application': 'shared list filter, not read by the lots lists',
   'query.broker': 'shared list filter, not read by the lots lists',
 };
+/** The progress calls send the promotion in their body too (docs/product/progress.md#rules): the path's is the one used. */
+const PATH_PROMOTION = "echoed by the client (docs/product/progress.md#rules); the path's promotion is the one used";
+
 const LOT_FILTERS = ['query.promotion', 'query.buildings', 'query.lot'];
 const COMMAND_ROUTE = { ids: ['body.entity_id'], viaCommands: true } as const;
 const APPLICATION_PATH = { ids: ['path.id'] } as const;
@@ -243,6 +246,20 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/promotions/:id/questions': { ids: ['path.id'] },
   'POST /api/promotions/:id/question': { ids: ['path.id'] },
   'DELETE /api/promotions/:id/questions/:qid': { ids: ['path.id', 'path.qid'] },
+  'GET /api/photoGroups': { ids: ['query.promotion', 'query.lot'] },
+  'GET /api/photos': { ids: ['query.photo_group_id'] },
+  'POST /api/promotions/:id/photoGroups': { ids: ['path.id', 'body.lot_id'], ignored: { 'body.promotion_id': PATH_PROMOTION } },
+  'PUT /api/promotions/:id/photoGroups/:groupId': {
+    ids: ['path.id', 'path.groupId', 'body.lot_id'],
+    ignored: { 'body.promotion_id': PATH_PROMOTION },
+  },
+  'DELETE /api/promotions/:id/photoGroups/:groupId': { ids: ['path.id', 'path.groupId'] },
+  'POST /api/promotions/:id/photos': {
+    ids: ['path.id', 'multipart.photo_group_id'],
+    ignored: { 'multipart.promotion_id': PATH_PROMOTION },
+  },
+  'DELETE /api/promotions/:id/photos/:photoId': { ids: ['path.id', 'path.photoId'] },
+  'GET /api/promotions/:id/home': { ids: ['path.id'] },
   ...peopleRows(),
   'GET /api/planning': { ids: ['query.promotion_id'] },
   'GET /api/planning/export': { ids: ['query.promotion_id'] },
@@ -421,6 +438,101 @@ const taskRouteCases = (target: 'lots' | 'applications'): RouteCase[] => {
  * attached to, one at a time from the other promotion. The writes are admins' (403 to the
  * brokers of A) but the ids are checked first, so a broker meets the 404 all the same.
  */
+/** Progress albums and photos, and the home (modules/progress, modules/home): each id from the other promotion. */
+const progressRouteCases = (): RouteCase[] => {
+  const album = { name: 'Toiture', date: '2026-05-04' };
+  const group = (a: Ids, x: Ids, part: 'promotion' | 'group') =>
+    `/api/promotions/${part === 'promotion' ? x.promotion : a.promotion}/photoGroups/${part === 'group' ? x.photoGroup : a.photoGroup}`;
+  const cases: RouteCase[] = [
+    {
+      route: 'GET /api/photoGroups',
+      fields: ['query.promotion'],
+      label: 'promotion',
+      call: (_a, x) => get(`/api/photoGroups?${q({ promotion: x.promotion })}`),
+    },
+    {
+      route: 'GET /api/photoGroups',
+      fields: ['query.lot'],
+      label: 'lot',
+      call: (a, x) => get(`/api/photoGroups?${q({ promotion: a.promotion, lot: x.lot })}`),
+    },
+    {
+      route: 'GET /api/photos',
+      fields: ['query.photo_group_id'],
+      label: 'album',
+      call: (_a, x) => get(`/api/photos?${q({ photo_group_id: x.photoGroup })}`),
+    },
+    {
+      route: 'POST /api/promotions/:id/photoGroups',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (_a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/photoGroups`, payload: album }),
+    },
+    {
+      route: 'POST /api/promotions/:id/photoGroups',
+      fields: ['body.lot_id'],
+      label: 'lot',
+      call: (a, x) => ({ method: 'POST', url: `/api/promotions/${a.promotion}/photoGroups`, payload: { ...album, lot_id: x.lot } }),
+      callers: ['broker'],
+    },
+    {
+      route: 'PUT /api/promotions/:id/photoGroups/:groupId',
+      fields: ['body.lot_id'],
+      label: 'lot',
+      call: (a, x) => ({ method: 'PUT', url: group(a, a, 'group'), payload: { ...album, lot_id: x.lot } }),
+      callers: ['broker'],
+    },
+    {
+      route: 'POST /api/promotions/:id/photos',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/photos`, multipart: { photo_group_id: a.photoGroup } }),
+    },
+    {
+      route: 'POST /api/promotions/:id/photos',
+      fields: ['multipart.photo_group_id'],
+      label: 'album',
+      call: (a, x) => ({ method: 'POST', url: `/api/promotions/${a.promotion}/photos`, multipart: { photo_group_id: x.photoGroup } }),
+    },
+    {
+      route: 'DELETE /api/promotions/:id/photos/:photoId',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${x.promotion}/photos/${a.photo}` }),
+    },
+    {
+      route: 'DELETE /api/promotions/:id/photos/:photoId',
+      fields: ['path.photoId'],
+      label: 'photo',
+      call: (a, x) => ({ method: 'DELETE', url: `/api/promotions/${a.promotion}/photos/${x.photo}` }),
+    },
+    {
+      route: 'GET /api/promotions/:id/home',
+      fields: ['path.id'],
+      label: 'promotion',
+      call: (_a, x) => get(`/api/promotions/${x.promotion}/home`),
+    },
+  ];
+  for (const part of ['promotion', 'group'] as const) {
+    const field = part === 'promotion' ? 'path.id' : 'path.groupId';
+    cases.push(
+      {
+        route: 'PUT /api/promotions/:id/photoGroups/:groupId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'PUT', url: group(a, x, part), payload: album }),
+      },
+      {
+        route: 'DELETE /api/promotions/:id/photoGroups/:groupId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'DELETE', url: group(a, x, part) }),
+      },
+    );
+  }
+  return cases;
+};
+
 const buildingRouteCases = (): RouteCase[] => {
   const lotForm = { reference: 'P-99', lot_type_id: 1, floor_id: 2 };
   /** A's promotion, building and lot, but the part under test from x. */
@@ -982,6 +1094,7 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     call: (_a, x) => ({ method: 'PUT', url: `/api/promotions/${x.promotion}/send-to-crm` }),
   },
   ...buildingRouteCases(),
+  ...progressRouteCases(),
   {
     route: 'GET /api/promotions/:id/people',
     fields: ['path.id'],

@@ -44,6 +44,9 @@ export type Ids = {
   libraryFile: number;
   libraryFolder: number;
   notification: number;
+  /** A progress album and one of its photos (modules/progress). */
+  photoGroup: number;
+  photo: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
   /** Another user of this promotion only (in A: a second broker of agency 1, in B: B's broker). */
@@ -84,6 +87,8 @@ export const MISSING: Ids = {
   libraryFile: NO_ID,
   libraryFolder: NO_ID,
   notification: NO_ID,
+  photoGroup: NO_ID,
+  photo: NO_ID,
   broker: NO_ID,
   user: NO_ID,
   agency: NO_ID,
@@ -203,8 +208,15 @@ const pick = async (db: Db, promotionId: number) => {
     'library folder',
     sql`select id from file_folders where promotion_id = ${promotionId} order by id limit 1`,
   );
+  const photo = await one<{ id: number; photo_group_id: number }>(
+    db,
+    'progress photo',
+    sql`select id, photo_group_id from photos where promotion_id = ${promotionId} order by id limit 1`,
+  );
   return {
     promotion: promotionId,
+    photoGroup: photo.photo_group_id,
+    photo: photo.id,
     token: promotion.token,
     planningTask: planningTask.id,
     finances: finances.id,

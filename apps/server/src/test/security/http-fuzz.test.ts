@@ -23,7 +23,14 @@ const GET_RUNS = Number(process.env.FUZZ_GET_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const COMMAND_ROUTES = ['POST /api/app/executeCommand', 'POST /api/commands/:name'];
 /** Calls after which the rows the next input names are gone: new rows are made. */
-const REMOVING = new Set(['deleteCandidacy', 'deleteApplication', 'detachCandidacy', 'DELETE /api/candidacies/files/:id']);
+const REMOVING = new Set([
+  'deleteCandidacy',
+  'deleteApplication',
+  'detachCandidacy',
+  'DELETE /api/candidacies/files/:id',
+  'DELETE /api/promotions/:id/photoGroups/:groupId',
+  'DELETE /api/promotions/:id/photos/:photoId',
+]);
 
 type Sent = { method: string; url: string; payload?: string | Buffer; headers: Record<string, string> };
 type Finding = { target: string; input: string; status: number; problem: string; body: string };

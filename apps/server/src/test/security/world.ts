@@ -12,6 +12,8 @@ import {
   finances,
   notifications,
   passwordResets,
+  photoGroups,
+  photos,
   planningTasks,
   priceGridImports,
   promotionUsers,
@@ -283,8 +285,37 @@ export const buildWorld = async (ctx: TestContext) => {
         createdById: user.broker.id,
       })
       .returning();
+    // A progress album of A with one photo (modules/progress): the calls edit and delete them.
+    const [photoGroup] = await db
+      .insert(photoGroups)
+      .values({ promotionId: promotion.id, name: 'Gros œuvre', date: '2026-03-12', createdById: user.broker.id })
+      .returning();
+    const [photoFile] = await db
+      .insert(files)
+      .values({
+        promotionId: promotion.id,
+        name: 'dalle.jpg',
+        mime: 'image/png',
+        size: TINY_PNG.length,
+        storageKey: await ctx.app.deps.storage.put(TINY_PNG),
+        owner: 'photo',
+        createdById: user.broker.id,
+      })
+      .returning();
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        promotionId: promotion.id,
+        photoGroupId: photoGroup.id,
+        name: 'dalle.jpg',
+        fileId: photoFile.id,
+        createdById: user.broker.id,
+      })
+      .returning();
     return {
       lots,
+      photoGroup,
+      photo,
       priceGridImport,
       planningTask,
       financesRecord,

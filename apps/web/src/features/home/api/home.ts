@@ -1,0 +1,13 @@
+import type { HomeData } from '@promovente/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET promotions/{id}/home (docs/product/home.md#calls); its photo links are signed for 5 minutes. */
+export const useHome = (promotionId: number | null) =>
+  useQuery({
+    queryKey: ['home', promotionId],
+    queryFn: ({ signal }) => api.get<HomeData>(`promotions/${promotionId}/home`, { signal }),
+    enabled: promotionId !== null,
+    staleTime: 60_000,
+    refetchInterval: 4 * 60_000,
+  });
