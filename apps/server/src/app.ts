@@ -26,6 +26,7 @@ import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { marketingRoutes } from './modules/marketing/marketing.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.js';
 import { priceGridRoutes } from './modules/price-grid/price-grid.routes.js';
@@ -148,6 +149,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(crmRoutes);
       await api.register(buildingsRoutes);
       await api.register(peopleRoutes);
+      await api.register(marketingRoutes);
       await api.register(priceGridRoutes);
     },
     { prefix: '/api' },

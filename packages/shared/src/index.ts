@@ -11,6 +11,7 @@ export * from './contracts/field-labels.js';
 export * from './contracts/filters.js';
 export * from './contracts/logs.js';
 export * from './contracts/lots.js';
+export * from './contracts/marketing.js';
 export * from './contracts/notifications.js';
 export * from './contracts/people.js';
 export * from './contracts/pipeline.js';

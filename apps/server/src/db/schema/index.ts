@@ -3,3 +3,4 @@ export * from './messaging.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './users.js';
+export * from './marketing.js';

@@ -283,6 +283,10 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
           return false;
       }
     }
+    // Campaign documents and report screenshots: the promotion's Marketing readers (docs/product/marketing.md#who-may-do-what).
+    case 'campaign':
+    case 'marketing_report':
+      return can(actor, 'marketing.read');
     default:
       return false;
   }
