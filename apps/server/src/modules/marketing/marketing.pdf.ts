@@ -143,7 +143,7 @@ const write = (doc: PdfDocument, report: ReportContent) => {
         { label: 'Méthode', width: 80 },
         { label: 'Dates', width: 125 },
         { label: 'Prix', width: 80, align: 'right' },
-        { label: 'Coût sur la période', width: width - 415, align: 'right' },
+        { label: 'Coût (période)', width: width - 415, align: 'right' },
       ],
       [
         ...rows.map((row) => [

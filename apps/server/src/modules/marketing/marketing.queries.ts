@@ -57,7 +57,7 @@ const filesOf = (campaign: SQL) => sql`coalesce((
   from campaign_files cf join files f on f.id = cf.file_id where cf.campaign_id = ${campaign}), '[]'::json)`;
 
 const SORT_COLUMNS: Record<CampaignSort, SQL> = {
-  agency: sql`agency_name`,
+  agency: sql`lower(agency_name)`,
   title: sql`lower(title)`,
   method: sql`lower(method)`,
   start_at: sql`start_at`,
