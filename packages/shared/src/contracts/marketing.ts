@@ -16,7 +16,7 @@ export const MARKETING_MESSAGES = {
   futureVisitsMin: 'Le nombre de visites futures doit être au moins 0',
   visitsInvalid: 'Le nombre de visites doit être un nombre entier',
   screenshotRefused: 'La capture des visites doit être une image PNG ou JPG',
-  otherAgency: "Cette campagne appartient à une autre agence : seuls ses courtiers peuvent la modifier",
+  otherAgency: 'Cette campagne appartient à une autre agence : seuls ses courtiers peuvent la modifier',
   campaignNotFound: 'Campagne introuvable',
   fileNotFound: 'Document introuvable',
   reportNotFound: 'Rapport introuvable',

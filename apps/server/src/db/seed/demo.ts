@@ -15,11 +15,13 @@ import {
   actionLots,
   applications,
   buildings,
+  campaigns,
   candidacies,
   candidates,
   comments,
   logs,
   lots,
+  marketingReports,
   notifications,
   promotionAgencies,
   promotions,
@@ -32,6 +34,7 @@ import {
 } from '../schema/index.js';
 import { BulkWriter } from './bulk.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
+import { seedMarketing } from './marketing.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE, type Stage, stageStatus, type Timeline, timelineOf } from './timeline.js';
 import * as V from './vocabulary.js';
@@ -118,6 +121,8 @@ export const SERIAL_TABLES = [
   'notifications',
   'threads',
   'thread_messages',
+  'campaigns',
+  'marketing_reports',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -934,6 +939,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     pushLots(writer, p.id, p.lots, p.spec.parcel, p.start);
     for (const c of p.pool) writer.push(candidacies, c.row);
     seedActivity(ctx, rng, p.id, p.start, p.lots, p.pool, p.plan as Plan);
+    seedMarketing(ctx, { id: p.id, multiAgency: p.spec.multiAgency });
   }
   if (copy === 1) {
     for (const userId of [u.candidate, u.newCandidate]) writer.push(promotionUsers, { promotionId: p1.id, userId, main: false });
@@ -1418,6 +1424,8 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       threads,
       threadMessages,
       threadReads,
+      campaigns,
+      marketingReports,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);

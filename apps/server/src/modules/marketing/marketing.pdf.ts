@@ -39,7 +39,15 @@ export type ReportContent = {
   lots: { reference: string; type: string; nb_rooms: number; status: number; price: number }[] | null;
   campaigns: {
     period: { from: string; to: string };
-    rows: { title: string; method: string | null; agency: string | null; start_at: string | null; end_at: string | null; price: number; cost: number }[];
+    rows: {
+      title: string;
+      method: string | null;
+      agency: string | null;
+      start_at: string | null;
+      end_at: string | null;
+      price: number;
+      cost: number;
+    }[];
   } | null;
 };
 
@@ -59,13 +67,20 @@ const table = (doc: PdfDocument, columns: Column[], rows: string[][]) => {
     const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 6 }))) + 6;
     if (doc.y + height > bottom) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(bold ? BRAND : TEXT);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(bold ? BRAND : TEXT);
     let x = left;
     cells.forEach((cell, i) => {
       doc.text(cell, x + 3, y + 3, { width: columns[i].width - 6, align: columns[i].align ?? 'left' });
       x += columns[i].width;
     });
-    doc.strokeColor('#cbd5e1').moveTo(left, y + height).lineTo(x, y + height).stroke();
+    doc
+      .strokeColor('#cbd5e1')
+      .moveTo(left, y + height)
+      .lineTo(x, y + height)
+      .stroke();
     doc.x = left;
     doc.y = y + height;
   };
@@ -86,7 +101,11 @@ const write = (doc: PdfDocument, report: ReportContent) => {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(BRAND).text('Rapport marketing', left);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`${report.promotionTitle} - ${formatDate(report.createdAt)}`);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(`${report.promotionTitle} - ${formatDate(report.createdAt)}`);
   doc.moveDown(0.5).fillColor(TEXT);
   doc.text(`Nombre de visites : ${report.numberOfVisits}`);
   doc.text(`Visites futures : ${report.numberOfFutureVisits}`);
@@ -105,7 +124,12 @@ const write = (doc: PdfDocument, report: ReportContent) => {
   ];
   for (const [label, text] of feedback) {
     doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXT).text(label, left);
-    doc.font('Helvetica').fontSize(10).fillColor(TEXT).text(text ?? '-', left, doc.y, { width }).moveDown(0.5);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(TEXT)
+      .text(text ?? '-', left, doc.y, { width })
+      .moveDown(0.5);
   }
 
   if (report.lots) {

@@ -141,7 +141,11 @@ export const campaignsDuring = async (db: Queryable, promotionId: number, from: 
   return result.rows.map(toCampaignRow);
 };
 
-export type ReportRow = MarketingReport & { promotion_id: number; visits_report_storage_key: string | null; visits_report_mime: string | null };
+export type ReportRow = MarketingReport & {
+  promotion_id: number;
+  visits_report_storage_key: string | null;
+  visits_report_mime: string | null;
+};
 
 const toReport = (row: Record<string, unknown>): ReportRow => ({
   id: Number(row.id),

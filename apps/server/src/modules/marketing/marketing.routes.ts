@@ -59,7 +59,10 @@ const readForm = async (request: FastifyRequest) => {
   return { fields, uploads };
 };
 
-const parse = <T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T => {
+const parse = <T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  value: unknown,
+): T => {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw badRequest(validationMessage(parsed.error));
   return parsed.data;
@@ -87,14 +90,10 @@ export const marketingRoutes = async (fastify: FastifyInstance) => {
     return { message: MARKETING_MESSAGES.campaignCreated, data };
   });
 
-  app.put(
-    '/campaigns/:id',
-    { config: writers, schema: { params: campaignParamsSchema, body: campaignInputSchema } },
-    async (request) => ({
-      message: MESSAGES.changesSaved,
-      data: await updateCampaign(deps().db, actorOf(request), request.params.id, request.body),
-    }),
-  );
+  app.put('/campaigns/:id', { config: writers, schema: { params: campaignParamsSchema, body: campaignInputSchema } }, async (request) => ({
+    message: MESSAGES.changesSaved,
+    data: await updateCampaign(deps().db, actorOf(request), request.params.id, request.body),
+  }));
 
   app.delete('/campaigns/:id', { config: writers, schema: { params: campaignParamsSchema } }, async (request) => {
     await deleteCampaign(deps(), actorOf(request), request.params.id);

@@ -46,7 +46,11 @@ type StoredUpload = { name: string; mime: string; content: Buffer; key: string }
 
 /** Checks every file first (one bad file refuses the upload), then stores them. */
 const storeUploads = async (storage: Storage, policy: UploadPolicy, uploads: Upload[]): Promise<StoredUpload[]> => {
-  const checked = uploads.map((upload) => ({ name: displayName(upload.filename), mime: acceptUpload(policy, upload).mime, content: upload.content }));
+  const checked = uploads.map((upload) => ({
+    name: displayName(upload.filename),
+    mime: acceptUpload(policy, upload).mime,
+    content: upload.content,
+  }));
   return Promise.all(checked.map(async (file) => ({ ...file, key: await storage.put(file.content) })));
 };
 
@@ -60,7 +64,13 @@ const withStored = async <T>(storage: Storage, stored: StoredUpload[], write: ()
   }
 };
 
-const insertFiles = async (tx: Tx, actor: RequestActor, promotionId: number, owner: 'campaign' | 'marketing_report', stored: StoredUpload[]) =>
+const insertFiles = async (
+  tx: Tx,
+  actor: RequestActor,
+  promotionId: number,
+  owner: 'campaign' | 'marketing_report',
+  stored: StoredUpload[],
+) =>
   stored.length === 0
     ? []
     : tx
@@ -150,7 +160,8 @@ export const createCampaign = async (
         .values({ ...campaignValues(input), promotionId, agencyId: actor.agency_id ?? null, createdById: actor.id })
         .returning({ id: campaigns.id });
       const inserted = await insertFiles(tx, actor, promotionId, 'campaign', stored);
-      if (inserted.length > 0) await tx.insert(campaignFiles).values(inserted.map((file) => ({ campaignId: campaign.id, fileId: file.id })));
+      if (inserted.length > 0)
+        await tx.insert(campaignFiles).values(inserted.map((file) => ({ campaignId: campaign.id, fileId: file.id })));
       return campaign.id;
     }),
   );
@@ -308,13 +319,7 @@ export const reportPdfUrl = async (deps: MarketingDeps, actor: RequestActor, pro
     report.include_marketing_campaigns ? campaignsDuring(deps.db, promotionId, previous ? swissDay(previous) : '1900-01-01', to) : null,
     report.visits_report_storage_key ? deps.storage.get(report.visits_report_storage_key) : null,
   ]);
-  const from =
-    previous !== null
-      ? swissDay(previous)
-      : (during ?? []).reduce((earliest, c) => {
-          const start = c.start_at ?? swissDay(c.created_at);
-          return start < earliest ? start : earliest;
-        }, to);
+  const from = previous !== null ? swissDay(previous) : [to, ...(during ?? []).map((c) => c.start_at ?? swissDay(c.created_at))].sort()[0];
   const content = await buildReportPdf({
     promotionTitle: promotion.title,
     createdAt: report.created_at,

@@ -17,7 +17,12 @@ beforeEach(() => ctx.reset());
 
 const db = () => ctx.database.db;
 
-const pdfFile = (name = 'plan-media.pdf'): MultipartFile => ({ field: 'files[]', filename: name, type: 'application/pdf', content: TINY_PDF });
+const pdfFile = (name = 'plan-media.pdf'): MultipartFile => ({
+  field: 'files[]',
+  filename: name,
+  type: 'application/pdf',
+  content: TINY_PDF,
+});
 const pngFile = (field = 'visits_report'): MultipartFile => ({ field, filename: 'visites.png', type: 'image/png', content: TINY_PNG });
 
 /** A multi-agency promotion with lots, a broker of each agency, a promoter and a notary; another promotion's broker. */
@@ -70,10 +75,11 @@ const reportsUrl = (s: Setup) => `/api/promotions/${s.promotion.id}/marketing-re
 describe('campaigns (spec part 3, 2 and 5: docs/product/marketing.md)', () => {
   it('a broker adds a campaign with its files: price default 0, dates as year-month-day, his agency', async () => {
     const s = await setup();
-    const created = await addCampaign(s, { title: ' Affichage gare de Rolle ', method: 'Affichage', start_at: '2026-03-01', end_at: '2026-03-31' }, [
-      pdfFile(),
-      pdfFile('devis.pdf'),
-    ]);
+    const created = await addCampaign(
+      s,
+      { title: ' Affichage gare de Rolle ', method: 'Affichage', start_at: '2026-03-01', end_at: '2026-03-31' },
+      [pdfFile(), pdfFile('devis.pdf')],
+    );
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({
       message: MESSAGES.changesSaved,
@@ -124,11 +130,16 @@ describe('campaigns (spec part 3, 2 and 5: docs/product/marketing.md)', () => {
     expect(await db().select().from(campaigns)).toHaveLength(0);
   });
 
-  it('lists every agency\'s campaigns, searches, filters by start after and end before, sorts and paginates', async () => {
+  it("lists every agency's campaigns, searches, filters by start after and end before, sorts and paginates", async () => {
     const s = await setup();
     await addCampaign(s, { title: 'Affichage gare', method: 'Affichage', start_at: '2026-03-01', end_at: '2026-03-31', price: '4500' });
     await addCampaign(s, { title: 'Annonces Homegate', method: 'Portail', start_at: '2026-02-01', end_at: '2026-06-30', price: 1200 });
-    await addCampaign(s, { title: 'Radio Chablais', method: 'Radio', start_at: '2026-04-10', end_at: '2026-04-20', price: 8000 }, [], s.rival);
+    await addCampaign(
+      s,
+      { title: 'Radio Chablais', method: 'Radio', start_at: '2026-04-10', end_at: '2026-04-20', price: 8000 },
+      [],
+      s.rival,
+    );
 
     const all = await listCampaigns(s);
     expect(all).toMatchObject({ total: 3, current_page: 1, last_page: 1, from: 1, to: 3, multi_agency: true });
@@ -165,13 +176,16 @@ describe('campaigns (spec part 3, 2 and 5: docs/product/marketing.md)', () => {
     expect((await listCampaigns(s, '&page=9')).current_page).toBe(2);
   });
 
-  it('edits (PUT) only his own agency\'s campaign: another agency\'s broker 403, a promoter 403', async () => {
+  it("edits (PUT) only his own agency's campaign: another agency's broker 403, a promoter 403", async () => {
     const s = await setup();
     const id = (await addCampaign(s, { title: 'Radio' })).json().data.id;
     const body = { title: 'Radio Chablais', price: 2500, url: 'www.radiochablais.ch', start_at: '2026-01-05', end_at: null };
     const edited = await call('PUT', `/api/campaigns/${id}`, s.broker, body);
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ message: MESSAGES.changesSaved, data: { title: 'Radio Chablais', price: 2500, start_at: '2026-01-05' } });
+    expect(edited.json()).toMatchObject({
+      message: MESSAGES.changesSaved,
+      data: { title: 'Radio Chablais', price: 2500, start_at: '2026-01-05' },
+    });
     const rival = await call('PUT', `/api/campaigns/${id}`, s.rival, body);
     expect(rival.statusCode).toBe(403);
     expect(rival.json().message).toBe(MARKETING_MESSAGES.otherAgency);
@@ -302,7 +316,9 @@ describe('marketing reports (spec part 3, 2, 5 and 7)', () => {
     }
 
     const bare = (await send('POST', reportsUrl(s), s.broker, report({ include_lots: 0, include_marketing_campaigns: 0 }))).json().data.id;
-    const bareText = pdfText((await ctx.app.inject({ method: 'GET', url: (await call('GET', `${reportsUrl(s)}/${bare}`, s.broker)).json().data })).rawPayload);
+    const bareText = pdfText(
+      (await ctx.app.inject({ method: 'GET', url: (await call('GET', `${reportsUrl(s)}/${bare}`, s.broker)).json().data })).rawPayload,
+    );
     expect(bareText).toContain('Les visiteurs aiment la vue sur le lac.');
     expect(bareText).not.toContain('A-101');
     expect(bareText).not.toContain('Campagnes marketing');
