@@ -37,6 +37,10 @@ export type Ids = {
   candidacyFileUuid: string;
   threadFileUuid: string;
   notification: number;
+  /** A campaign of agency 1, one of its documents, and a marketing report (modules/marketing). */
+  campaign: number;
+  campaignFile: number;
+  marketingReport: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
   /** Another user of this promotion only (in A: a second broker of agency 1, in B: B's broker). */
@@ -70,6 +74,9 @@ export const MISSING: Ids = {
   candidacyFileUuid: NO_UUID,
   threadFileUuid: NO_UUID,
   notification: NO_ID,
+  campaign: NO_ID,
+  campaignFile: NO_ID,
+  marketingReport: NO_ID,
   broker: NO_ID,
   user: NO_ID,
   agency: NO_ID,
@@ -166,7 +173,19 @@ const pick = async (db: Db, promotionId: number) => {
     'candidacy task',
     sql`select id from actions where promotion_id = ${promotionId} and candidacy_id is not null order by id limit 1`,
   );
+  const campaign = await one<{ id: number }>(
+    db,
+    'campaign',
+    sql`select id from campaigns where promotion_id = ${promotionId} and agency_id = 1 order by id limit 1`,
+  );
+  const marketingReport = await one<{ id: number }>(
+    db,
+    'marketing report',
+    sql`select id from marketing_reports where promotion_id = ${promotionId} order by id limit 1`,
+  );
   return {
+    campaign: campaign.id,
+    marketingReport: marketingReport.id,
     promotion: promotionId,
     token: promotion.token,
     building: building.id,
@@ -291,6 +310,20 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
     );
   };
 
+  const addCampaignFile = async (token: string, campaignId: number) => {
+    const body = multipart({}, [{ field: 'files[]', name: 'devis.pdf', type: 'application/pdf', content: PDF }]);
+    const answer = expectOk(
+      'campaign document',
+      await app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${campaignId}/files`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      }),
+    );
+    return answer.data.files[0].id as number;
+  };
+
   const bTasks = await createTasks(B.id, bToken, b.lot, b.application, bBroker.id);
   const bFile = await uploadFile(bToken, b.candidacy);
   const bThreadFile = await postThread(bToken, B.id, bRecipients.notary);
@@ -312,6 +345,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       ...aIds,
       ...aTasks,
       candidacyFile: aFile.id,
+      campaignFile: await addCampaignFile(tokens.broker, a.campaign),
       candidacyFileUuid: aFile.uuid,
       threadFileUuid: aThreadFile.uuid,
       notification: (await notificationOf(members.broker)).id,
@@ -324,6 +358,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       ...bIds,
       ...bTasks,
       candidacyFile: bFile.id,
+      campaignFile: await addCampaignFile(bToken, b.campaign),
       candidacyFileUuid: bFile.uuid,
       threadFileUuid: bThreadFile.uuid,
       notification: (await notificationOf(bBroker.id)).id,
