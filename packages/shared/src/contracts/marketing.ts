@@ -20,13 +20,11 @@ export const MARKETING_MESSAGES = {
   campaignNotFound: 'Campagne introuvable',
   fileNotFound: 'Document introuvable',
   reportNotFound: 'Rapport introuvable',
-  campaignCreated: 'Changements enregistrés',
   campaignDeleted: 'Campagne supprimée',
   documentsAdded: 'Documents ajoutés',
   documentDeleted: 'Document supprimé',
   reportCreated: 'Rapport ajouté',
   reportDeleted: 'Rapport supprimé',
-  confirmDeleteDocument: 'Voulez-vous vraiment supprimer ce document ?',
   confirmDeleteCampaign: 'Voulez-vous vraiment supprimer cette campagne ?',
   confirmDeleteReport: 'Voulez-vous vraiment supprimer ce rapport ?',
   noCampaign: 'Aucune campagne',
@@ -259,3 +257,7 @@ export const campaignCostOver = (
   if (overlap <= 0) return 0;
   return Math.round((campaign.price * overlap) / (end - start + 1));
 };
+
+/** A calendar day as shown: '2026-03-01' -> '01/03/2026' (the app's date format); '-' without one. */
+export const formatDay = (day: string | null | undefined): string =>
+  day && isCalendarDay(day) ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '-';

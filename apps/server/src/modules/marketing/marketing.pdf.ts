@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { formatCHF, formatDate, formatRooms, LOT_STATUS_LABELS } from '@promovente/shared';
+import { formatCHF, formatDate, formatDay, formatRooms, LOT_STATUS_LABELS } from '@promovente/shared';
 
 /** The part of pdfkit's document this file uses (the package ships no type declarations). */
 type PdfDocument = {
@@ -54,9 +54,6 @@ export type ReportContent = {
 const BRAND = '#1e3a8a';
 const MUTED = '#475569';
 const TEXT = '#0f172a';
-
-/** '2026-03-01' -> '01.03.2026'. */
-export const formatDay = (day: string | null) => (day ? `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}` : '-');
 
 type Column = { label: string; width: number; align?: 'left' | 'right' };
 

@@ -87,7 +87,7 @@ export const marketingRoutes = async (fastify: FastifyInstance) => {
     const { fields, uploads } = await readForm(request);
     const input = parse(campaignInputSchema, fields);
     const data = await createCampaign(deps(), actorOf(request), request.params.id, input, uploads);
-    return { message: MARKETING_MESSAGES.campaignCreated, data };
+    return { message: MESSAGES.changesSaved, data };
   });
 
   app.put('/campaigns/:id', { config: writers, schema: { params: campaignParamsSchema, body: campaignInputSchema } }, async (request) => ({
