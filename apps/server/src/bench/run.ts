@@ -204,6 +204,8 @@ const main = async () => {
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
+      { name: 'campaigns (Marketing)', method: 'GET', path: `/api/campaigns?promotion=${p}&orderBy=price&order=desc` },
+      { name: 'marketing reports', method: 'GET', path: `/api/promotions/${p}/marketing-reports` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

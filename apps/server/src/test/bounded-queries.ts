@@ -79,6 +79,9 @@ export const GROWING_TABLES = new Set([
   'lots',
   'agencies',
   'crm_sends',
+  'campaigns',
+  'campaign_files',
+  'marketing_reports',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
