@@ -37,7 +37,7 @@ export const CAMPAIGN_PAGE_SIZE = 20;
 /** Files a campaign upload takes at most. */
 export const CAMPAIGN_MAX_FILES = 10;
 
-/** The sortable columns of the campaigns table (spec part 3, 2): agency only on a multi-agency promotion. */
+/** The sortable columns of the campaigns table (docs/product/marketing.md#screens): agency only on a multi-agency promotion. */
 export const CAMPAIGN_SORTS = ['agency', 'title', 'method', 'start_at', 'end_at', 'price'] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
@@ -139,7 +139,7 @@ export const campaignParamsSchema = z.object({ id: idSchema });
 export const campaignFileParamsSchema = z.object({ id: idSchema, fileId: idSchema });
 export const marketingReportParamsSchema = z.object({ id: idSchema, reportId: idSchema });
 
-/** A multipart boolean: 1/0 (spec part 3, 7), true/false; absent is true (both flags default to included). */
+/** A multipart boolean: 1/0 (docs/product/marketing.md#calls), true/false; absent is true (both flags default to included). */
 const flagSchema = z
   .union([z.boolean(), textSchema, z.number()])
   .optional()

@@ -119,7 +119,7 @@ export const marketingRoutes = async (fastify: FastifyInstance) => {
     await assertMemberOf(deps().db, actorOf(request), request.params.id);
     const { fields, uploads } = await readForm(request);
     const input = parse(marketingReportInputSchema, fields);
-    // The first chosen file is the visits screenshot (spec part 3, 5).
+    // The first chosen file is the visits screenshot (docs/product/marketing.md#rules).
     const screenshot = uploads.find((upload) => upload.field === 'visits_report') ?? uploads[0] ?? null;
     const data = await createReport(deps(), actorOf(request), request.params.id, input, screenshot);
     return { message: MARKETING_MESSAGES.reportCreated, data };

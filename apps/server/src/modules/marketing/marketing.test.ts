@@ -72,7 +72,7 @@ const listCampaigns = async (s: Setup, query = '', token = s.broker) => {
 };
 const reportsUrl = (s: Setup) => `/api/promotions/${s.promotion.id}/marketing-reports`;
 
-describe('campaigns (spec part 3, 2 and 5: docs/product/marketing.md)', () => {
+describe('campaigns (docs/product/marketing.md#screens and #rules)', () => {
   it('a broker adds a campaign with its files: price default 0, dates as year-month-day, his agency', async () => {
     const s = await setup();
     const created = await addCampaign(
@@ -230,7 +230,7 @@ describe('campaigns (spec part 3, 2 and 5: docs/product/marketing.md)', () => {
   });
 });
 
-describe('marketing reports (spec part 3, 2, 5 and 7)', () => {
+describe('marketing reports (docs/product/marketing.md#rules and #calls)', () => {
   const report = (fields: Record<string, string | number> = {}) => ({
     number_of_visits: 12,
     number_of_future_visits: 3,

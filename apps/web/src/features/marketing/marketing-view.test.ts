@@ -20,7 +20,7 @@ describe('the campaigns table state (docs/product/marketing.md#screens)', () => 
     expect(toggleSort(asc, 'title').order).toBe('asc');
   });
 
-  it('spec part 3, 5: a start after the end cannot be picked, nor an end before the start', () => {
+  it('docs/product/marketing.md#rules: a start after the end cannot be picked, nor an end before the start', () => {
     expect(dateBounds('2026-03-01', '2026-03-31')).toEqual({ start: { max: '2026-03-31' }, end: { min: '2026-03-01' } });
     expect(dateBounds('', null)).toEqual({ start: { max: undefined }, end: { min: undefined } });
   });

@@ -51,7 +51,7 @@ export const toggleSort = (filters: CampaignFilters, column: CampaignSort): Camp
 
 /**
  * The pickers' bounds: a start after the end (and an end before the start) cannot be picked
- * (spec part 3, 5). Native date inputs take them as min and max.
+ * (docs/product/marketing.md#rules). Native date inputs take them as min and max.
  */
 export const dateBounds = (start: string | null | undefined, end: string | null | undefined) => ({
   start: { max: end || undefined },

@@ -40,7 +40,7 @@ export const campaignFormData = (values: CampaignInput, files: readonly File[]) 
 
 /**
  * Add (multipart, with its first files) or edit (PUT) a campaign: success 'Changements
- * enregistrés', any failure 'Une erreur est survenue' (spec part 3, 8).
+ * enregistrés', any failure 'Une erreur est survenue' (docs/product/marketing.md#messages).
  */
 export const useSaveCampaign = (promotionId: number) => {
   const queryClient = useQueryClient();

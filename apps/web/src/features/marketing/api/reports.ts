@@ -13,7 +13,7 @@ export const useReports = (promotionId: number | null) =>
     enabled: promotionId !== null,
   });
 
-/** The multipart body: the report's fields, booleans as 1/0, the first chosen file as visits_report (spec part 3, 7). */
+/** The multipart body: the report's fields, booleans as 1/0, the first chosen file as visits_report (docs/product/marketing.md#calls). */
 export const reportFormData = (values: MarketingReportInput, screenshot: File | null) => {
   const body = new FormData();
   body.append('number_of_visits', String(values.number_of_visits));
@@ -27,7 +27,7 @@ export const reportFormData = (values: MarketingReportInput, screenshot: File | 
   return body;
 };
 
-/** Add and delete a report: failures 'Une erreur est survenue', the delete's success 'Rapport supprimé' (spec part 3, 8). */
+/** Add and delete a report: failures 'Une erreur est survenue', the delete's success 'Rapport supprimé' (docs/product/marketing.md#messages). */
 export const useReportCalls = (promotionId: number) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: reportsKey(promotionId) });

@@ -31,7 +31,7 @@ const valuesOf = (campaign: Campaign | null): FormValues => ({
 });
 
 /**
- * Add or edit a campaign (spec part 3, 5): 'Titre *' required, the submit inactive while the
+ * Add or edit a campaign (docs/product/marketing.md#rules): 'Titre *' required, the submit inactive while the
  * title is empty or a submit runs, price default 0, the pickers never offer a start after the end.
  * Adding also takes the campaign's first documents.
  */

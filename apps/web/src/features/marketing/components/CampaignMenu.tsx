@@ -9,7 +9,7 @@ const itemClasses =
 export type CampaignAction = 'edit' | 'files' | 'delete';
 
 /**
- * The row menu (spec part 3, 2): Modifier, Documents, Visiter (only with a url; a url without
+ * The row menu (docs/product/marketing.md#screens): Modifier, Documents, Visiter (only with a url; a url without
  * http or https gets a protocol-relative prefix), Supprimer. Edit and delete for the brokers of
  * the campaign's agency.
  */

@@ -16,7 +16,7 @@ import { CampaignFilesModal } from './CampaignFilesModal';
 import { CampaignFormModal } from './CampaignFormModal';
 import { type CampaignAction, CampaignMenu } from './CampaignMenu';
 
-/** The search waits 300 ms after the last key (spec part 3, 9). */
+/** The search waits 300 ms after the last key (docs/product/marketing.md#screens). */
 const SEARCH_DEBOUNCE_MS = 300;
 
 const cellOf = (key: string, campaign: Campaign) => {

@@ -27,7 +27,7 @@ const FEEDBACK = [
 ] as const;
 
 /**
- * Add a marketing report (spec part 3, 5): the visits at least the highest report's (0 if none),
+ * Add a marketing report (docs/product/marketing.md#rules): the visits at least the highest report's (0 if none),
  * the future visits at least 0, the visits screenshot, the three feedback texts and the two flags.
  */
 export const ReportFormModal = ({ promotionId, minimum, onClose }: { promotionId: number; minimum: number; onClose: () => void }) => {
