@@ -176,10 +176,11 @@ const editableCampaign = async (db: Db, actor: RequestActor, id: number): Promis
   return campaign;
 };
 
-/** PUT /campaigns/{id}. */
+/** PUT /campaigns/{id}: title, dates, url, method, color, price and comment (the format is set when adding only). */
 export const updateCampaign = async (db: Db, actor: RequestActor, id: number, input: CampaignInput): Promise<Campaign> => {
   await editableCampaign(db, actor, id);
-  await db.update(campaigns).set(campaignValues(input)).where(eq(campaigns.id, id));
+  const { format: _format, ...values } = campaignValues(input);
+  await db.update(campaigns).set(values).where(eq(campaigns.id, id));
   return toCampaign(actor, (await findCampaign(db, id)) as CampaignRow);
 };
 
