@@ -29,6 +29,7 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { lotsRoutes } from './modules/lots/lots.routes.js';
 import { mailsRoutes } from './modules/mails/mails.routes.js';
+import { marketingRoutes } from './modules/marketing/marketing.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.js';
@@ -154,6 +155,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(crmRoutes);
       await api.register(buildingsRoutes);
       await api.register(peopleRoutes);
+      await api.register(marketingRoutes);
       await api.register(priceGridRoutes);
       await api.register(planningRoutes);
       await api.register(financesRoutes);

@@ -15,6 +15,7 @@ export * from './contracts/home.js';
 export * from './contracts/library.js';
 export * from './contracts/logs.js';
 export * from './contracts/lots.js';
+export * from './contracts/marketing.js';
 export * from './contracts/notifications.js';
 export * from './contracts/people.js';
 export * from './contracts/pipeline.js';

@@ -170,6 +170,13 @@ export const PERMISSIONS = {
   'progress.manage': roles('broker', 'pilot'),
   /** GET promotions/{id}/home: the home page of candidates, notaries and investors (docs/product/home.md#who-may-do-what). */
   'home.read': roles('candidate', 'notary', 'investor'),
+  /**
+   * The Marketing screen (docs/product/marketing.md#who-may-do-what): brokers and promoters read
+   * the campaigns, their documents and the reports; brokers add, edit and delete campaigns (of
+   * their own agency), their documents and the reports. Promoters read only.
+   */
+  'marketing.read': roles('broker', 'promoter'),
+  'marketing.edit': roles('broker'),
 } as const satisfies Record<string, (actor: Actor) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -270,3 +277,10 @@ export const threadRecipientTypes = (type: UserType): UserType[] => {
       return [];
   }
 };
+
+/**
+ * Who edits a campaign (docs/product/marketing.md#who-may-do-what): a broker of the campaign's
+ * agency (a campaign belongs to the agency of the broker who added it); promoters read only.
+ */
+export const canEditCampaignOf = (actor: Pick<Actor, 'type' | 'admin' | 'agency_id'>, campaignAgencyId: number | null): boolean =>
+  can(actor, 'marketing.edit') && (actor.agency_id ?? null) === campaignAgencyId;

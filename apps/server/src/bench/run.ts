@@ -213,6 +213,8 @@ const main = async () => {
       { name: 'documents library (`files`)', method: 'GET', path: `/api/files?promotion=${p}` },
       { name: 'data-room log (`files_log`)', method: 'GET', path: `/api/files_log?promotion=${p}` },
       { name: 'progress albums', method: 'GET', path: `/api/photoGroups?promotion=${p}` },
+      { name: 'campaigns (Marketing)', method: 'GET', path: `/api/campaigns?promotion=${p}&orderBy=price&order=desc` },
+      { name: 'marketing reports', method: 'GET', path: `/api/promotions/${p}/marketing-reports` },
       {
         name: 'attributeLot (command)',
         method: 'POST',

@@ -86,6 +86,9 @@ export const GROWING_TABLES = new Set([
   'faq_questions',
   'photo_groups',
   'photos',
+  'campaigns',
+  'campaign_files',
+  'marketing_reports',
 ]);
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };

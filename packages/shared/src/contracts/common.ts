@@ -160,3 +160,11 @@ const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /** A lot's or an application's public id (a UUID): any other text names nothing, without a query. */
 export const isPublicId = (value: string) => PUBLIC_ID.test(value);
+
+/** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
+export const isCalendarDay = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};

@@ -215,6 +215,21 @@ export const FIELD_LABELS: Record<string, string> = {
   construction_updated_price_2: 'Construction commerces : prix au m³ actualisé',
   construction_initial_price_3: 'Construction garages : prix au m³ initial',
   construction_updated_price_3: 'Construction garages : prix au m³ actualisé',
+  start_after: 'Début après le',
+  end_before: 'Fin avant le',
+  method: 'Méthode',
+  color: 'Couleur',
+  format: 'Format',
+  fileId: 'Document',
+  reportId: 'Rapport',
+  number_of_visits: 'Nombre de visites',
+  number_of_future_visits: 'Nombre de visites futures',
+  feedback_positive: 'Retours positifs',
+  feedback_todo: 'À faire',
+  feedback_problem: 'Problèmes',
+  include_lots: 'Inclure les lots',
+  include_marketing_campaigns: 'Inclure les campagnes marketing',
+  visits_report: 'Capture des visites',
 };
 
 /** The label of the field an issue path points to (its last named key), or null when unknown. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, idSchema, requiredText, textOf } from './common.js';
+import { idOf, idSchema, isCalendarDay, requiredText, textOf } from './common.js';
 
 /**
  * The planning (docs/product/planning.md): the promotion's Gantt timeline of tasks, the pilots'
@@ -48,14 +48,6 @@ export const PLANNING_CATEGORIES = [
 export type PlanningCategoryId = (typeof PLANNING_CATEGORIES)[number]['id'];
 
 export const planningCategoryOf = (id: number) => PLANNING_CATEGORIES.find((category) => category.id === id) ?? null;
-
-/** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
-export const isCalendarDay = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
 
 const calendarDay = (requiredMessage: string) =>
   textOf({ error: requiredMessage })

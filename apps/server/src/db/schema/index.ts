@@ -1,6 +1,7 @@
 export * from './crm.js';
 export * from './faq.js';
 export * from './library.js';
+export * from './marketing.js';
 export * from './messaging.js';
 export * from './planning.js';
 export * from './progress.js';

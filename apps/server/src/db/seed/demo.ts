@@ -16,6 +16,7 @@ import {
   actionLots,
   applications,
   buildings,
+  campaigns,
   candidacies,
   candidates,
   comments,
@@ -26,10 +27,11 @@ import {
   libraryAccesses,
   logs,
   lots,
+  marketingReports,
   notifications,
-  planningTasks,
   photoGroups,
   photos,
+  planningTasks,
   promotionAgencies,
   promotions,
   promotionUsers,
@@ -43,6 +45,7 @@ import { BulkWriter } from './bulk.js';
 import { seedFaq } from './faq.js';
 import { LOT_TYPE, type LotSpec, lotsOf, PROMOTIONS, type PromotionSpec } from './layout.js';
 import { seedLibrary } from './library.js';
+import { seedMarketing } from './marketing.js';
 import { seedMessages } from './messages.js';
 import { seedPlanning } from './planning.js';
 import { seedProgress } from './progress.js';
@@ -142,6 +145,8 @@ export const SERIAL_TABLES = [
   'library_accesses',
   'photo_groups',
   'photos',
+  'campaigns',
+  'marketing_reports',
 ] as const;
 export type SerialTable = (typeof SERIAL_TABLES)[number];
 
@@ -961,6 +966,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     for (const c of p.pool) writer.push(candidacies, c.row);
     seedActivity(ctx, rng, p.id, p.start, p.lots, p.pool, p.plan as Plan);
     seedPlanning(ctx, p.id, p.start, p.lots);
+    seedMarketing(ctx, { id: p.id, multiAgency: p.spec.multiAgency });
   }
   if (copy === 1) {
     for (const userId of [u.candidate, u.newCandidate]) writer.push(promotionUsers, { promotionId: p1.id, userId, main: false });
@@ -1456,6 +1462,8 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       libraryAccesses,
       photoGroups,
       photos,
+      campaigns,
+      marketingReports,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash, storage: options.storage };
     const demoUsers = insertUsers(base, (start.get('promotions') ?? 0) + 1);

@@ -284,6 +284,10 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
     // Progress photos and videos (docs/decisions/020-progress-photos-and-home.md).
     case 'photo':
       return maySeePhotoFile(db, actor, file.id);
+    // Campaign documents and report screenshots: the promotion's Marketing readers (docs/product/marketing.md#who-may-do-what).
+    case 'campaign':
+    case 'marketing_report':
+      return can(actor, 'marketing.read');
     default:
       return false;
   }

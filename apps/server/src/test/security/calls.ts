@@ -420,6 +420,50 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     ),
   }),
   'DELETE /api/promotions/:id/questions/:qid': (w) => ({ url: `/api/promotions/${w.promotion.id}/questions/${w.rows.faqQuestion.id}` }),
+  'GET /api/campaigns': (w) => ({ url: `/api/campaigns?${promotionA(w)}&search=affichage&orderBy=price&order=asc` }),
+  'POST /api/promotions/:id/campaigns': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/campaigns`,
+    ...multipart(
+      [
+        ['title', 'Annonces Homegate'],
+        ['method', 'Portail immobilier'],
+        ['start_at', '2026-03-01'],
+        ['end_at', '2026-03-31'],
+        ['price', '1200'],
+      ],
+      [{ field: 'files[]', filename: 'devis.pdf', type: 'application/pdf', content: TINY_PDF }],
+    ),
+  }),
+  'PUT /api/campaigns/:id': (w) => ({
+    url: `/api/campaigns/${w.rows.campaign.id}`,
+    payload: { title: 'Affichage gare de Rolle', start_at: '2026-03-01', end_at: '2026-03-31', price: 4500, url: 'www.rolle.ch' },
+  }),
+  'DELETE /api/campaigns/:id': (w) => ({ url: `/api/campaigns/${w.rows.campaign.id}` }),
+  'POST /api/campaigns/:id/files': (w) => ({
+    url: `/api/campaigns/${w.rows.campaign.id}/files`,
+    ...multipart([], [{ field: 'files[]', filename: 'devis.pdf', type: 'application/pdf', content: TINY_PDF }]),
+  }),
+  'DELETE /api/campaigns/:id/files/:fileId': (w) => ({ url: `/api/campaigns/${w.rows.campaign.id}/files/${w.rows.campaignFile.id}` }),
+  'GET /api/promotions/:id/marketing-reports': (w) => ({ url: `/api/promotions/${w.promotion.id}/marketing-reports` }),
+  'POST /api/promotions/:id/marketing-reports': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/marketing-reports`,
+    ...multipart(
+      [
+        ['number_of_visits', '12'],
+        ['number_of_future_visits', '3'],
+        ['feedback_positive', 'Belle vue'],
+        ['include_lots', '1'],
+        ['include_marketing_campaigns', '0'],
+      ],
+      [{ field: 'visits_report', filename: 'visites.png', type: 'image/png', content: TINY_PNG }],
+    ),
+  }),
+  'DELETE /api/promotions/:id/marketing-reports/:reportId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/marketing-reports/${w.rows.marketingReport.id}`,
+  }),
+  'GET /api/promotions/:id/marketing-reports/:reportId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/marketing-reports/${w.rows.marketingReport.id}`,
+  }),
   'GET /api/promotions/:id/people': (w) => ({ url: `/api/promotions/${w.promotion.id}/people` }),
   'GET /api/files': (w) => ({ url: `/api/files?${promotionA(w)}&search=plans&types=1,3` }),
   'GET /api/files_types': () => ({ url: '/api/files_types' }),

@@ -242,6 +242,16 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
     ids: ['query.promotion', 'query.file_id'],
     ignored: { 'query.user_id': "a filter on the rows of the promotion's own log: another promotion's person finds none" },
   },
+  'GET /api/campaigns': { ids: ['query.promotion'] },
+  'POST /api/promotions/:id/campaigns': { ids: ['path.id'] },
+  'PUT /api/campaigns/:id': { ids: ['path.id'] },
+  'DELETE /api/campaigns/:id': { ids: ['path.id'] },
+  'POST /api/campaigns/:id/files': { ids: ['path.id'] },
+  'DELETE /api/campaigns/:id/files/:fileId': { ids: ['path.id', 'path.fileId'] },
+  'GET /api/promotions/:id/marketing-reports': { ids: ['path.id'] },
+  'POST /api/promotions/:id/marketing-reports': { ids: ['path.id'] },
+  'DELETE /api/promotions/:id/marketing-reports/:reportId': { ids: ['path.id', 'path.reportId'] },
+  'GET /api/promotions/:id/marketing-reports/:reportId': { ids: ['path.id', 'path.reportId'] },
   'GET /api/promotions/:id/people': { ids: ['path.id'] },
   'GET /api/promotions/:id/questions': { ids: ['path.id'] },
   'POST /api/promotions/:id/question': { ids: ['path.id'] },
@@ -786,6 +796,76 @@ const libraryCases = (): RouteCase[] => {
 export const ROUTE_CASES: readonly RouteCase[] = [
   ...planningRouteCases(),
   ...libraryCases(),
+  // Marketing (modules/marketing): another promotion's campaign, document or report answers 404.
+  promotionQueryCase('GET /api/campaigns', '/api/campaigns'),
+  {
+    route: 'POST /api/promotions/:id/campaigns',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => ({ method: 'POST', url: `/api/promotions/${x.promotion}/campaigns`, multipart: { title: 'Radio' }, upload: true }),
+  },
+  {
+    route: 'PUT /api/campaigns/:id',
+    fields: ['path.id'],
+    label: 'campaign',
+    call: (_a, x) => ({ method: 'PUT', url: `/api/campaigns/${x.campaign}`, payload: { title: 'Radio' } }),
+  },
+  {
+    route: 'DELETE /api/campaigns/:id',
+    fields: ['path.id'],
+    label: 'campaign',
+    call: (_a, x) => ({ method: 'DELETE', url: `/api/campaigns/${x.campaign}` }),
+  },
+  {
+    route: 'POST /api/campaigns/:id/files',
+    fields: ['path.id'],
+    label: 'campaign',
+    call: (_a, x) => ({ method: 'POST', url: `/api/campaigns/${x.campaign}/files`, multipart: {}, upload: true }),
+  },
+  {
+    route: 'DELETE /api/campaigns/:id/files/:fileId',
+    fields: ['path.id'],
+    label: 'campaign',
+    call: (a, x) => ({ method: 'DELETE', url: `/api/campaigns/${x.campaign}/files/${a.campaignFile}` }),
+  },
+  {
+    route: 'DELETE /api/campaigns/:id/files/:fileId',
+    fields: ['path.fileId'],
+    label: 'campaign document',
+    call: (a, x) => ({ method: 'DELETE', url: `/api/campaigns/${a.campaign}/files/${x.campaignFile}` }),
+  },
+  {
+    route: 'GET /api/promotions/:id/marketing-reports',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => get(`/api/promotions/${x.promotion}/marketing-reports`),
+  },
+  {
+    route: 'POST /api/promotions/:id/marketing-reports',
+    fields: ['path.id'],
+    label: 'promotion',
+    call: (_a, x) => ({
+      method: 'POST',
+      url: `/api/promotions/${x.promotion}/marketing-reports`,
+      multipart: { number_of_visits: 1_000_000, number_of_future_visits: 0 },
+    }),
+  },
+  ...(['promotion', 'report'] as const).flatMap((part): RouteCase[] => {
+    const field = part === 'promotion' ? 'path.id' : 'path.reportId';
+    const url = (a: Ids, x: Ids) =>
+      part === 'promotion'
+        ? `/api/promotions/${x.promotion}/marketing-reports/${a.marketingReport}`
+        : `/api/promotions/${a.promotion}/marketing-reports/${x.marketingReport}`;
+    return [
+      { route: 'GET /api/promotions/:id/marketing-reports/:reportId', fields: [field], label: part, call: (a, x) => get(url(a, x)) },
+      {
+        route: 'DELETE /api/promotions/:id/marketing-reports/:reportId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'DELETE', url: url(a, x) }),
+      },
+    ];
+  }),
   {
     route: 'PUT /api/user/promotion',
     fields: ['body.promotion'],

@@ -47,6 +47,10 @@ export type Ids = {
   /** A progress album and one of its photos (modules/progress). */
   photoGroup: number;
   photo: number;
+  /** A campaign of agency 1, one of its documents, and a marketing report (modules/marketing). */
+  campaign: number;
+  campaignFile: number;
+  marketingReport: number;
   /** A broker of this promotion only, agency 1 (in A: the acting broker himself). */
   broker: number;
   /** Another user of this promotion only (in A: a second broker of agency 1, in B: B's broker). */
@@ -89,6 +93,9 @@ export const MISSING: Ids = {
   notification: NO_ID,
   photoGroup: NO_ID,
   photo: NO_ID,
+  campaign: NO_ID,
+  campaignFile: NO_ID,
+  marketingReport: NO_ID,
   broker: NO_ID,
   user: NO_ID,
   agency: NO_ID,
@@ -213,7 +220,19 @@ const pick = async (db: Db, promotionId: number) => {
     'progress photo',
     sql`select id, photo_group_id from photos where promotion_id = ${promotionId} order by id limit 1`,
   );
+  const campaign = await one<{ id: number }>(
+    db,
+    'campaign',
+    sql`select id from campaigns where promotion_id = ${promotionId} and agency_id = 1 order by id limit 1`,
+  );
+  const marketingReport = await one<{ id: number }>(
+    db,
+    'marketing report',
+    sql`select id from marketing_reports where promotion_id = ${promotionId} order by id limit 1`,
+  );
   return {
+    campaign: campaign.id,
+    marketingReport: marketingReport.id,
     promotion: promotionId,
     photoGroup: photo.photo_group_id,
     photo: photo.id,
@@ -346,6 +365,20 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
     );
   };
 
+  const addCampaignFile = async (token: string, campaignId: number) => {
+    const body = multipart({}, [{ field: 'files[]', name: 'devis.pdf', type: 'application/pdf', content: PDF }]);
+    const answer = expectOk(
+      'campaign document',
+      await app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${campaignId}/files`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      }),
+    );
+    return answer.data.files[0].id as number;
+  };
+
   const bTasks = await createTasks(B.id, bToken, b.lot, b.application, bBroker.id);
   const bFile = await uploadFile(bToken, b.candidacy);
   const bThreadFile = await postThread(bToken, B.id, bRecipients.notary);
@@ -367,6 +400,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       ...aIds,
       ...aTasks,
       candidacyFile: aFile.id,
+      campaignFile: await addCampaignFile(tokens.broker, a.campaign),
       candidacyFileUuid: aFile.uuid,
       threadFileUuid: aThreadFile.uuid,
       thread: Number(aThreadFile.thread_id),
@@ -380,6 +414,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
       ...bIds,
       ...bTasks,
       candidacyFile: bFile.id,
+      campaignFile: await addCampaignFile(bToken, b.campaign),
       candidacyFileUuid: bFile.uuid,
       threadFileUuid: bThreadFile.uuid,
       thread: Number(bThreadFile.thread_id),

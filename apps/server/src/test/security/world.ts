@@ -4,12 +4,15 @@ import {
   applications,
   assistants,
   authTokens,
+  campaignFiles,
+  campaigns,
   candidacies,
   candidates,
   comments,
   faqQuestions,
   files,
   finances,
+  marketingReports,
   notifications,
   passwordResets,
   photoGroups,
@@ -312,7 +315,32 @@ export const buildWorld = async (ctx: TestContext) => {
         createdById: user.broker.id,
       })
       .returning();
+    /** A campaign of the broker's agency with one document, and a marketing report (modules/marketing). */
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ promotionId: promotion.id, agencyId: LEMAN_AGENCY, title: `Affichage gare ${round}`, createdById: user.broker.id })
+      .returning();
+    const [campaignFile] = await db
+      .insert(files)
+      .values({
+        promotionId: promotion.id,
+        name: 'plan-media.pdf',
+        mime: 'application/pdf',
+        size: TINY_PDF.length,
+        storageKey: await ctx.app.deps.storage.put(TINY_PDF),
+        owner: 'campaign',
+        createdById: user.broker.id,
+      })
+      .returning();
+    await db.insert(campaignFiles).values({ campaignId: campaign.id, fileId: campaignFile.id });
+    const [marketingReport] = await db
+      .insert(marketingReports)
+      .values({ promotionId: promotion.id, numberOfVisits: 0, numberOfFutureVisits: 0, createdById: user.broker.id })
+      .returning();
     return {
+      campaign,
+      campaignFile,
+      marketingReport,
       lots,
       photoGroup,
       photo,

@@ -1,0 +1,65 @@
+import { MARKETING_MESSAGES, type MarketingReport, type MarketingReportInput, MESSAGES } from '@promovente/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api';
+
+const reportsKey = (promotionId: number | null) => ['marketing-reports', promotionId] as const;
+
+/** GET promotions/{id}/marketing-reports, newest first. */
+export const useReports = (promotionId: number | null) =>
+  useQuery({
+    queryKey: reportsKey(promotionId),
+    queryFn: () => api.get<{ data: MarketingReport[] }>(`promotions/${promotionId}/marketing-reports`).then((answer) => answer.data),
+    enabled: promotionId !== null,
+  });
+
+/** The multipart body: the report's fields, booleans as 1/0, the first chosen file as visits_report (docs/product/marketing.md#calls). */
+export const reportFormData = (values: MarketingReportInput, screenshot: File | null) => {
+  const body = new FormData();
+  body.append('number_of_visits', String(values.number_of_visits));
+  body.append('number_of_future_visits', String(values.number_of_future_visits));
+  for (const key of ['feedback_positive', 'feedback_todo', 'feedback_problem'] as const) {
+    if (values[key]) body.append(key, values[key] as string);
+  }
+  body.append('include_lots', values.include_lots ? '1' : '0');
+  body.append('include_marketing_campaigns', values.include_marketing_campaigns ? '1' : '0');
+  if (screenshot) body.append('visits_report', screenshot);
+  return body;
+};
+
+/** Add and delete a report: failures 'Une erreur est survenue', the delete's success 'Rapport supprimé' (docs/product/marketing.md#messages). */
+export const useReportCalls = (promotionId: number) => {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reportsKey(promotionId) });
+  return {
+    add: useMutation({
+      mutationFn: ({ values, screenshot }: { values: MarketingReportInput; screenshot: File | null }) =>
+        api.post<{ message: string; data: MarketingReport }>(
+          `promotions/${promotionId}/marketing-reports`,
+          reportFormData(values, screenshot),
+          { quiet: true },
+        ),
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        return refresh();
+      },
+      onError: () => toast.error(MESSAGES.genericError),
+    }),
+    remove: useMutation({
+      mutationFn: (reportId: number) => api.delete(`promotions/${promotionId}/marketing-reports/${reportId}`, { quiet: true }),
+      onSuccess: () => {
+        toast.success(MARKETING_MESSAGES.reportDeleted);
+        return refresh();
+      },
+      onError: () => toast.error(MESSAGES.genericError),
+    }),
+    /** The download: the report's PDF, opened from its short-lived signed URL. */
+    download: useMutation({
+      mutationFn: (reportId: number) =>
+        api.get<{ data: string }>(`promotions/${promotionId}/marketing-reports/${reportId}`).then((answer) => answer.data),
+      onSuccess: (url) => {
+        window.open(url, '_blank', 'noopener');
+      },
+    }),
+  };
+};
