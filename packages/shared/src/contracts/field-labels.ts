@@ -230,6 +230,31 @@ export const FIELD_LABELS: Record<string, string> = {
   include_lots: 'Inclure les lots',
   include_marketing_campaigns: 'Inclure les campagnes marketing',
   visits_report: 'Capture des visites',
+  // The documents library (contracts/library.ts).
+  type_id: 'Type de document',
+  types: 'Types de document',
+  folder: 'Dossier',
+  folder_id: 'Dossier',
+  folder_name: 'Nouveau dossier',
+  access_candidate: 'Accès candidat',
+  access_promoter: 'Accès promoteur',
+  access_notary: 'Accès notaire',
+  access_investor: 'Accès investisseur',
+  candidate_min_status: 'Statut minimum du candidat',
+  file_id: 'Fichier',
+  user_id: 'Personne',
+  download: 'Téléchargement',
+  // The FAQ (contracts/faq.ts).
+  qid: 'Question',
+  question: 'Question',
+  answer: 'Réponse',
+  global: 'Ajouter pour toutes les promotions',
+  // The progress albums (contracts/progress.ts).
+  groupId: 'Album',
+  photo_group_id: 'Album',
+  photoId: 'Photo',
+  hidden: 'Visible',
+  home_page: 'Homepage',
 };
 
 /** The label of the field an issue path points to (its last named key), or null when unknown. */
