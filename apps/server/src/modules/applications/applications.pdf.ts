@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   type ApplicationRow,
   formatArea,
@@ -12,36 +11,7 @@ import {
   SWISS_TIME_LABEL,
 } from '@promovente/shared';
 import type { candidacies, candidates } from '../../db/schema/index.js';
-
-export const PDF_MIME = 'application/pdf';
-
-/** The part of pdfkit's document this file uses (the package ships no type declarations). */
-type PdfDocument = {
-  font: (name: string) => PdfDocument;
-  fontSize: (size: number) => PdfDocument;
-  fillColor: (colour: string) => PdfDocument;
-  strokeColor: (colour: string) => PdfDocument;
-  text(text: string, options?: Record<string, unknown>): PdfDocument;
-  text(text: string, x: number, y: number, options?: Record<string, unknown>): PdfDocument;
-  moveDown: (lines?: number) => PdfDocument;
-  moveTo: (x: number, y: number) => PdfDocument;
-  lineTo: (x: number, y: number) => PdfDocument;
-  stroke: () => PdfDocument;
-  addPage: () => PdfDocument;
-  bufferedPageRange: () => { start: number; count: number };
-  switchToPage: (index: number) => PdfDocument;
-  heightOfString: (text: string, options?: Record<string, unknown>) => number;
-  on(event: 'data', listener: (chunk: Buffer) => void): PdfDocument;
-  on(event: 'end', listener: () => void): PdfDocument;
-  on(event: 'error', listener: (error: Error) => void): PdfDocument;
-  end: () => void;
-  x: number;
-  y: number;
-  page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
-};
-type PdfDocumentConstructor = new (options: Record<string, unknown>) => PdfDocument;
-
-const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentConstructor;
+import { type PdfDocument, renderPdf } from '../../platform/pdf.js';
 
 type CandidacyRecord = typeof candidacies.$inferSelect;
 type CandidateRecord = typeof candidates.$inferSelect;
@@ -217,26 +187,11 @@ const write = (doc: PdfDocument, file: SalesFile) => {
 
 /** The sales file (docs/product/calls.md#direct-application-calls 'applications/{id}/pdf') as a PDF buffer. */
 export const buildSalesFilePdf = (file: SalesFile, options: { compress?: boolean } = {}): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margins: { top: 50, bottom: 50, left: 50, right: 50 },
+  renderPdf(
+    {
+      info: { Title: `Dossier de vente - Lot ${file.application.lot.reference}`, Author: 'Promovente', Subject: file.promotionTitle },
+      compress: options.compress,
       bufferPages: true,
-      compress: options.compress ?? true,
-      info: {
-        Title: `Dossier de vente - Lot ${file.application.lot.reference}`,
-        Author: 'Promovente',
-        Subject: file.promotionTitle,
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      write(doc, file);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
-  });
+    },
+    (doc) => write(doc, file),
+  );

@@ -20,6 +20,7 @@ import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
+import { PDF_MIME } from '../../platform/pdf.js';
 import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
@@ -28,7 +29,7 @@ import { loadApplicationStates, openTaskKindsSql, toApplicationState } from '../
 import { openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import { buildApplicationsWorkbook } from './applications.export.js';
-import { buildSalesFilePdf, PDF_MIME, type SalesFile } from './applications.pdf.js';
+import { buildSalesFilePdf, type SalesFile } from './applications.pdf.js';
 import {
   type ApplicationBaseRow,
   type ApplicationFilter,

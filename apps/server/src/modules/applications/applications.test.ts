@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { type ApplicationRow, type ApplicationsPage, EXPIRED_RESERVATION_TEXT, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { applications, buildings, candidacies, files, lots, promotions, tasks } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { addApplication, candidateAccount, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
 
 let ctx: TestContext;
@@ -446,25 +446,6 @@ describe('GET /applications: sort and pages (docs/product/funnel.md#sort-and-fil
     expect((await list('?page=9', headers)).current_page).toBe(2);
   });
 });
-
-/** The text a PDF shows: its streams inflated, the hex strings of its text operators decoded. */
-const pdfText = (pdf: Buffer) => {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const bytes = Buffer.from(m[1], 'latin1');
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return m[1];
-    }
-  });
-  return streams
-    .join('\n')
-    .split(/\n/)
-    .filter((line) => line.endsWith('TJ'))
-    .map((line) => [...line.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join(''))
-    .join('\n');
-};
 
 describe('GET /applications/:publicId/pdf (docs/product/calls.md#direct-application-calls)', () => {
   it('answers a signed URL of the sales file, a real PDF naming the lot and the candidates', async () => {

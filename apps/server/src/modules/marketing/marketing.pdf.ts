@@ -1,32 +1,5 @@
-import { createRequire } from 'node:module';
 import { formatCHF, formatDate, formatDay, formatRooms, LOT_STATUS_LABELS } from '@promovente/shared';
-
-/** The part of pdfkit's document this file uses (the package ships no type declarations). */
-type PdfDocument = {
-  font: (name: string) => PdfDocument;
-  fontSize: (size: number) => PdfDocument;
-  fillColor: (colour: string) => PdfDocument;
-  strokeColor: (colour: string) => PdfDocument;
-  text(text: string, options?: Record<string, unknown>): PdfDocument;
-  text(text: string, x: number, y?: number, options?: Record<string, unknown>): PdfDocument;
-  image: (source: Buffer, x?: number, y?: number, options?: Record<string, unknown>) => PdfDocument;
-  moveDown: (lines?: number) => PdfDocument;
-  moveTo: (x: number, y: number) => PdfDocument;
-  lineTo: (x: number, y: number) => PdfDocument;
-  stroke: () => PdfDocument;
-  addPage: () => PdfDocument;
-  heightOfString: (text: string, options?: Record<string, unknown>) => number;
-  on(event: 'data', listener: (chunk: Buffer) => void): PdfDocument;
-  on(event: 'end', listener: () => void): PdfDocument;
-  on(event: 'error', listener: (error: Error) => void): PdfDocument;
-  end: () => void;
-  x: number;
-  y: number;
-  page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
-};
-type PdfDocumentConstructor = new (options: Record<string, unknown>) => PdfDocument;
-
-const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentConstructor;
+import { type PdfDocument, renderPdf } from '../../platform/pdf.js';
 
 /** Everything the marketing report shows (docs/product/marketing.md#the-report-pdf). */
 export type ReportContent = {
@@ -182,21 +155,6 @@ const write = (doc: PdfDocument, report: ReportContent) => {
 
 /** The report as a PDF (A4, Helvetica: the built-in font renders French accents). */
 export const buildReportPdf = (report: ReportContent, options: { compress?: boolean } = {}): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margins: { top: 50, bottom: 50, left: 50, right: 50 },
-      compress: options.compress ?? true,
-      info: { Title: `Rapport marketing - ${report.promotionTitle}`, Author: 'Promovente' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      write(doc, report);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
-  });
+  renderPdf({ info: { Title: `Rapport marketing - ${report.promotionTitle}`, Author: 'Promovente' }, compress: options.compress }, (doc) =>
+    write(doc, report),
+  );

@@ -19,6 +19,7 @@ import { assertMemberOf, isMemberOf, resolvePromotion } from '../../platform/acc
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { paginate } from '../../platform/pagination.js';
+import { PDF_MIME } from '../../platform/pdf.js';
 import type { Storage } from '../../platform/storage.js';
 import { acceptUpload, DOCUMENT_UPLOADS, PICTURE_UPLOADS, type Upload, type UploadPolicy } from '../../platform/uploads.js';
 import { displayName } from '../files/candidacy-files.service.js';
@@ -346,7 +347,7 @@ export const reportPdfUrl = async (deps: MarketingDeps, actor: RequestActor, pro
   });
   const { url } = await storeGeneratedFile(deps, {
     name: `Rapport marketing ${report.id}.pdf`,
-    mime: 'application/pdf',
+    mime: PDF_MIME,
     content,
     promotionId,
     createdById: actor.id,
