@@ -66,8 +66,10 @@ import * as V from './vocabulary.js';
  * candidacies at --scale 1000), the others 6 to 14 candidacies per lot. Staff (brokers, notaries,
  * bankers, architects, promoters, pilots, investors) are drawn from pools sized so that each
  * person is a member of about a handful (HANDFUL) of promotions. Candidates get an account when
- * their file went far enough, and the accounts, threads, files, photos and notifications follow
- * the size of each promotion. Every generated account signs in with the demo password.
+ * their file went far enough, and the accounts, threads, files and notifications follow the size
+ * of each promotion; the later areas (planning and finances, marketing, FAQ, the library and its
+ * log, progress albums) come from the demo's seeders plus more with the promotion's age and size
+ * (seedAreas). Every generated account signs in with the demo password.
  */
 export type ScaleOptions = {
   scale: number;
