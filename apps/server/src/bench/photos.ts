@@ -99,12 +99,12 @@ const main = async () => {
   const photos: Buffer[] = [];
   for (let i = 0; i < count; i++) photos.push(await cameraPhoto(i));
   const megabytes = photos.reduce((sum, p) => sum + p.length, 0) / 2 ** 20;
-  console.log(`${count} photos of ${WIDTH} x ${HEIGHT}, ${megabytes.toFixed(0)} MiB in all, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${count} photos of ${WIDTH} x ${HEIGHT}, ${megabytes.toFixed(0)} MiB in all, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const filesDir = path.join(os.tmpdir(), `promovente-photos-${process.pid}`);
-  const env = values.pglite
-    ? { DATA_DIR: path.resolve(values.pglite), DATABASE_URL: '' }
-    : { DATA_DIR: filesDir, DATABASE_URL: url };
+  const env = values.pglite ? { DATA_DIR: path.resolve(values.pglite), DATABASE_URL: '' } : { DATA_DIR: filesDir, DATABASE_URL: url };
   const { child, lines } = await startApp(env);
   const pid = child.pid as number;
   const base = lines.listening;

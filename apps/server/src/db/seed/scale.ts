@@ -537,9 +537,24 @@ const CAMPAIGNS = [
   ['Annonce presse locale', 'Presse'],
 ] as const;
 const REPORT_FEEDBACK = {
-  positive: ['Les visiteurs apprécient la vue.', 'Bon accueil des plans des attiques.', 'Les prix sont jugés corrects.', 'La situation plaît aux familles.'],
-  todo: ['Relancer les visiteurs du samedi.', 'Préparer les plans des caves.', 'Envoyer la brochure mise à jour.', 'Organiser une visite du chantier.'],
-  problem: ['Peu de places de parc pour les visites.', 'Le chemin d’accès est boueux.', 'Questions sur les délais de livraison.', 'Aucun problème signalé.'],
+  positive: [
+    'Les visiteurs apprécient la vue.',
+    'Bon accueil des plans des attiques.',
+    'Les prix sont jugés corrects.',
+    'La situation plaît aux familles.',
+  ],
+  todo: [
+    'Relancer les visiteurs du samedi.',
+    'Préparer les plans des caves.',
+    'Envoyer la brochure mise à jour.',
+    'Organiser une visite du chantier.',
+  ],
+  problem: [
+    'Peu de places de parc pour les visites.',
+    'Le chemin d’accès est boueux.',
+    'Questions sur les délais de livraison.',
+    'Aucun problème signalé.',
+  ],
 };
 
 /**
@@ -599,7 +614,13 @@ const seedAreas = async (
   }
 
   for (const q of rng.shuffle(PROMOTION_QUESTIONS.flat()).slice(0, rng.int(2, 6))) {
-    writer.push(faqQuestions, { id: ids.next('faq_questions'), ...q, promotionId, createdById: u.courtier, createdAt: between(start.getTime()) });
+    writer.push(faqQuestions, {
+      id: ids.next('faq_questions'),
+      ...q,
+      promotionId,
+      createdById: u.courtier,
+      createdAt: between(start.getTime()),
+    });
   }
 
   // The library's data-room log names a candidate of the promotion (the demo's own otherwise).
