@@ -91,6 +91,8 @@ type Endpoint = {
   connections?: number;
   /** Called as the demo admin (admin@demo.ch, who sees every promotion) instead of the broker. */
   asAdmin?: boolean;
+  /** Called as the promotion's main notary (the home page is not the broker's). */
+  asNotary?: boolean;
 };
 
 const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, connections: number, duration: number) =>
@@ -168,6 +170,7 @@ const main = async () => {
       candidacies: number;
       promotions: number;
       broker: string;
+      notary?: string;
       pairs: [number, number][];
       mainLot: { id: number; building_id: number };
     };
@@ -177,6 +180,12 @@ const main = async () => {
     const adminLogin = await call(base, 'POST', '/api/login', {}, { email: 'admin@demo.ch', password: PASSWORD });
     if (adminLogin.status !== 200) throw new Error(`sign-in of admin@demo.ch failed: ${adminLogin.body}`);
     const adminHeaders = { authorization: `Bearer ${(JSON.parse(adminLogin.body) as { token: string }).token}` };
+    let notaryHeaders: Record<string, string> | undefined;
+    if (picked.notary) {
+      const notaryLogin = await call(base, 'POST', '/api/login', {}, { email: picked.notary, password: PASSWORD });
+      if (notaryLogin.status !== 200) throw new Error(`sign-in of ${picked.notary} failed: ${notaryLogin.body}`);
+      notaryHeaders = { authorization: `Bearer ${(JSON.parse(notaryLogin.body) as { token: string }).token}` };
+    }
     const p = picked.promotionId;
     let next = 0;
     const command = () => {
@@ -215,6 +224,7 @@ const main = async () => {
       { name: 'progress albums', method: 'GET', path: `/api/photoGroups?promotion=${p}` },
       { name: 'campaigns (Marketing)', method: 'GET', path: `/api/campaigns?promotion=${p}&orderBy=price&order=desc` },
       { name: 'marketing reports', method: 'GET', path: `/api/promotions/${p}/marketing-reports` },
+      { name: 'home page (notary)', method: 'GET', path: `/api/promotions/${p}/home`, asNotary: true },
       {
         name: 'attributeLot (command)',
         method: 'POST',
@@ -226,6 +236,10 @@ const main = async () => {
     ]
       .filter((e) => !values.only || values.only.split(',').some((o) => e.name.includes(o)))
       .filter((e) => {
+        if (e.asNotary && !notaryHeaders) {
+          console.warn(`${e.name}: skipped, promotion ${p} has no notary.`);
+          return false;
+        }
         if (!e.body || picked.pairs.length > 0) return true;
         console.warn(`${e.name}: skipped, no fresh (candidacy, lot) pair left in promotion ${p}; seed again (--seed).`);
         return false;
@@ -241,7 +255,7 @@ const main = async () => {
     for (const endpoint of endpoints) {
       // 1 connection: warm-up (plans, caches), then the recorded samples.
       const samples: number[] = [];
-      const as = endpoint.asAdmin ? adminHeaders : headers;
+      const as = endpoint.asAdmin ? adminHeaders : endpoint.asNotary && notaryHeaders ? notaryHeaders : headers;
       for (let i = 0; i < 3; i++) await call(base, endpoint.method, endpoint.path, as, endpoint.body?.());
       await call(control, 'GET', '/record/on');
       for (let i = 0; i < ONE_CONNECTION_SAMPLES; i++) {

@@ -185,7 +185,7 @@ type SqlRows = <T>(text: string, values?: unknown[]) => Promise<T[]>;
 
 /**
  * The realistic user and the rows the bench works on: the promotion with the most lots, its
- * first broker (not an admin), and for attributeLot distinct (candidacy, lot) pairs of that
+ * first broker (not an admin), its main notary (the home page), and for attributeLot distinct (candidacy, lot) pairs of that
  * broker's agency, main lots with no application between them yet.
  */
 const pick = async (sqlRows: SqlRows) => {
@@ -241,7 +241,13 @@ const pick = async (sqlRows: SqlRows) => {
      order by (select count(*) from lots c where c.parent_id = l.id) desc, l.id limit 1`,
     [promotion.id],
   );
-  return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, pairs, mainLot };
+  // The home page's reader: the promotion's main notary (home.read is for candidates, notaries and investors).
+  const [notary] = await sqlRows<{ email: string }>(
+    `select u.email from promotion_user pu join users u on u.id = pu.user_id
+     where pu.promotion_id = $1 and u.type = 'notary' order by pu.main desc, u.id limit 1`,
+    [promotion.id],
+  );
+  return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, notary: notary?.email, pairs, mainLot };
 };
 
 /**

@@ -17,7 +17,7 @@ const GLOBAL_QUESTIONS = [
 ];
 
 /** Each demo promotion's own questions (the first list for 'Les Terrasses du Lac', the second for 'Quartier des Vergers'). */
-const PROMOTION_QUESTIONS = [
+export const PROMOTION_QUESTIONS = [
   [
     {
       question: 'Quand les travaux commenceront-ils ?',

@@ -88,8 +88,12 @@ const LIBRARY: DemoFile[] = [
 
 const MIME = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
-export const seedLibrary = (ctx: Ctx, promotionIds: readonly number[]) => {
+/** Each promotion's library files (id, name, whether candidates may see it): the scale seed logs views of them. */
+export type SeededLibrary = { promotionId: number; files: { id: number; name: string; candidate: boolean }[] }[];
+
+export const seedLibrary = (ctx: Ctx, promotionIds: readonly number[]): SeededLibrary => {
   const { clock, ids, writer, users: u } = ctx;
+  const seeded: SeededLibrary = [];
   for (const [index, promotionId] of promotionIds.entries()) {
     const folderIds = new Map<string, number>();
     for (const name of FOLDERS) {
@@ -97,10 +101,10 @@ export const seedLibrary = (ctx: Ctx, promotionIds: readonly number[]) => {
       folderIds.set(name, id);
       writer.push(fileFolders, { id, promotionId, name, createdAt: clock.ago(60 * DAY) });
     }
-    const created = new Map<string, { id: number; name: string }>();
+    const created = new Map<string, { id: number; name: string; candidate: boolean }>();
     for (const [position, file] of LIBRARY.entries()) {
       const id = ids.next('files');
-      created.set(file.name, { id, name: file.name });
+      created.set(file.name, { id, name: file.name, candidate: file.candidate });
       writer.push(files, {
         id,
         uuid: `d0c5eed0-0000-4000-8000-${String(id).padStart(12, '0')}`,
@@ -148,5 +152,7 @@ export const seedLibrary = (ctx: Ctx, promotionIds: readonly number[]) => {
         createdAt: clock.ago(ago),
       });
     }
+    seeded.push({ promotionId, files: [...created.values()] });
   }
+  return seeded;
 };

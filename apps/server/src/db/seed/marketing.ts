@@ -9,7 +9,8 @@ const DAY = 86_400_000;
  * agencies (the second agency's only on the multi-agency promotion) and two weekly reports. No
  * campaign documents nor screenshots: the seed writes no stored file contents.
  */
-export const seedMarketing = (ctx: Ctx, promotion: { id: number; multiAgency: boolean }) => {
+export const seedMarketing = (ctx: Ctx, promotion: { id: number; multiAgency: boolean; agencies?: readonly [number, number?] }) => {
+  const [firstAgency, secondAgency] = promotion.agencies ?? [1, 2];
   const { clock, ids, writer, users: u } = ctx;
   const day = (offset: number) => toSwissDateAndTime(new Date(clock.nowMs + offset * DAY)).date;
   const campaign = (values: {
@@ -25,7 +26,7 @@ export const seedMarketing = (ctx: Ctx, promotion: { id: number; multiAgency: bo
     writer.push(campaigns, {
       id: ids.next('campaigns'),
       promotionId: promotion.id,
-      agencyId: values.agency ?? 1,
+      agencyId: values.agency === 2 ? (secondAgency ?? firstAgency) : firstAgency,
       title: values.title,
       method: values.method,
       startAt: day(values.start),

@@ -97,6 +97,19 @@ describe('seedScale at scale 25 (beside the demo)', () => {
     expect(c.messages).toBeGreaterThan(c.accounts / 4);
   });
 
+  it('gives every promotion a planning, finances, campaigns, reports, FAQ, a library with its log and albums with photos', async () => {
+    const missing = (table: string, extra = '') =>
+      `(select count(*)::int from promotions p where p.id > 2 and not exists (select 1 from ${table} x where x.promotion_id = p.id ${extra}))`;
+    const [c] = await query<Record<string, number>>(
+      database,
+      `select ${missing('planning_tasks')} as planning, ${missing('finances')} as finances, ${missing('campaigns')} as campaigns,
+         ${missing('marketing_reports')} as reports, ${missing('faq_questions')} as faq, ${missing('files', "and x.owner = 'library'")} as library,
+         ${missing('library_accesses')} as log, ${missing('photos')} as photos,
+         (select count(*)::int from photos ph join files f on f.id = ph.thumbnail_file_id where f.promotion_id <> ph.promotion_id) as foreign_thumbnails`,
+    );
+    expect(c).toEqual({ planning: 0, finances: 0, campaigns: 0, reports: 0, faq: 0, library: 0, log: 0, photos: 0, foreign_thumbnails: 0 });
+  });
+
   it('keeps the process invariants and the demo accounts', async () => {
     await expectProcessInvariants(database);
     const [demo] = await query<{ n: number }>(

@@ -1,17 +1,26 @@
-import { DEMO_PASSWORD } from '@promovente/shared';
+import { DEMO_PASSWORD, toSwissDateAndTime } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
 import { type Db, transactionExecutor } from '../client.js';
 import {
   actionLots,
   applications,
   buildings,
+  campaigns,
   candidacies,
   candidates,
   comments,
+  faqQuestions,
+  fileFolders,
   files,
+  finances,
+  libraryAccesses,
   logs,
   lots,
+  marketingReports,
   notifications,
+  photoGroups,
+  photos,
+  planningTasks,
   promotionAgencies,
   promotions,
   promotionUsers,
@@ -38,7 +47,12 @@ import {
   type SerialTable,
   seedActivity,
 } from './demo.js';
+import { PROMOTION_QUESTIONS } from './faq.js';
 import { generatedLots, LOTS_PER_BUILDING } from './layout.js';
+import { seedLibrary } from './library.js';
+import { seedMarketing } from './marketing.js';
+import { seedPlanning } from './planning.js';
+import { seedProgress } from './progress.js';
 import { createRng, type Rng } from './random.js';
 import { Clock, DAY, HOUR, MINUTE } from './timeline.js';
 import * as V from './vocabulary.js';
@@ -52,8 +66,10 @@ import * as V from './vocabulary.js';
  * candidacies at --scale 1000), the others 6 to 14 candidacies per lot. Staff (brokers, notaries,
  * bankers, architects, promoters, pilots, investors) are drawn from pools sized so that each
  * person is a member of about a handful (HANDFUL) of promotions. Candidates get an account when
- * their file went far enough, and the accounts, threads, files, photos and notifications follow
- * the size of each promotion. Every generated account signs in with the demo password.
+ * their file went far enough, and the accounts, threads, files and notifications follow the size
+ * of each promotion; the later areas (planning and finances, marketing, FAQ, the library and its
+ * log, progress albums) come from the demo's seeders plus more with the promotion's age and size
+ * (seedAreas). Every generated account signs in with the demo password.
  */
 export type ScaleOptions = {
   scale: number;
@@ -147,7 +163,16 @@ export const seedScale = async (db: Db, options: ScaleOptions): Promise<void> =>
       threads,
       threadMessages,
       threadReads,
+      planningTasks,
+      finances,
+      faqQuestions,
+      fileFolders,
       files,
+      libraryAccesses,
+      photoGroups,
+      photos,
+      campaigns,
+      marketingReports,
     ]);
     const clock = new Clock(now);
     const ids = new Ids(start);
@@ -374,6 +399,7 @@ export const seedScale = async (db: Db, options: ScaleOptions): Promise<void> =>
       for (const c of pool) writer.push(candidacies, c.row);
       seedActivity(ctx, prng, promotionId, promotionStart, lotRecs, pool, plan);
       seedExtras(ctx, prng, promotionId, promotionStart, lotRecs, pool, accounts, [...members.values()].flat());
+      await seedAreas(ctx, prng, { id: promotionId, multiAgency: shape.multiAgency, agencies }, promotionStart, lotRecs, accounts);
       totalLots += shape.lots;
       totalCandidacies += shape.candidacies;
       await writer.maybeFlush();
@@ -404,7 +430,7 @@ export const seedScale = async (db: Db, options: ScaleOptions): Promise<void> =>
   });
 };
 
-/** Threads, files, photos and notifications of one generated promotion, in proportion to its size. */
+/** Threads, candidacy files and notifications of one generated promotion, in proportion to its size. */
 const seedExtras = (
   ctx: Ctx,
   rng: Rng,
@@ -469,6 +495,8 @@ const seedExtras = (
     for (let d = 0; d < rng.int(1, CANDIDACY_DOCUMENTS.length); d++) {
       const [name, mime] = CANDIDACY_DOCUMENTS[d];
       writer.push(files, {
+        // Explicit ids: the library and the albums below take theirs from Ids too.
+        id: ids.next('files'),
         promotionId,
         name,
         mime,
@@ -482,22 +510,6 @@ const seedExtras = (
       });
     }
   }
-  // No album table exists yet: photos are image files of the promotion (owner 'photo').
-  for (let p = 0; p < 10 + Math.ceil(lotRecs.length / 10); p++) {
-    writer.push(files, {
-      promotionId,
-      name: `${rng.pick(PHOTO_TITLES)} ${p + 1}.jpg`,
-      mime: 'image/jpeg',
-      size: rng.int(300, 4_000) * 1_024,
-      storageKey: `scale/${promotionId}/photo-${p + 1}.jpg`,
-      owner: 'photo',
-      accessCandidate: true,
-      accessPromoter: true,
-      accessInvestor: true,
-      createdById: u.courtier,
-      createdAt: between(start.getTime()),
-    });
-  }
   // Staff notifications: a few per member and per hundred candidacies.
   const perMember = 2 + Math.ceil(pool.length / 100);
   for (const userId of staff) {
@@ -510,6 +522,174 @@ const seedExtras = (
         description: 'Une activité a eu lieu sur la promotion.',
         createdAt: between(start.getTime()),
         readAt: rng.chance(0.7) ? clock.ago(rng.int(1, 200) * HOUR) : null,
+      });
+    }
+  }
+};
+
+const CAMPAIGNS = [
+  ['Annonces Homegate', 'Portail immobilier'],
+  ['Annonces ImmoScout24', 'Portail immobilier'],
+  ['Affichage régional', 'Affichage'],
+  ['Soirée de présentation', 'Événement'],
+  ['Campagne Instagram', 'Réseaux sociaux'],
+  ['Newsletter acquéreurs', 'E-mailing'],
+  ['Annonce presse locale', 'Presse'],
+] as const;
+const REPORT_FEEDBACK = {
+  positive: [
+    'Les visiteurs apprécient la vue.',
+    'Bon accueil des plans des attiques.',
+    'Les prix sont jugés corrects.',
+    'La situation plaît aux familles.',
+  ],
+  todo: [
+    'Relancer les visiteurs du samedi.',
+    'Préparer les plans des caves.',
+    'Envoyer la brochure mise à jour.',
+    'Organiser une visite du chantier.',
+  ],
+  problem: [
+    'Peu de places de parc pour les visites.',
+    'Le chemin d’accès est boueux.',
+    'Questions sur les délais de livraison.',
+    'Aucun problème signalé.',
+  ],
+};
+
+/**
+ * The areas built after the scale seed was written (planning and finances, marketing, FAQ, the
+ * library and its data-room log, progress albums) in one generated promotion: the demo's own
+ * seeders, then more in proportion to the promotion's age and size (campaigns, weekly reports,
+ * views of the library by candidates, a monthly album). No stored contents: photos and library
+ * files are rows only.
+ */
+const seedAreas = async (
+  ctx: Ctx,
+  rng: Rng,
+  promotion: { id: number; multiAgency: boolean; agencies: number[] },
+  start: Date,
+  lotRecs: LotRec[],
+  accounts: CandidateRec[],
+) => {
+  const { clock, ids, writer, users: u } = ctx;
+  const promotionId = promotion.id;
+  const nowMs = clock.nowMs;
+  const ageDays = Math.max(1, Math.floor((nowMs - start.getTime()) / DAY));
+  const between = (from: number) => new Date(from + rng.float(0.05, 0.95) * (nowMs - from));
+  const day = (offset: number) => toSwissDateAndTime(new Date(nowMs + offset * DAY)).date;
+
+  seedPlanning(ctx, promotionId, start, lotRecs);
+
+  seedMarketing(ctx, { id: promotionId, multiAgency: promotion.multiAgency, agencies: [promotion.agencies[0], promotion.agencies[1]] });
+  for (let c = 0; c < Math.floor(lotRecs.length / 40); c++) {
+    const [title, method] = rng.pick(CAMPAIGNS);
+    const from = -rng.int(10, Math.max(11, ageDays));
+    writer.push(campaigns, {
+      id: ids.next('campaigns'),
+      promotionId,
+      agencyId: rng.pick(promotion.agencies),
+      title: `${title} ${c + 1}`,
+      method,
+      startAt: day(from),
+      endAt: rng.chance(0.2) ? null : day(from + rng.int(7, 90)),
+      price: rng.int(5, 90) * 100,
+      createdById: u.courtier,
+      createdAt: new Date(nowMs + (from - 3) * DAY),
+    });
+  }
+  // A weekly report since the launch (the demo's seeder wrote the last two weeks), two years at most.
+  for (let week = 3; week <= Math.min(Math.floor(ageDays / 7), 104); week++) {
+    writer.push(marketingReports, {
+      id: ids.next('marketing_reports'),
+      promotionId,
+      numberOfVisits: rng.int(2, 30),
+      numberOfFutureVisits: rng.int(0, 8),
+      feedbackPositive: rng.pick(REPORT_FEEDBACK.positive),
+      feedbackTodo: rng.pick(REPORT_FEEDBACK.todo),
+      feedbackProblem: rng.pick(REPORT_FEEDBACK.problem),
+      createdById: u.courtier,
+      createdAt: clock.ago(week * 7 * DAY),
+    });
+  }
+
+  for (const q of rng.shuffle(PROMOTION_QUESTIONS.flat()).slice(0, rng.int(2, 6))) {
+    writer.push(faqQuestions, {
+      id: ids.next('faq_questions'),
+      ...q,
+      promotionId,
+      createdById: u.courtier,
+      createdAt: between(start.getTime()),
+    });
+  }
+
+  // The library's data-room log names a candidate of the promotion (the demo's own otherwise).
+  u.candidate = accounts[0]?.userId ?? u.promoter;
+  u.vergersCandidate = u.candidate;
+  const [library] = seedLibrary(ctx, [promotionId]);
+  const forCandidates = library.files.filter((f) => f.candidate);
+  for (const account of accounts) {
+    if (!rng.chance(0.6)) continue;
+    for (let v = 0; v < rng.int(1, 4); v++) {
+      const file = rng.pick(forCandidates);
+      writer.push(libraryAccesses, {
+        id: ids.next('library_accesses'),
+        promotionId,
+        fileId: file.id,
+        fileName: file.name,
+        userId: account.userId as number,
+        kind: rng.chance(0.3) ? 'download' : 'view',
+        createdAt: between(start.getTime()),
+      });
+    }
+  }
+
+  // The demo's four albums, then one site visit a month since the launch (two years at most).
+  await seedProgress(ctx, [{ id: promotionId, lots: lotRecs }]);
+  for (let month = 1; month <= Math.min(Math.floor(ageDays / 30), 24); month++) {
+    const groupId = ids.next('photo_groups');
+    const createdAt = clock.ago(month * 30 * DAY);
+    writer.push(photoGroups, {
+      id: groupId,
+      promotionId,
+      name: `Visite de chantier ${toSwissDateAndTime(createdAt).date}`,
+      date: toSwissDateAndTime(createdAt).date,
+      comment: rng.chance(0.5) ? 'Avancement conforme au planning.' : null,
+      lotId: null,
+      hidden: rng.chance(0.1),
+      homePage: false,
+      createdById: u.courtier,
+      createdAt,
+    });
+    for (let n = 1; n <= rng.int(2, 6); n++) {
+      const name = `${rng.pick(PHOTO_TITLES)} ${n}.jpg`;
+      const file = (fileName: string, size: number) => {
+        const id = ids.next('files');
+        writer.push(files, {
+          id,
+          promotionId,
+          name: fileName,
+          mime: 'image/jpeg',
+          size,
+          storageKey: `scale/${promotionId}/photo-${id}.jpg`,
+          owner: 'photo',
+          createdById: u.courtier,
+          createdAt,
+        });
+        return id;
+      };
+      const fileId = file(name, rng.int(300, 900) * 1_024);
+      const thumbnailFileId = file(`160h-${name}`, rng.int(8, 20) * 1_024);
+      writer.push(photos, {
+        id: ids.next('photos'),
+        promotionId,
+        photoGroupId: groupId,
+        name,
+        isVideo: false,
+        fileId,
+        thumbnailFileId,
+        createdById: u.courtier,
+        createdAt,
       });
     }
   }

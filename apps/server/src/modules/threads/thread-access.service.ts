@@ -19,7 +19,10 @@ type Reader = Pick<RequestActor, 'id' | 'type' | 'agency_id'>;
 export const threadReadableBy = (actor: Reader): SQL => {
   const sides = sql`(t.created_by_id = ${actor.id} or t.to_id = ${actor.id})`;
   if (actor.type !== 'broker' || actor.agency_id === null) return sides;
-  return sql`(${sides} or exists (select 1 from candidacies rc where rc.id = t.candidacy_id and rc.agency_id = ${actor.agency_id}))`;
+  // A scalar subquery on candidacies_pkey, thread by thread: written as `exists (... rc.id =
+  // t.candidacy_id ...)` under the `or`, PostgreSQL hashed every candidacy of the agency (a scan of
+  // the whole table, all promotions) for each list (docs/performance.md#the-new-lists-at---scale-100).
+  return sql`(${sides} or coalesce((select rc.agency_id = ${actor.agency_id} from candidacies rc where rc.id = t.candidacy_id), false))`;
 };
 
 /**
