@@ -361,3 +361,105 @@ test.describe('the new candidate screens fit a 390 px phone and pass axe', () =>
     await checkScreen(page, 'Avancement (phone)');
   });
 });
+
+/** Long texts as they come in real life: a long e-mail and file name (no space to wrap at), a long title. */
+const LONG_EMAIL = 'jean-christophe.de-montmollin-vuilleumier@etude-notariale-neuchatel.ch';
+const LONG_FILE = 'Plan_etage_Batiment_A_niveau_3_version_definitive_signee_2026';
+const LONG_TITLE = 'Résidence des Grands Chênes, deuxième étape, lots en PPE et places de parc';
+
+const lengthen = (value: unknown, key = ''): unknown => {
+  if (Array.isArray(value)) return value.map((item) => lengthen(item, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lengthen(v, k)]));
+  }
+  if (typeof value !== 'string' || value === '') return value;
+  if (key === 'email') return LONG_EMAIL;
+  if (key === 'name' && /\.[a-z0-9]{2,4}$/i.test(value)) return `${LONG_FILE}${value.slice(value.lastIndexOf('.'))}`;
+  if (key === 'title') return `${value} – ${LONG_TITLE}`;
+  if (key === 'last_name') return `${value}-de Montmollin-Vuilleumier`;
+  return value;
+};
+
+/** Lengthens the names, e-mails, titles and file names of the API's answers in this browser only (the demo data stays as it is). */
+const withLongTexts = (page: Page) =>
+  page.route('**/api/**', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'GET' || /\/api\/(user|login|me)\b/.test(request.url())) return route.fallback();
+    const answer = await route.fetch();
+    const type = answer.headers()['content-type'] ?? '';
+    if (!type.includes('application/json')) return route.fulfill({ response: answer });
+    return route.fulfill({ response: answer, json: lengthen(await answer.json()) });
+  });
+
+test.describe('long names, e-mails, titles and file names stay on screen', () => {
+  test('at 1440 px the broker and the admin', async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.admin);
+    await expect(page).not.toHaveURL(/\/login/);
+    await withLongTexts(page);
+
+    await page.goto('/marketing');
+    await expect(page.getByRole('region', { name: 'Tableau des campagnes' }).locator('tbody').getByRole('row').first()).toBeVisible();
+    await checkScreen(page, 'Marketing (long texts)');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Bibliothèque' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Documents (long texts)');
+
+    await page.goto('/messages');
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages (long texts)');
+    await threads.first().click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await checkScreen(page, 'Messages, a conversation (long texts)');
+
+    await page.goto('/promotions');
+    await expect(page.getByRole('list', { name: 'Promotions' }).getByRole('listitem').first()).toBeVisible();
+    await checkScreen(page, 'Mes promotions (long texts)');
+
+    for (const menu of ['Notaires', 'Courtiers', 'Promoteurs', 'Banquiers', 'Architectes']) {
+      await openPromotionMenu(page, menu);
+      const region = page.getByRole('region', { name: `Tableau des ${menu.toLocaleLowerCase('fr')}` });
+      await expect(region.locator('tbody').getByRole('row').first()).toBeVisible();
+      await checkScreen(page, `Promotion record, ${menu} (long texts)`);
+    }
+    await openPromotionMenu(page, 'Informations');
+  });
+
+  test('at 390 px the candidate', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.candidate);
+    await expect(page).toHaveURL(/\/home$/);
+    await withLongTexts(page);
+
+    await page.goto('/home');
+    await expect(page.getByRole('region', { name: 'Mon dossier' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Home (phone, long texts)');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Mes documents' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Documents (phone, long texts)');
+
+    await page.goto('/messages');
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages (phone, long texts)');
+    await threads.first().click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await checkScreen(page, 'Messages, a conversation (phone, long texts)');
+
+    await page.goto('/FAQ');
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'FAQ (phone, long texts)');
+
+    await page.goto('/progression');
+    await expect(page.getByRole('heading', { level: 1, name: 'Avancement' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Avancement (phone, long texts)');
+  });
+});
