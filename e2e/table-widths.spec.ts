@@ -213,7 +213,11 @@ const screenOverflow = (page: Page) =>
 /** Measures one screen, then checks it fits and passes axe (serious and critical findings), softly: one run measures all. */
 const checkScreen = async (page: Page, name: string) => {
   const measured = await screenOverflow(page);
-  test.info().annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)}` });
+  const shown = await page.evaluate(
+    (longs) => longs.filter((long) => document.body.innerText.includes(long)).join('|'),
+    ['de-montmollin-vuilleumier@', 'Plan_etage_Batiment', 'Grands Chênes', 'de Montmollin-Vuilleumier'],
+  );
+  test.info().annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)} long=${shown}` });
   expect.soft(measured.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
   for (const region of measured.regions) {
     expect.soft(region.overflow, `${name}: ${region.name} scrolls sideways`).toBeLessThanOrEqual(0);
@@ -375,8 +379,8 @@ const lengthen = (value: unknown, key = ''): unknown => {
   if (typeof value !== 'string' || value === '') return value;
   if (key === 'email') return LONG_EMAIL;
   if (key === 'name' && /\.[a-z0-9]{2,4}$/i.test(value)) return `${LONG_FILE}${value.slice(value.lastIndexOf('.'))}`;
-  if (key === 'title') return `${value} – ${LONG_TITLE}`;
-  if (key === 'last_name') return `${value}-de Montmollin-Vuilleumier`;
+  if (key === 'title' || key === 'name' || key === 'question') return `${value} – ${LONG_TITLE}`;
+  if (key === 'last_name' || key === 'full_name') return `${value}-de Montmollin-Vuilleumier`;
   return value;
 };
 
@@ -390,6 +394,38 @@ const withLongTexts = (page: Page) =>
     if (!type.includes('application/json')) return route.fulfill({ response: answer });
     return route.fulfill({ response: answer, json: lengthen(await answer.json()) });
   });
+
+test.describe("the notary's and the investor's screens fit a 390 px phone and pass axe", () => {
+  test('the notary: home, documents, messages', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.notary);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Notary home (phone)');
+    for (const path of ['/documents', '/messages']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Notary ${path} (phone)`);
+    }
+  });
+
+  test('the investor: home, progression, planning (its timeline scrolls by itself), finances', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.investor);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Investor home (phone)');
+    for (const path of ['/progression', '/documents', '/messages', '/planning', '/finances']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Investor ${path} (phone)`);
+    }
+  });
+});
 
 test.describe('long names, e-mails, titles and file names stay on screen', () => {
   test('at 1440 px the broker and the admin', async ({ page }) => {
