@@ -214,10 +214,13 @@ const screenOverflow = (page: Page) =>
 const checkScreen = async (page: Page, name: string) => {
   const measured = await screenOverflow(page);
   const shown = await page.evaluate(
-    (longs) => longs.filter((long) => document.body.innerText.includes(long)).join('|'),
+    (longs) => longs.filter((long) => (document.body.textContent ?? '').includes(long)).join('|'),
+    // Whether the lengthened texts of the 'long names' tests reached the screen (an annotation, not a check).
     ['de-montmollin-vuilleumier@', 'Plan_etage_Batiment', 'Grands Chênes', 'de Montmollin-Vuilleumier'],
   );
-  test.info().annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)} long=${shown}` });
+  test
+    .info()
+    .annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)}, long texts shown: ${shown || 'none'}` });
   expect.soft(measured.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
   for (const region of measured.regions) {
     expect.soft(region.overflow, `${name}: ${region.name} scrolls sideways`).toBeLessThanOrEqual(0);
@@ -344,6 +347,12 @@ test.describe('the new candidate screens fit a 390 px phone and pass axe', () =>
     const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
     await expect(threads.first()).toBeVisible();
     await checkScreen(page, 'Messages (phone)');
+    await page.getByRole('button', { name: 'Nouvelle discussion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle discussion' });
+    await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeInViewport({ ratio: 1 });
+    await checkScreen(page, 'Messages, a new thread (phone)');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toHaveCount(0);
     await threads.first().click();
     await expect(page).toHaveURL(/\/messages\/\d+/);
     await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
@@ -462,6 +471,24 @@ test.describe('long names, e-mails, titles and file names stay on screen', () =>
       await checkScreen(page, `Promotion record, ${menu} (long texts)`);
     }
     await openPromotionMenu(page, 'Informations');
+
+    await page.goto('/candidats');
+    await page.getByRole('table').getByTitle('Ouvrir la fiche du candidat').first().click();
+    const tabs = page.getByRole('tablist', { name: 'Menus du candidat' });
+    for (const tab of ['Informations', 'Candidatures', 'Documents', 'Messages']) {
+      await tabs.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Candidate record, ${tab} (long texts)`);
+    }
+    await tabs.getByRole('tab', { name: 'Informations' }).click();
+
+    for (const path of ['/planning', '/finances']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `${path} (long texts)`);
+    }
   });
 
   test('at 390 px the candidate', async ({ page }) => {
