@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CandidaciesPage, UserPromotion } from '@promovente/shared';
-import { apiSession, DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 /** What the sales desk works on: a 1440 px screen. */
 const DESK = { width: 1440, height: 900 };
@@ -145,5 +145,384 @@ test.describe('the candidate screens fit a 390 px phone (issue 9, item 2)', () =
     await page.goto(`/candidate/form/${formId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Formulaire de réservation' })).toBeVisible();
     expect(await pageOverflow(page), 'reservation form').toBeLessThanOrEqual(0);
+  });
+});
+
+/**
+ * What sticks out of a screen: the page's sideways scroll, and that of every scrolling region
+ * that holds a table (the Gantt's timeline, 'Frise chronologique', scrolls inside itself by design).
+ */
+const screenOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement as Element;
+    const regions: { name: string; overflow: number }[] = [];
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      let box: HTMLElement | null = table.parentElement;
+      while (box && box !== document.body) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') break;
+        box = box.parentElement;
+      }
+      if (!box || box === document.body || box.closest('[aria-label="Frise chronologique"]')) continue;
+      const name = box.getAttribute('aria-label') ?? table.getAttribute('aria-label') ?? 'table';
+      regions.push({ name, overflow: box.scrollWidth - box.clientWidth });
+    }
+    // Controls and texts cut off by the screen's edge (outside a region that scrolls by itself).
+    const width = document.documentElement.clientWidth;
+    const offscreen: string[] = [];
+    for (const element of Array.from(
+      document.querySelectorAll<HTMLElement>('button, a, input, select, textarea, [role="tab"], th, td, h1, h2, p, li'),
+    )) {
+      const bounds = element.getBoundingClientRect();
+      // Not drawn, or visually hidden for screen readers (the skip link, sr-only texts).
+      if (bounds.width <= 1 || bounds.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue;
+      if (bounds.right <= width + 0.5 && bounds.left >= -0.5) continue;
+      let scroller: HTMLElement | null = element.parentElement;
+      while (scroller && scroller !== document.body && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) {
+        scroller = scroller.parentElement;
+      }
+      if (scroller && scroller !== document.body) continue;
+      offscreen.push(
+        `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(bounds.left)}..${Math.round(bounds.right)}`,
+      );
+    }
+    // Tables cut by a container that hides what sticks out.
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const right = table.getBoundingClientRect().right;
+      for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') break;
+        if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && right > box.getBoundingClientRect().right + 0.5) {
+          offscreen.push(
+            `table "${table.getAttribute('aria-label') ?? ''}" cut by ${Math.round(right - box.getBoundingClientRect().right)} px`,
+          );
+          break;
+        }
+      }
+    }
+    // A text cut short by an ellipsis can be read in full on hover (a title) or by a screen reader (a label).
+    const shortened: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (element.scrollWidth <= element.clientWidth || getComputedStyle(element).textOverflow !== 'ellipsis') continue;
+      if (element.closest('[title], [aria-label]')) continue;
+      shortened.push((element.textContent ?? '').trim().slice(0, 40));
+    }
+    return { page: root.scrollWidth - root.clientWidth, regions, offscreen, shortened };
+  });
+
+/** Measures one screen, then checks it fits and passes axe (serious and critical findings), softly: one run measures all. */
+const checkScreen = async (page: Page, name: string) => {
+  const measured = await screenOverflow(page);
+  const shown = await page.evaluate(
+    (longs) => longs.filter((long) => (document.body.textContent ?? '').includes(long)).join('|'),
+    // Whether the lengthened texts of the 'long names' tests reached the screen (an annotation, not a check).
+    ['de-montmollin-vuilleumier@', 'Plan_etage_Batiment', 'Grands Chênes', 'de Montmollin-Vuilleumier'],
+  );
+  test
+    .info()
+    .annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)}, long texts shown: ${shown || 'none'}` });
+  expect.soft(measured.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  for (const region of measured.regions) {
+    expect.soft(region.overflow, `${name}: ${region.name} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  expect.soft(measured.offscreen, `${name}: cut off by the screen's edge`).toEqual([]);
+  expect.soft(measured.shortened, `${name}: shortened texts without their full text`).toEqual([]);
+  expect.soft(await seriousViolations(page), `${name}: axe`).toEqual([]);
+};
+
+const openPromotionMenu = async (page: Page, menu: string) => {
+  await page.goto('/promotion');
+  await page.getByRole('navigation', { name: 'Menus de la promotion' }).getByRole('button', { name: menu }).click();
+};
+
+test.describe('the new screens fit the sales desk and pass axe', () => {
+  test('at 1440 px the broker: marketing, documents, messages, a candidate record', async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/marketing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketing' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tableau des campagnes' }).locator('tbody').getByRole('row').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Tableau des rapports' })).toBeVisible();
+    await checkScreen(page, 'Marketing');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Bibliothèque' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Dossiers' }).getByRole('button').first()).toBeVisible();
+    await checkScreen(page, 'Documents');
+
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages');
+    await threads.first().click();
+    await expect(page).toHaveURL(/\/messages\/\d+/);
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await checkScreen(page, 'Messages, a conversation');
+
+    await page.goto('/candidats');
+    const record = page.getByRole('table').getByTitle('Ouvrir la fiche du candidat').first();
+    await expect(record).toBeVisible();
+    await record.click();
+    const tabs = page.getByRole('tablist', { name: 'Menus du candidat' });
+    await expect(tabs).toBeVisible();
+    for (const tab of ['Informations', 'Candidatures', 'Documents', 'Commentaires', 'Messages']) {
+      await tabs.getByRole('tab', { name: tab }).click();
+      await expect(tabs.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Candidate record, ${tab}`);
+    }
+    await tabs.getByRole('tab', { name: 'Informations' }).click();
+  });
+
+  test("at 1440 px the admin: 'Mes promotions', the new promotion and the promotion record's menus", async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.admin);
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto('/promotions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mes promotions' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Promotions' }).getByRole('listitem').first()).toBeVisible();
+    await checkScreen(page, 'Mes promotions');
+
+    await page.goto('/promotions/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajouter une promotion' })).toBeVisible();
+    await checkScreen(page, 'Ajouter une promotion');
+
+    await openPromotionMenu(page, 'Informations');
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Promotion record, Informations');
+
+    await openPromotionMenu(page, 'Lots');
+    await expect(page.getByRole('heading', { name: 'Immeubles' })).toBeVisible();
+    await checkScreen(page, 'Promotion record, Lots (buildings)');
+    await page.getByRole('region', { name: 'Immeubles' }).getByRole('listitem').first().getByRole('button').first().click();
+    await expect(page.getByRole('table').locator('tbody').getByRole('row').first()).toBeVisible();
+    await checkScreen(page, 'Promotion record, Lots of a building');
+
+    for (const menu of ['Notaires', 'Courtiers', 'Promoteurs', 'Banquiers', 'Architectes']) {
+      await openPromotionMenu(page, menu);
+      const region = page.getByRole('region', { name: `Tableau des ${menu.toLocaleLowerCase('fr')}` });
+      await expect(region.locator('tbody').getByRole('row').first()).toBeVisible();
+      await checkScreen(page, `Promotion record, ${menu}`);
+    }
+    await openPromotionMenu(page, 'Informations');
+  });
+
+  test('at 1440 px the pilot: planning and finances', async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.pilot);
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await page.goto('/planning');
+    await expect(page.getByRole('button', { name: /^Gros œuvre, du / })).toBeVisible();
+    await checkScreen(page, 'Planning');
+
+    await page.goto('/finances');
+    await expect(page.getByRole('region', { name: 'Terrain' })).toBeVisible();
+    await checkScreen(page, 'Finances');
+  });
+});
+
+test.describe('the new candidate screens fit a 390 px phone and pass axe', () => {
+  test('home, documents, messages (the list and a conversation), FAQ and progression', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.candidate);
+    await expect(page).toHaveURL(/\/home$/);
+
+    await expect(page.getByRole('region', { name: 'Mon dossier' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Home (phone)');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Mes documents' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Documents (phone)');
+
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages (phone)');
+    await page.getByRole('button', { name: 'Nouvelle discussion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle discussion' });
+    await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeInViewport({ ratio: 1 });
+    await checkScreen(page, 'Messages, a new thread (phone)');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toHaveCount(0);
+    await threads.first().click();
+    await expect(page).toHaveURL(/\/messages\/\d+/);
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    // The answer form is reachable: scrolled to, it is wholly on screen.
+    const send = page.getByRole('button', { name: 'Envoyer' });
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeInViewport({ ratio: 1 });
+    await expect(page.getByLabel('Votre réponse')).toBeInViewport();
+    await checkScreen(page, 'Messages, a conversation (phone)');
+
+    await page.goto('/FAQ');
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'FAQ (phone)');
+
+    await page.goto('/progression');
+    await expect(page.getByRole('heading', { level: 1, name: 'Avancement' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Avancement (phone)');
+  });
+});
+
+/** Long texts as they come in real life: a long e-mail and file name (no space to wrap at), a long title. */
+const LONG_EMAIL = 'jean-christophe.de-montmollin-vuilleumier@etude-notariale-neuchatel.ch';
+const LONG_FILE = 'Plan_etage_Batiment_A_niveau_3_version_definitive_signee_2026';
+const LONG_TITLE = 'Résidence des Grands Chênes, deuxième étape, lots en PPE et places de parc';
+
+const lengthen = (value: unknown, key = ''): unknown => {
+  if (Array.isArray(value)) return value.map((item) => lengthen(item, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lengthen(v, k)]));
+  }
+  if (typeof value !== 'string' || value === '') return value;
+  if (key === 'email') return LONG_EMAIL;
+  if (key === 'name' && /\.[a-z0-9]{2,4}$/i.test(value)) return `${LONG_FILE}${value.slice(value.lastIndexOf('.'))}`;
+  if (key === 'title' || key === 'name' || key === 'question') return `${value} – ${LONG_TITLE}`;
+  if (key === 'last_name' || key === 'full_name') return `${value}-de Montmollin-Vuilleumier`;
+  return value;
+};
+
+/** Lengthens the names, e-mails, titles and file names of the API's answers in this browser only (the demo data stays as it is). */
+const withLongTexts = (page: Page) =>
+  page.route('**/api/**', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'GET' || /\/api\/(user|login|me)\b/.test(request.url())) return route.fallback();
+    const answer = await route.fetch();
+    const type = answer.headers()['content-type'] ?? '';
+    if (!type.includes('application/json')) return route.fulfill({ response: answer });
+    return route.fulfill({ response: answer, json: lengthen(await answer.json()) });
+  });
+
+test.describe("the notary's and the investor's screens fit a 390 px phone and pass axe", () => {
+  test('the notary: home, documents, messages', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.notary);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Notary home (phone)');
+    for (const path of ['/documents', '/messages']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Notary ${path} (phone)`);
+    }
+  });
+
+  test('the investor: home, progression, planning (its timeline scrolls by itself), finances', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.investor);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Investor home (phone)');
+    for (const path of ['/progression', '/documents', '/messages', '/planning', '/finances']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Investor ${path} (phone)`);
+    }
+  });
+});
+
+test.describe('long names, e-mails, titles and file names stay on screen', () => {
+  test('at 1440 px the broker and the admin', async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.admin);
+    await expect(page).not.toHaveURL(/\/login/);
+    await withLongTexts(page);
+
+    await page.goto('/marketing');
+    await expect(page.getByRole('region', { name: 'Tableau des campagnes' }).locator('tbody').getByRole('row').first()).toBeVisible();
+    await checkScreen(page, 'Marketing (long texts)');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Bibliothèque' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Documents (long texts)');
+
+    await page.goto('/messages');
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages (long texts)');
+    await threads.first().click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await checkScreen(page, 'Messages, a conversation (long texts)');
+
+    await page.goto('/promotions');
+    await expect(page.getByRole('list', { name: 'Promotions' }).getByRole('listitem').first()).toBeVisible();
+    await checkScreen(page, 'Mes promotions (long texts)');
+
+    for (const menu of ['Notaires', 'Courtiers', 'Promoteurs', 'Banquiers', 'Architectes']) {
+      await openPromotionMenu(page, menu);
+      const region = page.getByRole('region', { name: `Tableau des ${menu.toLocaleLowerCase('fr')}` });
+      await expect(region.locator('tbody').getByRole('row').first()).toBeVisible();
+      await checkScreen(page, `Promotion record, ${menu} (long texts)`);
+    }
+    await openPromotionMenu(page, 'Informations');
+
+    await page.goto('/candidats');
+    await page.getByRole('table').getByTitle('Ouvrir la fiche du candidat').first().click();
+    const tabs = page.getByRole('tablist', { name: 'Menus du candidat' });
+    for (const tab of ['Informations', 'Candidatures', 'Documents', 'Messages']) {
+      await tabs.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `Candidate record, ${tab} (long texts)`);
+    }
+    await tabs.getByRole('tab', { name: 'Informations' }).click();
+
+    for (const path of ['/planning', '/finances']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await checkScreen(page, `${path} (long texts)`);
+    }
+  });
+
+  test('at 390 px the candidate', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO_ACCOUNTS.candidate);
+    await expect(page).toHaveURL(/\/home$/);
+    await withLongTexts(page);
+
+    await page.goto('/home');
+    await expect(page.getByRole('region', { name: 'Mon dossier' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Home (phone, long texts)');
+
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Mes documents' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Documents (phone, long texts)');
+
+    await page.goto('/messages');
+    const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
+    await expect(threads.first()).toBeVisible();
+    await checkScreen(page, 'Messages (phone, long texts)');
+    await threads.first().click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await checkScreen(page, 'Messages, a conversation (phone, long texts)');
+
+    await page.goto('/FAQ');
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'FAQ (phone, long texts)');
+
+    await page.goto('/progression');
+    await expect(page.getByRole('heading', { level: 1, name: 'Avancement' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, 'Avancement (phone, long texts)');
   });
 });

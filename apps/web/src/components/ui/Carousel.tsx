@@ -82,7 +82,8 @@ export const Carousel = ({ slides, className, startIndex = 0 }: { slides: readon
           </button>
         </>
       )}
-      <p className="mt-1 text-center text-xs text-slate-600" aria-live="polite">
+      {/* A photo's name has no space to wrap at (a file name): it breaks anywhere rather than widen the page on a phone. */}
+      <p className="mt-1 text-center text-xs wrap-anywhere text-slate-600" aria-live="polite">
         {slides[selected]?.name} · {CAROUSEL_LABELS.position(selected + 1, slides.length)}
       </p>
     </section>

@@ -162,21 +162,22 @@ export const HomePage = () => {
         <h1 className="text-xl font-semibold text-slate-900">{data.promotion.title}</h1>
       </header>
       <ReaderBlock data={data} />
-      <div className="grid gap-4 md:grid-cols-3">
-        <Card title={HOME_MESSAGES.carouselTitle} className="md:col-span-2">
+      {/* One column on a phone whose width never grows with its content (a long name, a long e-mail). */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <Card title={HOME_MESSAGES.carouselTitle} className="min-w-0 md:col-span-2">
           {data.slides.length === 0 ? (
             <p className="text-sm text-slate-600">{HOME_MESSAGES.noSlides}</p>
           ) : (
             <Carousel slides={data.slides} />
           )}
         </Card>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <Card title={HOME_MESSAGES.brokerTitle}>
             {data.broker ? (
               <div className="flex items-start gap-3">
                 <Avatar name={data.broker.full_name} src={data.broker.profile_picture} />
                 <div className="min-w-0 text-sm">
-                  <p className="font-medium text-slate-900">{data.broker.full_name}</p>
+                  <p className="font-medium wrap-anywhere text-slate-900">{data.broker.full_name}</p>
                   <a href={`mailto:${data.broker.email}`} className="flex items-center gap-1 break-all text-sky-700 underline">
                     <Mail className="size-3.5 shrink-0" aria-hidden="true" />
                     {data.broker.email}
