@@ -16,6 +16,7 @@ import {
   actionLots,
   applications,
   buildings,
+  campaignFiles,
   campaigns,
   candidacies,
   candidates,
@@ -966,7 +967,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     for (const c of p.pool) writer.push(candidacies, c.row);
     seedActivity(ctx, rng, p.id, p.start, p.lots, p.pool, p.plan as Plan);
     seedPlanning(ctx, p.id, p.start, p.lots);
-    seedMarketing(ctx, { id: p.id, multiAgency: p.spec.multiAgency });
+    await seedMarketing(ctx, { id: p.id, spec: p.spec, withFiles: copy === 1 });
   }
   if (copy === 1) {
     for (const userId of [u.candidate, u.newCandidate]) writer.push(promotionUsers, { promotionId: p1.id, userId, main: false });
@@ -975,7 +976,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     }
     seedMessaging(ctx, p1, p2);
     seedMessages(ctx, p1, p2);
-    seedLibrary(ctx, [p1.id, p2.id]);
+    await seedLibrary(ctx, [p1, p2]);
     await seedProgress(ctx, promos, ctx.storage);
   }
   await writer.maybeFlush();
@@ -1463,6 +1464,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       photoGroups,
       photos,
       campaigns,
+      campaignFiles,
       marketingReports,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash, storage: options.storage };
