@@ -68,7 +68,7 @@ export type SeedOptions = {
   candidaciesPerPromotion?: number;
   /** The seeding time all dates are relative to (tests pin it). */
   now?: Date;
-  /** The file storage of the progress photos (the server passes its own). */
+  /** The file storage of the demo's files: progress photos, library files, campaign documents, report screenshots (the server passes its own). */
   storage?: Storage;
 };
 
@@ -169,7 +169,7 @@ export type Ctx = {
   writer: BulkWriter;
   users: DemoUsers;
   passwordHash: string;
-  /** Where the demo's photos are stored; without it (test databases) their rows come without content. */
+  /** Where the demo's files are stored; without it (test databases) their rows come without content (docs/sales-process.md#demo-file-contents-built). */
   storage?: Storage;
 };
 
