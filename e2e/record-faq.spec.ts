@@ -86,4 +86,23 @@ test.describe('the candidate record', () => {
     await page.getByRole('tab', { name: 'Informations' }).click();
     await expect(page.getByText('Profession', { exact: true })).toBeVisible();
   });
+
+  test("lists an application's lot with its rooms, living area, total price and floor", async ({ page }) => {
+    await page.setViewportSize(DESK);
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/candidats');
+    await page.getByRole('table').getByTitle('Ouvrir la fiche du candidat').first().click();
+    await expect(page).toHaveURL(/\/candidate\/\d+$/);
+    await page.getByLabel('Rechercher un candidat').fill('Thomas Berset');
+    await page.getByRole('list', { name: 'Candidats trouvés' }).getByRole('link').filter({ hasText: 'Thomas Berset' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thomas Berset' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Candidatures' }).click();
+    const candidacy = page.getByRole('tabpanel').getByRole('region', { name: 'Candidature Les Terrasses du Lac' });
+    const lot = candidacy.getByRole('listitem').first();
+    await expect(lot).toContainText(/\d(,\d)? pièces?/);
+    await expect(lot).toContainText(/\d(,\d+)? m²/);
+    await expect(lot).toContainText(/\d{1,3}('\d{3})+ CHF/);
+    await expect(lot.getByRole('definition')).toHaveCount(4);
+  });
 });

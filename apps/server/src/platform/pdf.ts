@@ -8,6 +8,8 @@ export type PdfDocument = {
   fontSize: (size: number) => PdfDocument;
   fillColor: (colour: string) => PdfDocument;
   strokeColor: (colour: string) => PdfDocument;
+  rect: (x: number, y: number, w: number, h: number) => PdfDocument;
+  fill: (colour?: string) => PdfDocument;
   text(text: string, options?: Record<string, unknown>): PdfDocument;
   text(text: string, x: number, y?: number, options?: Record<string, unknown>): PdfDocument;
   image: (source: Buffer, x?: number, y?: number, options?: Record<string, unknown>) => PdfDocument;
@@ -32,8 +34,8 @@ type PdfDocumentConstructor = new (options: Record<string, unknown>) => PdfDocum
 const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentConstructor;
 
 export type PdfOptions = {
-  /** The document's properties (Title, Author, Subject). */
-  info: Record<string, string>;
+  /** The document's properties (Title, Author, Subject, CreationDate). */
+  info: Record<string, string | Date>;
   /** false writes the text streams uncompressed: tests read the text back. */
   compress?: boolean;
   /** Keeps every page until the end, so that a footer can be written on each. */

@@ -100,7 +100,21 @@ export type CandidacyApplicationSummary = {
   status_text: string;
   /** true when this candidacy is the main one (candidacy1), false when it is the partner. */
   is_main: boolean;
-  lot: { id: number; reference: string; public_id: string; title: string };
+  /**
+   * The application's lot as the candidate record lists it (docs/product/candidate-record.md#fields):
+   * rooms, living area in m², total price (the lot's price plus its associated lots' not included
+   * in it) and the floor's title.
+   */
+  lot: {
+    id: number;
+    reference: string;
+    public_id: string;
+    title: string;
+    nb_rooms: number;
+    area_hab: number;
+    total_price: number;
+    floor: string;
+  };
   /** Priority 1 in a multi-agency promotion: last_priority_change + reservation_timeout days. */
   deadline: string | null;
   deadline_is_in_less_than_one_day: boolean;

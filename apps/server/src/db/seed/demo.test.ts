@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { DEMO_SINGLE_PROMOTION_ACCOUNTS, swissWallTime, taskTimeStatus } from '@promovente/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUserPayload } from '../../modules/users/users.queries.js';
 import { verifyPassword } from '../../platform/passwords.js';
+import type { Storage } from '../../platform/storage.js';
 import { expectProcessInvariants, query } from '../../test/seed-invariants.js';
 import { type Database, openPglite } from '../client.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
@@ -298,6 +300,92 @@ describe('seedDemo at scale 1', () => {
       const u = users[email];
       const payload = await loadUserPayload(database.db, u);
       expect(payload?.unread_messages_count, email).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** A storage in memory: what the seed stored, by key. */
+const memoryStorage = () => {
+  const contents = new Map<string, Buffer>();
+  const storage: Storage = {
+    put: async (content) => {
+      const key = randomUUID();
+      contents.set(key, content);
+      return key;
+    },
+    get: async (key) => {
+      const content = contents.get(key);
+      if (!content) throw new Error('missing');
+      return content;
+    },
+    remove: async (key) => void contents.delete(key),
+  };
+  return { storage, contents };
+};
+
+describe("seedDemo with a storage (the server's first start): docs/sales-process.md#demo-file-contents-built", () => {
+  let database: Database;
+  const { storage, contents } = memoryStorage();
+  beforeAll(async () => {
+    database = await fresh({ scale: 1, storage });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('stores a real content for every library file, campaign document and report screenshot, of the row size and type', async () => {
+    const rows = await query<{ owner: string; name: string; mime: string; size: number; storage_key: string; promotion_id: number }>(
+      database,
+      `select owner, name, mime, size, storage_key, promotion_id from files
+       where owner in ('library', 'campaign', 'marketing_report') order by id`,
+    );
+    const byOwner = (owner: string) => rows.filter((r) => r.owner === owner);
+    expect(byOwner('library')).toHaveLength(20);
+    expect(byOwner('campaign')).toHaveLength(6);
+    expect(byOwner('marketing_report')).toHaveLength(4);
+    const signature = { 'application/pdf': '%PDF-', 'image/png': '\x89PNG', xlsx: 'PK' };
+    for (const row of rows) {
+      const content = contents.get(row.storage_key);
+      expect(content, row.name).toBeDefined();
+      expect(content?.length, row.name).toBe(row.size);
+      const head = content?.subarray(0, 5).toString('latin1') ?? '';
+      if (row.mime === 'application/pdf') expect(head, row.name).toBe(signature['application/pdf']);
+      else if (row.mime === 'image/png') expect(head.slice(0, 4), row.name).toBe(signature['image/png']);
+      else expect(head.slice(0, 2), row.name).toBe(signature.xlsx);
+    }
+    const brochure = rows.find((r) => r.name === 'Brochure.pdf' && r.owner === 'library');
+    const text = contents.get(brochure?.storage_key ?? '')?.toString('latin1') ?? '';
+    expect(text).toMatch(/\/Count [2-9]/);
+    expect(text).toContain('Les Terrasses du Lac');
+  });
+
+  it('links the documents to their campaigns and each report to its screenshot', async () => {
+    const [links] = await query<{ campaign_files: number; reports_with_screenshot: number; reports: number }>(
+      database,
+      `select (select count(*)::int from campaign_files cf join files f on f.id = cf.file_id and f.owner = 'campaign') campaign_files,
+         (select count(*)::int from marketing_reports r join files f on f.id = r.visits_report_file_id and f.owner = 'marketing_report') reports_with_screenshot,
+         (select count(*)::int from marketing_reports) reports`,
+    );
+    expect(links).toEqual({ campaign_files: 6, reports_with_screenshot: 4, reports: 4 });
+  });
+});
+
+describe('seedDemo without a storage (the test databases)', () => {
+  it('writes the library rows without content and no campaign document nor screenshot', async () => {
+    const database = await fresh({ scale: 1 });
+    try {
+      const counts = await query<{ owner: string; n: number }>(
+        database,
+        `select owner, count(*)::int n from files where owner in ('library', 'campaign', 'marketing_report') group by owner`,
+      );
+      expect(counts).toEqual([{ owner: 'library', n: 20 }]);
+      const [reports] = await query<{ n: number }>(
+        database,
+        'select count(*)::int n from marketing_reports where visits_report_file_id is not null',
+      );
+      expect(reports.n).toBe(0);
+    } finally {
+      await database.close();
     }
   });
 });

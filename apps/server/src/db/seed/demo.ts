@@ -16,6 +16,7 @@ import {
   actionLots,
   applications,
   buildings,
+  campaignFiles,
   campaigns,
   candidacies,
   candidates,
@@ -67,7 +68,7 @@ export type SeedOptions = {
   candidaciesPerPromotion?: number;
   /** The seeding time all dates are relative to (tests pin it). */
   now?: Date;
-  /** The file storage of the progress photos (the server passes its own). */
+  /** The file storage of the demo's files: progress photos, library files, campaign documents, report screenshots (the server passes its own). */
   storage?: Storage;
 };
 
@@ -168,7 +169,7 @@ export type Ctx = {
   writer: BulkWriter;
   users: DemoUsers;
   passwordHash: string;
-  /** Where the demo's photos are stored; without it (test databases) their rows come without content. */
+  /** Where the demo's files are stored; without it (test databases) their rows come without content (docs/sales-process.md#demo-file-contents-built). */
   storage?: Storage;
 };
 
@@ -966,7 +967,7 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     for (const c of p.pool) writer.push(candidacies, c.row);
     seedActivity(ctx, rng, p.id, p.start, p.lots, p.pool, p.plan as Plan);
     seedPlanning(ctx, p.id, p.start, p.lots);
-    seedMarketing(ctx, { id: p.id, multiAgency: p.spec.multiAgency });
+    await seedMarketing(ctx, { id: p.id, multiAgency: p.spec.multiAgency, files: copy === 1 ? { spec: p.spec } : undefined });
   }
   if (copy === 1) {
     for (const userId of [u.candidate, u.newCandidate]) writer.push(promotionUsers, { promotionId: p1.id, userId, main: false });
@@ -975,7 +976,10 @@ const seedCopy = async (ctx: Ctx, copy: number, candidaciesPerPromotion: number 
     }
     seedMessaging(ctx, p1, p2);
     seedMessages(ctx, p1, p2);
-    seedLibrary(ctx, [p1.id, p2.id]);
+    await seedLibrary(
+      ctx,
+      [p1, p2].map((p) => ({ id: p.id, content: { spec: p.spec, lots: p.lots } })),
+    );
     await seedProgress(ctx, promos, ctx.storage);
   }
   await writer.maybeFlush();
@@ -1463,6 +1467,7 @@ export const seedDemo = async (db: Db, options: SeedOptions): Promise<void> => {
       photoGroups,
       photos,
       campaigns,
+      campaignFiles,
       marketingReports,
     ]);
     const base = { clock: new Clock(now), ids: new Ids(start), writer, passwordHash, storage: options.storage };

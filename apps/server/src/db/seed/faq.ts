@@ -57,7 +57,7 @@ export const PROMOTION_QUESTIONS = [
 /**
  * The FAQ of the demo (docs/product/faq.md): two global questions and each demo promotion's own,
  * in the first copy only (the promotions of copy 1 are `firstPromotionId` and the next one).
- * No file: the demo seed writes no stored contents.
+ * No file: the demo's questions have no attachment.
  */
 export const seedFaq = (ctx: Ctx, firstPromotionId: number) => {
   const { clock, ids, writer, users: u } = ctx;

@@ -581,7 +581,11 @@ const seedAreas = async (
 
   seedPlanning(ctx, promotionId, start, lotRecs);
 
-  seedMarketing(ctx, { id: promotionId, multiAgency: promotion.multiAgency, agencies: [promotion.agencies[0], promotion.agencies[1]] });
+  await seedMarketing(ctx, {
+    id: promotionId,
+    multiAgency: promotion.multiAgency,
+    agencies: [promotion.agencies[0], promotion.agencies[1]],
+  });
   for (let c = 0; c < Math.floor(lotRecs.length / 40); c++) {
     const [title, method] = rng.pick(CAMPAIGNS);
     const from = -rng.int(10, Math.max(11, ageDays));
@@ -626,7 +630,7 @@ const seedAreas = async (
   // The library's data-room log names a candidate of the promotion (the demo's own otherwise).
   u.candidate = accounts[0]?.userId ?? u.promoter;
   u.vergersCandidate = u.candidate;
-  const [library] = seedLibrary(ctx, [promotionId]);
+  const [library] = await seedLibrary(ctx, [{ id: promotionId }]);
   const forCandidates = library.files.filter((f) => f.candidate);
   for (const account of accounts) {
     if (!rng.chance(0.6)) continue;

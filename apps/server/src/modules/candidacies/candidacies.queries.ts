@@ -4,7 +4,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { answeredPage } from '../../db/page.js';
-import { agencies, applications, candidacies, candidates, comments, files, lots, promotions, users } from '../../db/schema/index.js';
+import {
+  agencies,
+  applications,
+  candidacies,
+  candidates,
+  comments,
+  files,
+  floors,
+  lots,
+  promotions,
+  users,
+} from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
@@ -13,6 +24,11 @@ const brokers = alias(users, 'broker');
 const creators = alias(users, 'creator');
 
 export const liveApplication = and(eq(applications.hidden, false), isNull(applications.closedAt));
+
+/** A lot's total price: its own plus its associated lots' not included in it (docs/sales-process.md#2-lots-built). */
+const lotTotalPrice = sql<number>`(${lots.rawPrice} + coalesce((
+  select sum(c.raw_price) from lots c where c.parent_id = ${lots.id} and c.price_included = false
+), 0))::int`;
 
 /** The filters of the candidates table, already resolved by the service. */
 export type CandidacyFilter = {
@@ -143,10 +159,20 @@ export const findLiveApplications = (db: Queryable, candidacyIds: number[]) =>
       finChecked: applications.statusFinChecked,
       signpdvChecked: applications.statusSignpdvChecked,
       signChecked: applications.statusSignChecked,
-      lot: { id: lots.id, reference: lots.reference, publicId: lots.publicId, title: lots.title },
+      lot: {
+        id: lots.id,
+        reference: lots.reference,
+        publicId: lots.publicId,
+        title: lots.title,
+        nbRooms: lots.nbRooms,
+        areaHab: lots.areaHab,
+        totalPrice: lotTotalPrice,
+        floor: floors.title,
+      },
     })
     .from(applications)
     .innerJoin(lots, eq(lots.id, applications.lotId))
+    .innerJoin(floors, eq(floors.id, lots.floorId))
     .where(and(or(inArray(applications.candidacy1Id, candidacyIds), inArray(applications.candidacy2Id, candidacyIds)), liveApplication))
     .orderBy(asc(applications.priority), asc(applications.id));
 
@@ -258,6 +284,10 @@ export type CandidacyListApplication = {
   lot_reference: string;
   lot_public_id: string;
   lot_title: string;
+  lot_nb_rooms: number | string;
+  lot_area_hab: number | string;
+  lot_total_price: number | string;
+  lot_floor: string;
   fr_checked: boolean;
   ac_checked: boolean;
   fin_checked: boolean;
@@ -382,10 +412,13 @@ export const findCandidacyListPage = async (
               'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
               'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
               'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
-              'lot_title', l.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
+              'lot_title', l.title, 'lot_nb_rooms', l.nb_rooms, 'lot_area_hab', l.area_hab,
+              'lot_total_price', l.raw_price + coalesce((select sum(c.raw_price) from ${lots} c
+                where c.parent_id = l.id and c.price_included = false), 0),
+              'lot_floor', f.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
               'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
               'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
-            from ${applications} a inner join ${lots} l on l.id = a.lot_id
+            from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
               and a.hidden = false and a.closed_at is null) as applications
         from ${candidacies}

@@ -1,5 +1,7 @@
 import type { CandidateRecordDetail } from '@promovente/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { floors, lots } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { addApplication, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
 
@@ -59,6 +61,43 @@ describe('GET /candidates/{id}: the candidate record page (docs/product/candidat
         status_SIGN_checked: false,
       }),
     ]);
+  });
+
+  it("lists the application's lot with reference, title, rooms, living area, total price and floor title", async () => {
+    const { desk, candidate } = await scene();
+    const db = ctx.database.db;
+    const lot = desk.lots[1];
+    await db.update(lots).set({ title: 'Appartement traversant', areaHab: 98.5 }).where(eq(lots.id, lot.id));
+    // An associated parking whose price is not included, and a cellar whose price is: only the first adds up.
+    for (const [reference, rawPrice, priceIncluded] of [
+      ['P-12', 45_000, false],
+      ['C-12', 8_000, true],
+    ] as const) {
+      await db.insert(lots).values({
+        promotionId: desk.promotion.id,
+        buildingId: lot.buildingId,
+        parentId: lot.id,
+        lotTypeId: lot.lotTypeId,
+        floorId: 1,
+        reference,
+        rawPrice,
+        priceIncluded,
+      });
+    }
+    const [floor] = await db.select({ title: floors.title }).from(floors).where(eq(floors.id, lot.floorId));
+    const res = await get(`/api/candidates/${candidate.id}`, await desk.token(desk.broker));
+    expect(res.statusCode).toBe(200);
+    const record = res.json().data as CandidateRecordDetail;
+    expect(record.candidacies[0].applications[0].lot).toEqual({
+      id: lot.id,
+      reference: 'A-102',
+      public_id: lot.publicId,
+      title: 'Appartement traversant',
+      nb_rooms: 3.5,
+      area_hab: 98.5,
+      total_price: 1_295_000,
+      floor: floor.title,
+    });
   });
 
   it("shows another agency's broker the record read only (can_edit false), as the candidacies' agency rule says", async () => {

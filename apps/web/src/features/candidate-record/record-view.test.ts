@@ -1,6 +1,14 @@
 import type { CandidacyApplicationSummary } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
-import { displayValue, keepRecordMenu, milestonesOf, RECORD_MENU_STORAGE_KEY, RECORD_MENUS, readRecordMenu } from './record-view';
+import {
+  displayValue,
+  keepRecordMenu,
+  lotDetailsOf,
+  milestonesOf,
+  RECORD_MENU_STORAGE_KEY,
+  RECORD_MENUS,
+  readRecordMenu,
+} from './record-view';
 
 const memory = () => {
   const values = new Map<string, string>();
@@ -41,6 +49,33 @@ describe('docs/product/candidate-record.md#screens: the five milestones of an ap
       { milestone: 'FIN', checked: false },
       { milestone: 'SIGNPDV', checked: false },
       { milestone: 'SIGN', checked: false },
+    ]);
+  });
+});
+
+describe("docs/product/candidate-record.md#fields: an application's lot", () => {
+  it('shows the rooms, the living area in m², the total price in CHF and the floor', () => {
+    const lot = {
+      id: 1,
+      reference: 'A-21',
+      public_id: '00000000-0000-4000-8000-000000000001',
+      title: 'Appartement 4,5 pièces',
+      nb_rooms: 4.5,
+      area_hab: 112.5,
+      total_price: 1_250_000,
+      floor: '2e étage',
+    };
+    expect(lotDetailsOf(lot)).toEqual([
+      { label: 'Pièces', value: '4,5 pièces' },
+      { label: 'Surface habitable', value: '112,5 m²' },
+      { label: 'Prix total', value: "1'250'000 CHF" },
+      { label: 'Étage', value: '2e étage' },
+    ]);
+    expect(lotDetailsOf({ ...lot, nb_rooms: 1, area_hab: 69, floor: '' }).map((d) => d.value)).toEqual([
+      '1 pièce',
+      '69 m²',
+      "1'250'000 CHF",
+      '-',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type CandidacyApplicationSummary, MILESTONES, type Milestone } from '@promovente/shared';
+import { type CandidacyApplicationSummary, formatArea, formatCHF, formatRooms, MILESTONES, type Milestone } from '@promovente/shared';
 
 /** The five menus of the candidate record (docs/product/candidate-record.md#screens), in their order. */
 export const RECORD_MENUS = [
@@ -29,6 +29,17 @@ export const CANDIDATE_SEARCH_DEBOUNCE_MS = 300;
 /** The five milestones of an application, reached or not (FR, AC, FIN, PDV, SIGN). */
 export const milestonesOf = (application: CandidacyApplicationSummary): { milestone: Milestone; checked: boolean }[] =>
   MILESTONES.map((milestone) => ({ milestone, checked: application[`status_${milestone}_checked`] }));
+
+/**
+ * The lot's details under its reference and title (docs/product/candidate-record.md#fields):
+ * rooms, living area, total price and floor, each labelled for screen readers.
+ */
+export const lotDetailsOf = (lot: CandidacyApplicationSummary['lot']): { label: string; value: string }[] => [
+  { label: 'Pièces', value: formatRooms(lot.nb_rooms) },
+  { label: 'Surface habitable', value: formatArea(lot.area_hab) },
+  { label: 'Prix total', value: formatCHF(lot.total_price) },
+  { label: 'Étage', value: lot.floor || '-' },
+];
 
 /** A field of the informations menu: '-' when empty, 'Oui'/'Non' for a yes/no. */
 export const displayValue = (value: string | number | boolean | null | undefined): string => {

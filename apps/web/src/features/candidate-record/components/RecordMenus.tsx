@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../components/ui/cn';
 import { APPLICATION_STATUS_BADGE_CLASSES } from '../../applications';
-import { displayValue, milestonesOf } from '../record-view';
+import { displayValue, lotDetailsOf, milestonesOf } from '../record-view';
 
 /** The fields of the informations menu, read only (docs/product/candidate-record.md#fields). */
 const INFORMATION_FIELDS = [
@@ -114,9 +114,19 @@ export const CandidaturesMenu = ({ record }: { record: CandidateRecordDetail }) 
                   >
                     {application.status_text || APPLICATION_STATUS_LABELS[application.status]}
                   </span>
-                  <span className="min-w-0 text-sm text-slate-900">
-                    <span className="font-medium">{application.lot.reference}</span> {application.lot.title}
-                  </span>
+                  <div className="min-w-0 text-sm text-slate-900">
+                    <p>
+                      <span className="font-medium">{application.lot.reference}</span> {application.lot.title}
+                    </p>
+                    <dl className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
+                      {lotDetailsOf(application.lot).map((detail) => (
+                        <div key={detail.label} className="flex gap-1">
+                          <dt className="sr-only">{detail.label}</dt>
+                          <dd>{detail.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </div>
                   <Milestones application={application} />
                 </li>
               ))}
