@@ -10,7 +10,7 @@ import {
 } from '@promovente/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { RecordsTable } from '../../../components/ui/RecordsTable';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useBuildingLot, useDeleteLot, useUpdateLot } from '../api/buildings';
@@ -224,28 +224,17 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
         />
       )}
       {dialog === 'delete' && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+        <ConfirmModal
           title={`Supprimer le lot ${lot.reference}`}
           description={
             isMain && lot.children_count > 0
               ? `Le lot ${lot.reference} sera supprimé ; ses lots associés deviendront des lots principaux.`
               : `Le lot ${lot.reference} sera supprimé.`
           }
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setDialog(null)}>
-                Annuler
-              </Button>
-              <Button variant="danger" loading={remove.isPending} onClick={deleteLot}>
-                Supprimer
-              </Button>
-            </>
-          }
-        >
-          {null}
-        </Modal>
+          pending={remove.isPending}
+          onConfirm={deleteLot}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { Check, ExternalLink, Pencil, Trash2, Upload, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { InputField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -132,24 +133,15 @@ const UploadZone = ({ candidacyId, existing }: { candidacyId: number; existing: 
 const ConfirmDeleteFile = ({ file, onClose }: { file: CandidacyFile; onClose: () => void }) => {
   const remove = useDeleteCandidacyFile();
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title="Supprimer le document"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(file.id, { onSuccess: onClose })}>
-            Supprimer
-          </Button>
-        </>
-      }
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(file.id, { onSuccess: onClose })}
+      onClose={onClose}
     >
       <p className="text-sm text-slate-700">{MESSAGES.confirmDeleteDocument}</p>
       <p className="mt-1 text-sm font-medium text-slate-900">{file.name}</p>
-    </Modal>
+    </ConfirmModal>
   );
 };
 

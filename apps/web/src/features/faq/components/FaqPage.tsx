@@ -3,8 +3,8 @@ import { ChevronDown, FileText, Info, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useMatches } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { cn } from '../../../components/ui/cn';
-import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
@@ -77,25 +77,16 @@ const QuestionItem = ({ question, number, onDelete }: { question: FaqQuestion; n
 const DeleteQuestionModal = ({ promotionId, question, onClose }: { promotionId: number; question: FaqQuestion; onClose: () => void }) => {
   const remove = useDeleteQuestion(promotionId);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title="Supprimer la question"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(question.id, { onSuccess: onClose })}>
-            Supprimer
-          </Button>
-        </>
-      }
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(question.id, { onSuccess: onClose })}
+      onClose={onClose}
     >
       <p className={cn('text-sm', question.global ? 'rounded-md bg-red-50 px-3 py-2 text-red-900' : 'text-slate-700')}>
         {deleteConfirmation(question)}
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 };
 

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { MultiSelect } from '../../../components/ui/MultiSelect';
 import { Pagination } from '../../../components/ui/Pagination';
 import { useUser } from '../../../lib/auth';
@@ -295,24 +295,15 @@ export const DocumentsPage = () => {
       )}
       {modal?.type === 'log' && <LibraryLogModal promotionId={promotionId} file={modal.file} onClose={() => setModal(null)} />}
       {modal?.type === 'delete' && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && !remove.isPending && setModal(null)}
+        <ConfirmModal
           title="Supprimer le fichier"
-          footer={
-            <>
-              <Button variant="secondary" disabled={remove.isPending} onClick={() => setModal(null)}>
-                Annuler
-              </Button>
-              <Button variant="danger" loading={remove.isPending} disabled={remove.isPending} onClick={() => handleDelete(modal.file)}>
-                Supprimer
-              </Button>
-            </>
-          }
+          pending={remove.isPending}
+          onConfirm={() => handleDelete(modal.file)}
+          onClose={() => setModal(null)}
         >
           <p className="text-sm text-slate-700">{LIBRARY_MESSAGES.confirmDelete}</p>
           <p className="mt-1 text-sm font-medium text-slate-900">{modal.file.name}</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { type Campaign, type CampaignFile, formatDateTime, MARKETING_MESSAGES, M
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { Field } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { useCampaignFiles, useOpenStoredFile } from '../api/campaigns';
@@ -17,24 +18,10 @@ const ConfirmDeleteDocument = ({
   onConfirm: () => void;
   onClose: () => void;
 }) => (
-  <Modal
-    open
-    onOpenChange={(open) => !open && onClose()}
-    title="Supprimer le document"
-    footer={
-      <>
-        <Button variant="secondary" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button variant="danger" loading={pending} disabled={pending} onClick={onConfirm}>
-          Supprimer
-        </Button>
-      </>
-    }
-  >
+  <ConfirmModal title="Supprimer le document" pending={pending} onConfirm={onConfirm} onClose={onClose}>
     <p className="text-sm text-slate-700">{MESSAGES.confirmDeleteDocument}</p>
     <p className="mt-1 text-sm font-medium text-slate-900">{file.name}</p>
-  </Modal>
+  </ConfirmModal>
 );
 
 /**

@@ -3,10 +3,10 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { DataTable } from '../../../components/ui/DataTable';
 import { InputField } from '../../../components/ui/Field';
 import { ListTotal } from '../../../components/ui/ListSummary';
-import { Modal } from '../../../components/ui/Modal';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
@@ -137,29 +137,15 @@ export const CampaignsTable = ({ promotionId, canAdd }: { promotionId: number; c
       )}
       {modal?.kind === 'files' && modal.campaign && <CampaignFilesModal campaign={modal.campaign} onClose={close} />}
       {modal?.kind === 'delete' && modal.campaign && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && close()}
+        <ConfirmModal
           title="Supprimer la campagne"
-          footer={
-            <>
-              <Button variant="secondary" onClick={close}>
-                Annuler
-              </Button>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate((modal.campaign as Campaign).id, { onSettled: close })}
-              >
-                Supprimer
-              </Button>
-            </>
-          }
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate((modal.campaign as Campaign).id, { onSettled: close })}
+          onClose={close}
         >
           <p className="text-sm text-slate-700">{MARKETING_MESSAGES.confirmDeleteCampaign}</p>
           <p className="mt-1 text-sm font-medium text-slate-900">{modal.campaign.title}</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

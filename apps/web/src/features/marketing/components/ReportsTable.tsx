@@ -2,7 +2,7 @@ import { formatDateTime, MARKETING_MESSAGES, type MarketingReport, reportVisitsM
 import { Download, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useReportCalls, useReports } from '../api/reports';
 import { ReportFormModal } from './ReportFormModal';
@@ -98,28 +98,14 @@ export const ReportsTable = ({ promotionId, canEdit }: { promotionId: number; ca
       )}
       {adding && rows && <ReportFormModal promotionId={promotionId} minimum={reportVisitsMinimum(rows)} onClose={() => setAdding(false)} />}
       {toDelete && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && setToDelete(null)}
+        <ConfirmModal
           title="Supprimer le rapport"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setToDelete(null)}>
-                Annuler
-              </Button>
-              <Button
-                variant="danger"
-                loading={calls.remove.isPending}
-                disabled={calls.remove.isPending}
-                onClick={() => calls.remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
-              >
-                Supprimer
-              </Button>
-            </>
-          }
+          pending={calls.remove.isPending}
+          onConfirm={() => calls.remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+          onClose={() => setToDelete(null)}
         >
           <p className="text-sm text-slate-700">{MARKETING_MESSAGES.confirmDeleteReport}</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

@@ -11,8 +11,8 @@ import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { type DataColumn, DataTable } from '../../../components/ui/DataTable';
-import { Modal } from '../../../components/ui/Modal';
 import { usePeopleCalls, usePromotionPeople } from '../api/people';
 import { isCreatable, PEOPLE_KINDS, type PeopleKind, SINGULAR } from '../kinds';
 import { AddExistingModal } from './AddExistingModal';
@@ -188,32 +188,20 @@ export const PeopleMenu = ({ promotionId, kind, admin }: { promotionId: number; 
         />
       )}
       {modal?.type === 'remove' && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && setModal(null)}
+        <ConfirmModal
           title="Retirer de la promotion"
           description={`${modal.person.full_name} n'aura plus accès à cette promotion.`}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setModal(null)}>
-                Annuler
-              </Button>
-              <Button
-                variant="danger"
-                loading={busy === 'remove'}
-                onClick={async () => {
-                  if (await run('remove', () => calls.remove(kind, modal.person.id))) setModal(null);
-                }}
-              >
-                Retirer
-              </Button>
-            </>
-          }
+          confirmLabel="Retirer"
+          pending={busy === 'remove'}
+          onConfirm={async () => {
+            if (await run('remove', () => calls.remove(kind, modal.person.id))) setModal(null);
+          }}
+          onClose={() => setModal(null)}
         >
           <p className="text-sm text-slate-700">
             Retirer {modal.person.full_name} ({modal.person.email}) de la liste des {label.toLocaleLowerCase('fr')} ?
           </p>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

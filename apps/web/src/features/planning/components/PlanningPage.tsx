@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMatches } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
@@ -112,23 +112,15 @@ export const PlanningPage = () => {
         />
       )}
       {modal?.type === 'delete' && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && close()}
+        <ConfirmModal
           title={`Supprimer « ${modal.task.title} »`}
-          footer={
-            <>
-              <Button variant="secondary" onClick={close}>
-                {PLANNING_MESSAGES.cancel}
-              </Button>
-              <Button variant="danger" loading={deleting} onClick={() => handleDelete(modal.task)}>
-                {PLANNING_MESSAGES.delete}
-              </Button>
-            </>
-          }
+          confirmLabel={PLANNING_MESSAGES.delete}
+          pending={deleting}
+          onConfirm={() => handleDelete(modal.task)}
+          onClose={close}
         >
           <p className="text-sm text-slate-700">{PLANNING_MESSAGES.deleteConfirm}</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Carousel } from '../../../components/ui/Carousel';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { SelectField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -206,23 +207,14 @@ export const ProgressionPage = () => {
       {dialog?.kind === 'photos' && <AddPhotosModal promotionId={promotionId} album={dialog.album} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'carousel' && <AlbumCarouselModal album={dialog.album} startIndex={dialog.index} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
-        <Modal
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+        <ConfirmModal
           title={`Supprimer l'album ${dialog.album.name}`}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setDialog(null)}>
-                Annuler
-              </Button>
-              <Button variant="danger" loading={deleteAlbum.isPending} onClick={() => handleDelete(dialog.album)}>
-                Supprimer
-              </Button>
-            </>
-          }
+          pending={deleteAlbum.isPending}
+          onConfirm={() => handleDelete(dialog.album)}
+          onClose={() => setDialog(null)}
         >
           <p className="text-sm text-slate-700">{PROGRESS_MESSAGES.deleteAlbumConfirm}</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );
