@@ -84,8 +84,10 @@ describe(`SIGTERM while ${IN_FLIGHT} requests are in flight (${database})`, () =
     const exit = await server.exited;
     const refused = await request(server.url, { path: '/api/health' }).answer;
 
+    // The slow request is in flight at the signal by construction: its headers end only after the
+    // drain began. How many of the fast ones the server had answered before it took the signal
+    // depends on the machine's load (from 0 to 99 of 100 seen): reported, not asserted.
     const unansweredAtSignal = IN_FLIGHT - completedBeforeStop(server.logs(), '/api/candidacies/all');
-    expect(unansweredAtSignal).toBeGreaterThan(0);
     expect(tally(answers)).toEqual({ 200: IN_FLIGHT });
     expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 /);
     expect(tally(late)).toEqual({ 503: 10 });
