@@ -368,6 +368,20 @@ describe("seedDemo with a storage (the server's first start): docs/sales-process
     );
     expect(links).toEqual({ campaign_files: 6, reports_with_screenshot: 4, reports: 4 });
   });
+
+  it("stores the demo video (docs/product/progress.md): an MP4 in each promotion's progress albums", async () => {
+    const videos = await query<{ name: string; mime: string; size: number; storage_key: string }>(
+      database,
+      `select f.name, f.mime, f.size, f.storage_key from photos p join files f on f.id = p.file_id where p.is_video order by p.id`,
+    );
+    expect(videos).toHaveLength(2);
+    for (const video of videos) {
+      const content = contents.get(video.storage_key);
+      expect(video.mime).toBe('video/mp4');
+      expect(content?.length).toBe(video.size);
+      expect(content?.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    }
+  });
 });
 
 describe('seedDemo without a storage (the test databases)', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { toSwissDateAndTime } from '@promovente/shared';
 import sharp from 'sharp';
 import { makePhotoSizes } from '../../modules/progress/progress.images.js';
@@ -9,6 +10,9 @@ import type { Ctx, LotRec } from './demo.js';
 const DAY = 86_400_000;
 
 /** The demo's albums (docs/product/progress.md#fields): a lot on one, one hidden, one for the home page. */
+/** A 6-second H.264 animation of the site (640x448, 15 kB), made once with ffmpeg from generated frames. */
+const DEMO_VIDEO = new URL('./assets/visite-du-chantier.mp4', import.meta.url);
+
 const ALBUMS = [
   {
     name: 'Terrassement',
@@ -18,6 +22,7 @@ const ALBUMS = [
     hidden: false,
     homePage: false,
     shots: 3,
+    video: true,
   },
   {
     name: 'Gros œuvre',
@@ -122,6 +127,34 @@ export const seedProgress = async (ctx: Ctx, promos: readonly { id: number; lots
           isVideo: false,
           fileId: largeId,
           thumbnailFileId: thumbId,
+          createdById: ctx.users.courtier,
+          createdAt,
+        });
+      }
+      if ('video' in album) {
+        // The demo video demo users see (docs/product/progress.md): a short animation of the site, shipped with the seed.
+        const content = storage ? await readFile(DEMO_VIDEO) : undefined;
+        const videoId = ids.next('files');
+        writer.push(files, {
+          id: videoId,
+          uuid: randomUUID(),
+          promotionId: promo.id,
+          name: 'Visite du chantier.mp4',
+          mime: 'video/mp4',
+          size: content?.length ?? 0,
+          storageKey: storage && content ? await storage.put(content) : randomUUID(),
+          owner: 'photo',
+          createdById: ctx.users.courtier,
+          createdAt,
+        });
+        writer.push(photos, {
+          id: ids.next('photos'),
+          promotionId: promo.id,
+          photoGroupId: groupId,
+          name: 'Visite du chantier.mp4',
+          isVideo: true,
+          fileId: videoId,
+          thumbnailFileId: null,
           createdById: ctx.users.courtier,
           createdAt,
         });
