@@ -99,4 +99,19 @@ test.describe
       await expect(page.getByRole('heading', { name: ALBUM })).toBeVisible();
       expect(await noSidewaysScroll(page), 'the albums scroll sideways').toBeLessThanOrEqual(0);
     });
+
+    test('a demo user signed in from the demo page sees the demo video, a real MP4', async ({ page }) => {
+      await page.goto('/demo');
+      await page.getByRole('link', { name: 'Candidat', exact: true }).click();
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page).toHaveURL(/\/home/);
+      await page.goto('/progression');
+      const demo = page.getByRole('region', { name: 'Vidéo de démonstration' });
+      await expect(demo).toBeVisible();
+      const source = await demo.locator('video').getAttribute('src');
+      const answer = await page.request.get(source ?? '');
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toContain('video/mp4');
+      expect((await answer.body()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    });
   });
