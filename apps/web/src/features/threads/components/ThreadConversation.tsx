@@ -102,7 +102,7 @@ export const ThreadConversation = ({ threadId }: { threadId: number }) => {
             <Avatar name={message.sender.full_name} src={message.sender.profile_picture} size="sm" />
             <div
               className={cn(
-                'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                'min-w-0 max-w-[85%] rounded-lg px-3 py-2 text-sm',
                 message.is_from_me ? 'bg-brand-50 text-slate-900' : 'bg-slate-100 text-slate-900',
               )}
             >
@@ -115,14 +115,14 @@ export const ThreadConversation = ({ threadId }: { threadId: number }) => {
               {message.files.length > 0 && (
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {message.files.map((file) => (
-                    <li key={file.id}>
+                    <li key={file.id} className="min-w-0 max-w-full">
                       <button
                         type="button"
                         onClick={() => openAttachment.mutate(file.uuid)}
-                        className="inline-flex items-center gap-1 text-brand-700 underline"
+                        className="inline-flex max-w-full items-start gap-1 text-left text-brand-700 underline"
                       >
-                        <Paperclip className="size-3.5" aria-hidden="true" />
-                        {file.name}
+                        <Paperclip className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                        <span className="break-all">{file.name}</span>
                       </button>
                     </li>
                   ))}
