@@ -22,12 +22,16 @@ const HOMES = [
   {
     email: DEMO_ACCOUNTS.notary,
     home: '/home',
-    menu: ['Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ'],
+    menu: ['Accueil', 'Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ'],
   },
-  { email: DEMO_ACCOUNTS.candidate, home: '/home', menu: ['Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
+  { email: DEMO_ACCOUNTS.candidate, home: '/home', menu: ['Accueil', 'Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ'] },
   { email: DEMO_ACCOUNTS.pilot, home: '/dashboard', menu: ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'] },
-  { email: DEMO_ACCOUNTS.investor, home: '/home', menu: ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'] },
-  { email: DEMO_ACCOUNTS.lightInvestor, home: '/home', menu: ['Avancement', 'Documents', 'Planning', 'Messages'] },
+  {
+    email: DEMO_ACCOUNTS.investor,
+    home: '/home',
+    menu: ['Accueil', 'Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages'],
+  },
+  { email: DEMO_ACCOUNTS.lightInvestor, home: '/home', menu: ['Accueil', 'Avancement', 'Documents', 'Planning', 'Messages'] },
 ];
 
 test.describe('sign-in (docs/product/access.md#home-route-by-user-type to 2.5)', () => {

@@ -6,7 +6,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test } from './support/fi
 /** The recording fake Salesforce of e2e/support/global-setup.ts (same port rule). */
 const SALESFORCE = `http://127.0.0.1:${E2E_PORT + 5}`;
 
-type RecordedCall = { method: string; path: string; body: Record<string, unknown> };
+type RecordedCall = {
+  method: string;
+  path: string;
+  body: { grant_type?: string; client_id?: string; records?: Record<string, unknown>[] };
+};
 
 /**
  * A promotion of its own for this scenario: once a promotion is sent, its CRM agency's brokers
@@ -52,21 +56,23 @@ test('an admin connects a promotion to the CRM, sends it to Salesforce and sees 
   await expect(block.getByTestId('crm-last-send')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   await expect(block.getByRole('button', { name: CRM_MESSAGES.button })).toBeEnabled();
 
-  // What Salesforce received: a token request, then the promotion, its lots and its candidacies by external id.
+  // What Salesforce received: a client-credentials token request, then the promotion in an sObject
+  // Collections upsert by external id (up to 200 records a call).
   const calls = (await (await request.get(`${SALESFORCE}/__recorded`)).json()) as RecordedCall[];
   expect(calls[0]).toMatchObject({
     method: 'POST',
     path: '/services/oauth2/token',
-    body: { grant_type: 'password', client_id: 'promovente-e2e' },
+    body: { grant_type: 'client_credentials', client_id: 'promovente-e2e' },
   });
-  const promotionCalls = calls.filter((c) => /\/sobjects\/Promotion__c\/Promovente_Id__c\/\d+$/.test(c.path));
+  const promotionCalls = calls.filter((c) => c.path.endsWith('/composite/sobjects/Promotion__c/Promovente_Id__c'));
   expect(promotionCalls).toHaveLength(1);
   expect(promotionCalls[0].method).toBe('PATCH');
+  const [record] = promotionCalls[0].body.records ?? [];
   // The record sent is the promotion on screen.
-  await expect(page.getByRole('heading', { level: 1, name: String(promotionCalls[0].body.Name) })).toBeVisible();
-  expect(promotionCalls[0].body.Name).toBe(own.title);
+  await expect(page.getByRole('heading', { level: 1, name: String(record.Name) })).toBeVisible();
+  expect(record.Name).toBe(own.title);
   // A new promotion has no lot and no candidacy yet (the server tests send both: modules/crm).
-  expect(calls.some((c) => c.path.includes('/sobjects/Lot__c/'))).toBe(false);
+  expect(calls.some((c) => c.path.includes('/Lot__c/'))).toBe(false);
 
   // The date stays after a reload: it is the promotion's last send.
   await page.reload();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { LIBRARY_MESSAGES } from '@promovente/shared';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, signOut, test } from './support/fixtures.js';
 
 /**
@@ -114,5 +115,31 @@ test.describe('the documents library', () => {
     } finally {
       await broker.select(brokerPromotion);
     }
+  });
+
+  test("a broker signed in from the demo page is offered no 'Ajouter un fichier', and the server refuses his upload", async ({ page }) => {
+    await page.goto('/demo');
+    await page.getByRole('link', { name: 'Courtier', exact: true }).click();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/documents');
+    await expect(page.getByRole('heading', { name: 'Bibliothèque' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Journal de la data room' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ajouter un fichier' })).toHaveCount(0);
+
+    // His session is a demo session: the upload the screen hides is refused (403), nothing stored.
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+    const headers = { authorization: `Bearer ${token}` };
+    const promotion = (await (await page.request.get('/api/user/promotion', { headers })).json()).promotion_id as number;
+    const upload = await page.request.post(`/api/promotions/${promotion}/files`, {
+      headers,
+      multipart: {
+        name: `Zz Démo e2e ${stamp}`,
+        type_id: '1',
+        file: { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF },
+      },
+    });
+    expect(upload.status()).toBe(403);
+    expect((await upload.json()).message).toBe(LIBRARY_MESSAGES.demoUpload);
   });
 });

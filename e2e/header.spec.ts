@@ -25,6 +25,17 @@ test.describe('demo access (docs/product/access.md#login)', () => {
   });
 });
 
+test.describe('profile menu (docs/product/layout.md#profile-menu)', () => {
+  test("a broker reaches 'Mes promotions' from the profile menu", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: /Menu du profil/ }).click();
+    await page.getByRole('menuitem', { name: 'Mes promotions' }).click();
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page).toHaveTitle('Promovente | Mes promotions');
+  });
+});
+
 test.describe('notifications (docs/product/layout.md#notifications)', () => {
   test('the bell shows the unread count and marks notifications read one at a time', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);

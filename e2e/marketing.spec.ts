@@ -21,6 +21,9 @@ test('a broker adds a campaign with a document, sorts and filters, adds a report
   const table = page.getByRole('region', { name: 'Tableau des campagnes' });
   await expect(table.getByRole('row')).not.toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Tableau des rapports' })).toBeVisible();
+  // One reset, the campaigns table's own: no filter bar above the screen.
+  await expect(page.getByRole('region', { name: 'Filtres' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Réinitialiser/ })).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Add: 'Titre *' required, the end cannot be picked before the start.

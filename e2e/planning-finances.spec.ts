@@ -42,8 +42,12 @@ test.describe('planning and finances', () => {
     const edited = page.getByRole('button', { name: `${title}, du 03/05/2027 au 30/06/2027` });
     await expect(edited).toBeVisible();
 
+    // Each period opens on today, not on the planning's first period (January 2024 in the demo).
+    const today = page.getByRole('img', { name: /^Aujourd’hui, le / });
+    await expect(today).toBeInViewport();
     await page.getByRole('button', { name: 'Hebdomadaire', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Hebdomadaire', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(today).toBeInViewport();
     await expect(edited).toBeVisible();
     // The timeline scrolls inside its own region; the page itself does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -65,7 +69,7 @@ test.describe('planning and finances', () => {
     const land = page.getByRole('region', { name: 'Terrain' });
     const field = 'Prix par m² de terrain (CHF/m²)';
     const shown = land.getByRole('row', { name: /Prix par m² de terrain/ });
-    const saved = (await shown.getByRole('cell').first().innerText()).trim();
+    const saved = (await shown.getByRole('cell').first().textContent()).trim();
 
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
     const original = await page.getByLabel(field).inputValue();
@@ -79,7 +83,8 @@ test.describe('planning and finances', () => {
     await page.getByRole('button', { name: 'Annuler', exact: true }).click();
     await expect(shown.getByRole('cell').first()).toHaveText("2'750 CHF/m²");
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
-    await expect(page.getByLabel(field)).toHaveValue('2750');
+    // Edit mode writes the value as view mode shows it.
+    await expect(page.getByLabel(field)).toHaveValue("2'750");
 
     // Put the demo value back.
     await page.getByLabel(field).fill(original);
@@ -93,7 +98,8 @@ test('an investor reads the planning and the finances on a phone (390 px), witho
   await signIn(page, DEMO_ACCOUNTS.investor);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/planning');
-  await expect(page.getByRole('img', { name: /^Gros œuvre, du / })).toBeAttached();
+  // A phone reads the planning as a list, each task with its whole title.
+  await expect(page.getByRole('list', { name: 'Tâches du planning' }).getByText('Gros œuvre', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter une tâche' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.goto('/finances');

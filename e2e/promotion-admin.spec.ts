@@ -34,11 +34,19 @@ test.describe('promotion administration (docs/product/promotion-administration.m
     const broker = page.getByLabel('Courtier principal');
     await expect(broker.locator('option', { hasText: 'Julien Favre' })).toHaveCount(1);
     await broker.selectOption({ label: `Julien Favre (${DEMO_ACCOUNTS.broker})` });
+    // An image that is no PNG or JPG: the server's reason, not 'Une erreur est survenue'.
+    await page.getByLabel('Image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="x()"/>') });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const refused = page.getByText('Le logo doit être une image PNG ou JPG');
+    await expect(refused).toBeVisible();
+    await expect(page).toHaveURL(/\/promotions\/add$/);
     await page.getByLabel('Image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
 
-    // Back on the list: the new card, with its logo and the main broker's agency.
+    // Back on the list: 'Promotion créée' in place of the failure, the new card with its logo and the main broker's agency.
     await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page.getByText('Promotion créée')).toBeVisible();
+    await expect(refused).toHaveCount(0);
     const searchBox = page.getByLabel('Rechercher une promotion');
     if (await searchBox.isVisible()) await searchBox.fill(title);
     const card = page.getByRole('button', { name: new RegExp(title) });

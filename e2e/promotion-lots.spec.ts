@@ -77,7 +77,7 @@ test.describe
       await expect(dialog.getByLabel('Surface pondérée (m²)')).toBeVisible();
       await addLot(page, { reference: MAIN, type: 'Appartement', floor: '1er', rooms: '4.5', price: '1250000' });
       await page.getByRole('button', { name: 'Ajouter un lot' }).click();
-      await addLot(page, { reference: OTHER, type: 'Cave', floor: 'RDC' });
+      await addLot(page, { reference: OTHER, type: 'Cave', floor: 'RDC', price: '25000' });
       const table = page.getByRole('table');
       await expect(table.getByRole('row').filter({ hasText: MAIN })).toContainText("1'250'000 CHF");
       await expect(table.getByRole('row').filter({ hasText: MAIN })).toContainText('4,5 pièces');
@@ -92,7 +92,9 @@ test.describe
       await dialog.getByLabel('Type').selectOption({ label: 'Box' });
       await expect(dialog.getByLabel('Surface jardin (m²)')).toBeDisabled();
       await dialog.getByLabel('Nom du lot associé').fill('Box 1');
-      await addLot(page, { reference: CHILD, type: 'Box', floor: 'RDC' });
+      // Included in the main lot's price: 0 CHF, typed (an empty price is refused).
+      await dialog.getByLabel('Prix inclus dans le lot principal').check();
+      await addLot(page, { reference: CHILD, type: 'Box', floor: 'RDC', price: '0' });
       const children = page.getByRole('region', { name: 'Lots associés' });
       await expect(children.getByRole('row').filter({ hasText: CHILD })).toContainText('Box 1');
 
@@ -105,8 +107,16 @@ test.describe
       await dialog.getByRole('button', { name: 'Valider' }).click();
       await expect(page.getByText('Lot associé', { exact: true })).toBeVisible();
       await expect(children.getByRole('button', { name: OTHER, exact: true })).toBeVisible();
+      // Dissociating asks first: 'Annuler' leaves the lot associated.
       await children.getByRole('button', { name: `Dissocier le lot ${OTHER}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Dissocier le lot ${OTHER}` });
+      await expect(confirm).toContainText(`Voulez-vous vraiment dissocier le lot ${OTHER} du lot ${MAIN} ?`);
+      await confirm.getByRole('button', { name: 'Annuler' }).click();
+      await expect(children.getByRole('button', { name: OTHER, exact: true })).toBeVisible();
+      await children.getByRole('button', { name: `Dissocier le lot ${OTHER}` }).click();
+      await confirm.getByRole('button', { name: 'Dissocier', exact: true }).click();
       await expect(page.getByText('Lot dissocié')).toBeVisible();
+      await expect(confirm).toHaveCount(0);
       await expect(children.getByRole('button', { name: OTHER, exact: true })).toHaveCount(0);
 
       // The child lot's page: the breadcrumb's four steps, kept by a reload and by back and forward.
@@ -132,6 +142,33 @@ test.describe
       await expect(page.getByText('Page introuvable')).toHaveCount(0);
     });
 
+    test("an emptied price in 'Modifier le lot' shows the field's error and leaves the price as it was", async ({ page }) => {
+      await signIn(page, DEMO_ACCOUNTS.admin);
+      await expect(page).not.toHaveURL(/\/login/);
+      await openLotsMenu(page);
+      await page.getByRole('button', { name: BUILDING, exact: true }).click();
+      await page.getByRole('button', { name: MAIN, exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Lot ${MAIN}` })).toBeVisible();
+      await expect(page.getByText("1'250'000 CHF")).toBeVisible();
+
+      await page.getByRole('button', { name: 'Modifier le lot' }).click();
+      const dialog = page.getByRole('dialog');
+      const price = dialog.getByLabel('Prix (CHF)');
+      await expect(price).toHaveValue('1250000');
+      await price.fill('');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(dialog.getByText('Le champ « Prix (CHF) » est requis.')).toBeVisible();
+      await expect(page.getByText('Lot mis à jour')).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await expect(dialog).toHaveCount(0);
+
+      // Read again from the server: the price is the one it was, never 0 CHF.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: `Lot ${MAIN}` })).toBeVisible();
+      await expect(page.getByText("1'250'000 CHF")).toBeVisible();
+      await expect(page.getByText('0 CHF', { exact: true })).toHaveCount(0);
+    });
+
     test('a broker who is not an admin reads the same screens without any action', async ({ page }) => {
       await signIn(page, DEMO_ACCOUNTS.broker);
       await expect(page).not.toHaveURL(/\/login/);
@@ -147,5 +184,31 @@ test.describe
       for (const name of ['Modifier le lot', 'Supprimer le lot', 'Ajouter un lot associé', 'Associer un lot existant']) {
         await expect(page.getByRole('button', { name })).toHaveCount(0);
       }
+    });
+
+    test("a lot's link opens the 'Lots' menu on that lot in a fresh browser, whatever menu was remembered", async ({ page, browser }) => {
+      await signIn(page, DEMO_ACCOUNTS.broker);
+      await expect(page).not.toHaveURL(/\/login/);
+      await openLotsMenu(page);
+      await page.getByRole('button', { name: BUILDING, exact: true }).click();
+      await page.getByRole('button', { name: MAIN, exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Lot ${MAIN}` })).toBeVisible();
+      const link = new URL(page.url());
+      expect(link.searchParams.get('lot')).not.toBeNull();
+      // Another menu is remembered in this browser; the link still opens 'Lots'.
+      await page.getByRole('navigation', { name: 'Menus de la promotion' }).getByRole('button', { name: 'Informations' }).click();
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { name: `Lot ${MAIN}` })).toBeVisible();
+
+      // A fresh browser: no remembered menu at all.
+      const fresh = await browser.newContext();
+      const other = await fresh.newPage();
+      await signIn(other, DEMO_ACCOUNTS.broker);
+      await expect(other).not.toHaveURL(/\/login/);
+      await other.goto(`${link.pathname}${link.search}`);
+      const menus = other.getByRole('navigation', { name: 'Menus de la promotion' });
+      await expect(menus.getByRole('button', { name: 'Lots' })).toHaveAttribute('aria-current', 'page');
+      await expect(other.getByRole('heading', { name: `Lot ${MAIN}` })).toBeVisible();
+      await fresh.close();
     });
   });

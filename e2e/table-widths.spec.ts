@@ -1,11 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CandidaciesPage, UserPromotion } from '@promovente/shared';
-import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
-
-/** What the sales desk works on: a 1440 px screen. */
-const DESK = { width: 1440, height: 900 };
-/** The candidate's phone. */
-const PHONE = { width: 390, height: 844 };
+import { apiSession, DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { checkScreen, DESK, PHONE } from './support/screen-checks.js';
 
 /** How many pixels the page scrolls sideways (0: it fits). */
 const pageOverflow = (page: Page) =>
@@ -148,88 +144,6 @@ test.describe('the candidate screens fit a 390 px phone (issue 9, item 2)', () =
   });
 });
 
-/**
- * What sticks out of a screen: the page's sideways scroll, and that of every scrolling region
- * that holds a table (the Gantt's timeline, 'Frise chronologique', scrolls inside itself by design).
- */
-const screenOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.scrollingElement as Element;
-    const regions: { name: string; overflow: number }[] = [];
-    for (const table of Array.from(document.querySelectorAll('table'))) {
-      let box: HTMLElement | null = table.parentElement;
-      while (box && box !== document.body) {
-        const style = getComputedStyle(box);
-        if (style.overflowX === 'auto' || style.overflowX === 'scroll') break;
-        box = box.parentElement;
-      }
-      if (!box || box === document.body || box.closest('[aria-label="Frise chronologique"]')) continue;
-      const name = box.getAttribute('aria-label') ?? table.getAttribute('aria-label') ?? 'table';
-      regions.push({ name, overflow: box.scrollWidth - box.clientWidth });
-    }
-    // Controls and texts cut off by the screen's edge (outside a region that scrolls by itself).
-    const width = document.documentElement.clientWidth;
-    const offscreen: string[] = [];
-    for (const element of Array.from(
-      document.querySelectorAll<HTMLElement>('button, a, input, select, textarea, [role="tab"], th, td, h1, h2, p, li'),
-    )) {
-      const bounds = element.getBoundingClientRect();
-      // Not drawn, or visually hidden for screen readers (the skip link, sr-only texts).
-      if (bounds.width <= 1 || bounds.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue;
-      if (bounds.right <= width + 0.5 && bounds.left >= -0.5) continue;
-      let scroller: HTMLElement | null = element.parentElement;
-      while (scroller && scroller !== document.body && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) {
-        scroller = scroller.parentElement;
-      }
-      if (scroller && scroller !== document.body) continue;
-      offscreen.push(
-        `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(bounds.left)}..${Math.round(bounds.right)}`,
-      );
-    }
-    // Tables cut by a container that hides what sticks out.
-    for (const table of Array.from(document.querySelectorAll('table'))) {
-      const right = table.getBoundingClientRect().right;
-      for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
-        const style = getComputedStyle(box);
-        if (style.overflowX === 'auto' || style.overflowX === 'scroll') break;
-        if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && right > box.getBoundingClientRect().right + 0.5) {
-          offscreen.push(
-            `table "${table.getAttribute('aria-label') ?? ''}" cut by ${Math.round(right - box.getBoundingClientRect().right)} px`,
-          );
-          break;
-        }
-      }
-    }
-    // A text cut short by an ellipsis can be read in full on hover (a title) or by a screen reader (a label).
-    const shortened: string[] = [];
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      if (element.scrollWidth <= element.clientWidth || getComputedStyle(element).textOverflow !== 'ellipsis') continue;
-      if (element.closest('[title], [aria-label]')) continue;
-      shortened.push((element.textContent ?? '').trim().slice(0, 40));
-    }
-    return { page: root.scrollWidth - root.clientWidth, regions, offscreen, shortened };
-  });
-
-/** Measures one screen, then checks it fits and passes axe (serious and critical findings), softly: one run measures all. */
-const checkScreen = async (page: Page, name: string) => {
-  const measured = await screenOverflow(page);
-  const shown = await page.evaluate(
-    (longs) => longs.filter((long) => (document.body.textContent ?? '').includes(long)).join('|'),
-    // Whether the lengthened texts of the 'long names' tests reached the screen (an annotation, not a check).
-    ['de-montmollin-vuilleumier@', 'Plan_etage_Batiment', 'Grands Chênes', 'de Montmollin-Vuilleumier'],
-  );
-  test
-    .info()
-    .annotations.push({ type: 'overflow', description: `${name}: ${JSON.stringify(measured)}, long texts shown: ${shown || 'none'}` });
-  expect.soft(measured.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
-  for (const region of measured.regions) {
-    expect.soft(region.overflow, `${name}: ${region.name} scrolls sideways`).toBeLessThanOrEqual(0);
-  }
-  expect.soft(measured.offscreen, `${name}: cut off by the screen's edge`).toEqual([]);
-  expect.soft(measured.shortened, `${name}: shortened texts without their full text`).toEqual([]);
-  expect.soft(await seriousViolations(page), `${name}: axe`).toEqual([]);
-};
-
 const openPromotionMenu = async (page: Page, menu: string) => {
   await page.goto('/promotion');
   await page.getByRole('navigation', { name: 'Menus de la promotion' }).getByRole('button', { name: menu }).click();
@@ -335,22 +249,22 @@ test.describe('the new candidate screens fit a 390 px phone and pass axe', () =>
 
     await expect(page.getByRole('region', { name: 'Mon dossier' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Home (phone)');
+    await checkScreen(page, 'Home (phone)', { phone: true });
 
     await page.goto('/documents');
     await expect(page.getByRole('heading', { name: 'Mes documents' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Documents (phone)');
+    await checkScreen(page, 'Documents (phone)', { phone: true });
 
     await page.goto('/messages');
     await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
     await expect(threads.first()).toBeVisible();
-    await checkScreen(page, 'Messages (phone)');
+    await checkScreen(page, 'Messages (phone)', { phone: true });
     await page.getByRole('button', { name: 'Nouvelle discussion' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouvelle discussion' });
     await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeInViewport({ ratio: 1 });
-    await checkScreen(page, 'Messages, a new thread (phone)');
+    await checkScreen(page, 'Messages, a new thread (phone)', { phone: true });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(dialog).toHaveCount(0);
     await threads.first().click();
@@ -361,17 +275,17 @@ test.describe('the new candidate screens fit a 390 px phone and pass axe', () =>
     await send.scrollIntoViewIfNeeded();
     await expect(send).toBeInViewport({ ratio: 1 });
     await expect(page.getByLabel('Votre réponse')).toBeInViewport();
-    await checkScreen(page, 'Messages, a conversation (phone)');
+    await checkScreen(page, 'Messages, a conversation (phone)', { phone: true });
 
     await page.goto('/FAQ');
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'FAQ (phone)');
+    await checkScreen(page, 'FAQ (phone)', { phone: true });
 
     await page.goto('/progression');
     await expect(page.getByRole('heading', { level: 1, name: 'Avancement' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Avancement (phone)');
+    await checkScreen(page, 'Avancement (phone)', { phone: true });
   });
 });
 
@@ -411,12 +325,12 @@ test.describe("the notary's and the investor's screens fit a 390 px phone and pa
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Notary home (phone)');
+    await checkScreen(page, 'Notary home (phone)', { phone: true });
     for (const path of ['/documents', '/messages']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await checkScreen(page, `Notary ${path} (phone)`);
+      await checkScreen(page, `Notary ${path} (phone)`, { phone: true });
     }
   });
 
@@ -426,12 +340,12 @@ test.describe("the notary's and the investor's screens fit a 390 px phone and pa
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Investor home (phone)');
+    await checkScreen(page, 'Investor home (phone)', { phone: true });
     for (const path of ['/progression', '/documents', '/messages', '/planning', '/finances']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await checkScreen(page, `Investor ${path} (phone)`);
+      await checkScreen(page, `Investor ${path} (phone)`, { phone: true });
     }
   });
 });
@@ -500,29 +414,29 @@ test.describe('long names, e-mails, titles and file names stay on screen', () =>
     await page.goto('/home');
     await expect(page.getByRole('region', { name: 'Mon dossier' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Home (phone, long texts)');
+    await checkScreen(page, 'Home (phone, long texts)', { phone: true });
 
     await page.goto('/documents');
     await expect(page.getByRole('heading', { name: 'Mes documents' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Documents (phone, long texts)');
+    await checkScreen(page, 'Documents (phone, long texts)', { phone: true });
 
     await page.goto('/messages');
     const threads = page.getByRole('region', { name: 'Discussions' }).getByRole('link');
     await expect(threads.first()).toBeVisible();
-    await checkScreen(page, 'Messages (phone, long texts)');
+    await checkScreen(page, 'Messages (phone, long texts)', { phone: true });
     await threads.first().click();
     await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
-    await checkScreen(page, 'Messages, a conversation (phone, long texts)');
+    await checkScreen(page, 'Messages, a conversation (phone, long texts)', { phone: true });
 
     await page.goto('/FAQ');
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'FAQ (phone, long texts)');
+    await checkScreen(page, 'FAQ (phone, long texts)', { phone: true });
 
     await page.goto('/progression');
     await expect(page.getByRole('heading', { level: 1, name: 'Avancement' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await checkScreen(page, 'Avancement (phone, long texts)');
+    await checkScreen(page, 'Avancement (phone, long texts)', { phone: true });
   });
 });

@@ -71,11 +71,12 @@ export default async function globalSetup() {
       // Every scenario signs in from 127.0.0.1: the limits stay on, scaled up.
       RATE_LIMIT_MULTIPLIER: '20',
       LOG_LEVEL: 'warn',
+      // Every answer the browser gets is checked against its catalogued schema.
+      CHECK_ANSWERS: '1',
       SALESFORCE_LOGIN_URL: salesforce.url,
       SALESFORCE_CLIENT_ID: 'promovente-e2e',
       SALESFORCE_CLIENT_SECRET: 'e2e-secret',
-      SALESFORCE_USERNAME: 'crm@promovente.ch',
-      SALESFORCE_PASSWORD: 'e2e-password',
+      // The default flow, client credentials (decision 025): no user or password.
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
+import { firstRowOf } from './db/rows.js';
 import { seedDemo } from './db/seed/demo.js';
 import { runCrmSend } from './modules/crm/crm.job.js';
 import { CRM_QUEUE } from './modules/crm/crm.service.js';
@@ -12,7 +13,7 @@ import { startJobs } from './platform/jobs.js';
 import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
 import { purgeExpired } from './platform/maintenance.js';
-import { localStorage } from './platform/storage.js';
+import { gigabytes, localStorage } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,8 +37,8 @@ const main = async () => {
 
   // The embedded default seeds the demo on its first run (npm run seed does it on demand).
   if (database.kind === 'pglite') {
-    const result = await database.db.execute(sql`select count(*)::int as n from promotions`);
-    const promotionCount = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const promotions = await firstRowOf<{ n: number }>(database.db, sql`select count(*)::int as n from promotions`);
+    const promotionCount = Number(promotions?.n ?? 0);
     if (promotionCount === 0) {
       await seedDemo(database.db, {
         scale: 1,
@@ -51,7 +52,9 @@ const main = async () => {
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   await jobs.work(MAIL_QUEUE, (data: { id: number }, finalAttempt) => mailer.deliver(data.id, finalAttempt));
   const salesforce = salesforceSettingsOf(config);
-  await jobs.work(CRM_QUEUE, (data: { id: number }, finalAttempt) => runCrmSend(database.db, salesforce, data.id, finalAttempt));
+  await jobs.work(CRM_QUEUE, (data: { id: number }, finalAttempt) =>
+    runCrmSend({ db: database.db, jobs }, salesforce, data.id, finalAttempt),
+  );
 
   const runMaintenance = () => purgeExpired(database.db).catch((err) => log.warn({ err }, 'maintenance failed'));
   await runMaintenance();
@@ -62,7 +65,7 @@ const main = async () => {
     config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(here, '../../web/dist') },
     database,
     jobs,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: localStorage(path.join(config.dataDir, 'files'), gigabytes(config.PROMOTION_STORAGE_QUOTA_GB)),
     logger: log,
   });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type AttributedApplication, attributeLotSchema } from './contracts/applications.js';
 import {
   type CANDIDACY_ALREADY_EXISTS,
@@ -10,6 +10,7 @@ import {
   updateCandidacyInputSchema,
   updateCommentInputSchema,
 } from './contracts/candidacies.js';
+import { idSchema, textOf, textSchema } from './contracts/common.js';
 import {
   addCandidacySchema,
   detachCandidacySchema,
@@ -182,3 +183,41 @@ export const commandRoles = (name: CommandName): readonly UserType[] => {
   const rule: CommandRule = COMMAND_CATALOGUE[name].rule;
   return 'permission' in rule ? rolesWith(rule.permission) : applicationActionRoles(rule.action);
 };
+
+/** What every command answers: its catalogued data and the server's French message. */
+export type CommandAnswer<Name extends CommandName = CommandName> = { data: CommandOutput<Name>; message?: string };
+
+/**
+ * The answer's schema: `data` is each command's own (a type of the catalogue, not a schema), so
+ * the serialiser passes it as the handler built it; `message` is absent where a command has none.
+ */
+export const commandAnswerSchema = z.object({ data: z.unknown(), message: z.string().optional() });
+
+/** The answer of one command's route, typed from the catalogue (the direct application routes). */
+export const commandAnswerOf = <Name extends CommandName>(_name: Name) =>
+  commandAnswerSchema as unknown as z.ZodType<CommandAnswer<Name>, CommandAnswer<Name>>;
+
+/** The row a command acts on and its fields: the body of `POST /api/commands/{name}`. */
+export const commandTargetSchema = z.object({
+  entity: textOf({ error: 'Entité requise' }).max(40),
+  entity_id: idSchema,
+  additionnal_fields: z.record(z.string(), z.unknown()).optional().default({}),
+});
+export type CommandTarget = z.input<typeof commandTargetSchema>;
+
+export const commandNameParamsSchema = z.object({ name: textSchema.max(60) });
+
+/** The body of `POST /api/app/executeCommand`: the spec's nested shape, or the same fields flat. */
+export type ExecuteCommandBody = { name: string; params: CommandTarget } | ({ name: string } & CommandTarget);
+
+/**
+ * Both shapes of the spec: { name, params: { entity, entity_id, additionnal_fields } } or flat.
+ * The nested one is flattened first, so that a refused field is named whatever the shape.
+ */
+export const executeCommandBodySchema = z.preprocess(
+  (body: ExecuteCommandBody) =>
+    body !== null && typeof body === 'object' && 'params' in body && body.params !== null && typeof body.params === 'object'
+      ? { ...body.params, name: (body as { name?: unknown }).name }
+      : body,
+  z.object({ name: textOf({ error: 'Commande requise' }).max(60), ...commandTargetSchema.shape }),
+);

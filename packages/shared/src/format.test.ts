@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareNatural,
   floorLabel,
   floorOrder,
   formatArea,
+  formatAttachmentCount,
   formatCHF,
   formatDecimal,
   formatFileSize,
@@ -76,6 +78,14 @@ describe('one rule for every number shown: apostrophe thousands, decimal comma, 
     expect(formatRooms(value)).toBe(expected);
   });
 
+  it.each([
+    [1, '1 pièce jointe'],
+    [2, '2 pièces jointes'],
+    [12, '12 pièces jointes'],
+  ])('%d attached files -> %s', (count, expected) => {
+    expect(formatAttachmentCount(count)).toBe(expected);
+  });
+
   it('shows a dash for a missing percentage, area or number of rooms', () => {
     expect([formatPercent(null), formatArea(null), formatRooms(undefined)]).toEqual(['-', '-', '-']);
   });
@@ -102,6 +112,12 @@ describe('floor labels (docs/product/constants.md#floor-labels)', () => {
   it('orders floors from the garden level up to the attic', () => {
     const sorted = [-3, 2, 0, -2, 1, -1].sort((a, b) => floorOrder(a) - floorOrder(b)).map(floorLabel);
     expect(sorted).toEqual(['Rez-de-jardin', 'RDC', 'Rez supérieur', '1er', '2ème', 'Attique']);
+  });
+});
+
+describe('natural order of references', () => {
+  it("counts the numbers inside references: 'P-2' before 'P-10', case and accents aside", () => {
+    expect(['P-10', 'p-2', 'A-101', 'P-1', 'É-3', 'A-99'].sort(compareNatural)).toEqual(['A-99', 'A-101', 'É-3', 'P-1', 'p-2', 'P-10']);
   });
 });
 

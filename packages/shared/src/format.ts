@@ -55,6 +55,7 @@ export const formatRooms = (value: number | null | undefined): string =>
 export const XLSX_FORMATS = {
   amount: `[>=1000000]#"${THOUSANDS_SEPARATOR}"###"${THOUSANDS_SEPARATOR}"##0;[>=1000]#"${THOUSANDS_SEPARATOR}"##0;0`,
   decimal: 'General',
+  date: 'dd/mm/yyyy',
   dateTime: 'dd/mm/yyyy hh:mm',
 } as const;
 
@@ -104,3 +105,10 @@ export const formatFileSize = (bytes: number): string => {
   }
   return `${formatDecimal(value, value < 10 ? 1 : 0)} ${units[unit]}`;
 };
+
+const NATURAL_ORDER = new Intl.Collator('fr-CH', { numeric: true, sensitivity: 'base' });
+/** Compares two references as people count them: 'P-2' before 'P-10', accents and case aside. */
+export const compareNatural = (a: string, b: string): number => NATURAL_ORDER.compare(a, b);
+
+/** A number of attached files: "1 pièce jointe", "2 pièces jointes" (the message e-mail). */
+export const formatAttachmentCount = (count: number) => `${formatNumber(count)} ${count < 2 ? 'pièce jointe' : 'pièces jointes'}`;

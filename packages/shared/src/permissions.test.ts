@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { LibraryAccess } from './contracts/library.js';
 import {
   can,
   candidacyAudienceOf,
-  canEditCandidacyOf,
   canEditTask,
   canFinishTask,
-  choosesCrmValidatedPartnersOnly,
+  hasRowRule,
   PERMISSIONS,
   type Permission,
   rolesWith,
@@ -16,22 +16,30 @@ import {
 } from './permissions.js';
 import { actsForApplicationAgency } from './pipeline.js';
 import { type Actor, CRM_AGENCY_ID, isCrmAgency, USER_TYPES } from './roles.js';
+import { choosesCrmValidatedPartnersOnly } from './rules/attribution.js';
 
 const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
-const actor = (type: Actor['type'], admin = false): Actor => ({ id: 1, type, admin, restricted_access: 0, agency_id: 1 });
-
-describe('docs/permissions.md', () => {
-  it('states exactly the permission table of the code', () => {
-    const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
-    const documented = Object.fromEntries(
-      rows.map((line) => {
+/** The table rows (`| \`name\` | ...`) of one section of docs/permissions.md, by first cell. */
+const sectionRows = (heading: string): Record<string, string[]> => {
+  const section = doc.split(/\n## /).find((part) => part.startsWith(heading)) ?? '';
+  return Object.fromEntries(
+    section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => {
         const cells = line
           .split('|')
           .slice(1, -1)
           .map((c) => c.trim());
         return [cells[0].replace(/`/g, ''), cells.slice(1)];
       }),
-    );
+  );
+};
+const actor = (type: Actor['type'], admin = false): Actor => ({ id: 1, type, admin, restricted_access: 0, agency_id: 1 });
+
+describe('docs/permissions.md', () => {
+  it('states exactly the permission table of the code', () => {
+    const documented = sectionRows('Action matrix');
     expect(Object.keys(documented).sort()).toEqual(Object.keys(PERMISSIONS).sort());
     for (const name of Object.keys(PERMISSIONS) as Permission[]) {
       const expected = [
@@ -41,26 +49,103 @@ describe('docs/permissions.md', () => {
       expect(documented[name], name).toEqual(expected);
     }
   });
+
+  it('lists exactly the permissions that take a resource (row rules)', () => {
+    const documented = Object.keys(sectionRows('Row rules')).sort();
+    expect(documented).toEqual((Object.keys(PERMISSIONS) as Permission[]).filter(hasRowRule).sort());
+  });
 });
 
-describe('row rules (docs/product/access.md#who-may-do-what)', () => {
-  it("lets a broker edit only his own agency's candidacies", () => {
-    expect(canEditCandidacyOf(actor('broker'), 1)).toBe(true);
-    expect(canEditCandidacyOf(actor('broker'), 2)).toBe(false);
-    expect(canEditCandidacyOf(actor('promoter'), 1)).toBe(false);
+describe('can(actor, permission, resource): the row rules (docs/permissions.md#row-rules)', () => {
+  const noAgency = { ...actor('broker'), agency_id: null };
+  const ownAgencyPermissions = ['candidacy.edit', 'candidacy.delete', 'candidacy.changeAgency', 'lot.attribute', 'campaign.edit'] as const;
+
+  it("own agency: a broker acts on his own agency's rows only, other roles on none", () => {
+    for (const permission of ownAgencyPermissions) {
+      expect(can(actor('broker'), permission, { agency_id: 1 }), permission).toBe(true);
+      expect(can(actor('broker'), permission, { agency_id: 2 }), permission).toBe(false);
+      expect(can(actor('broker'), permission, { agency_id: null }), permission).toBe(false);
+      expect(can(actor('promoter'), permission, { agency_id: 1 }), permission).toBe(false);
+      // Without a row, the role rule alone: what a route or a command checks.
+      expect(can(noAgency, permission), permission).toBe(true);
+    }
   });
 
-  it('binds a broker without an agency to none, not to the candidacies without one', () => {
-    const noAgency = { ...actor('broker'), agency_id: null };
-    expect(canEditCandidacyOf(noAgency, null)).toBe(false);
-    expect(canEditCandidacyOf(noAgency, 1)).toBe(false);
+  it('own agency: a broker without an agency acts on no row, not even the rows without an agency', () => {
+    for (const permission of ownAgencyPermissions) {
+      expect(can(noAgency, permission, { agency_id: null }), permission).toBe(false);
+      expect(can(noAgency, permission, { agency_id: 1 }), permission).toBe(false);
+      expect(can({ type: 'broker', admin: false }, permission, { agency_id: null }), `${permission}, agency unknown`).toBe(false);
+    }
   });
 
-  it("is the funnel's agency rule too (one function for every agency check)", () => {
+  it('own agency: the funnel, the reservation form and the candidacy files decide with the same rule', () => {
     const application = (candidacy_agency_id: number | null) => ({ candidacy_agency_id });
     for (const agency of [1, 2, null]) {
-      expect(actsForApplicationAgency(actor('broker'), application(agency))).toBe(canEditCandidacyOf(actor('broker'), agency));
+      for (const broker of [actor('broker'), noAgency]) {
+        const own = can(broker, 'candidacy.edit', { agency_id: agency });
+        expect(actsForApplicationAgency(broker, application(agency))).toBe(own);
+        expect(can(broker, 'reservationForm.submit', { agency_id: agency })).toBe(own);
+        expect(can(broker, 'file.delete', { agency_id: agency, candidate_user_id: null, created_by_id: null })).toBe(own);
+      }
     }
+  });
+
+  it("owner: a broker adds his own assistants, an admin anyone's", () => {
+    expect(can(actor('broker'), 'assistant.add', { owner_id: 1 })).toBe(true);
+    expect(can(actor('broker'), 'assistant.add', { owner_id: 2 })).toBe(false);
+    expect(can(actor('broker', true), 'assistant.add', { owner_id: 2 })).toBe(true);
+    expect(can(actor('notary', true), 'assistant.add', { owner_id: 1 })).toBe(false);
+  });
+
+  it('owner: a candidate deletes the files he uploaded to his own candidacy; a promoter any', () => {
+    const file = { agency_id: 1, candidate_user_id: 1, created_by_id: 1 };
+    expect(can(actor('candidate'), 'file.delete', file)).toBe(true);
+    expect(can(actor('candidate'), 'file.delete', { ...file, created_by_id: 5 })).toBe(false);
+    expect(can(actor('candidate'), 'file.delete', { ...file, candidate_user_id: 5 })).toBe(false);
+    expect(can(actor('promoter'), 'file.delete', { ...file, agency_id: 2 })).toBe(true);
+    expect(can(actor('notary'), 'file.delete', file)).toBe(false);
+  });
+
+  it('admin: a global question is deleted by an admin broker only; the admin-only permissions', () => {
+    expect(can(actor('broker'), 'faq.delete', { global: false })).toBe(true);
+    expect(can(actor('broker'), 'faq.delete', { global: true })).toBe(false);
+    expect(can(actor('broker', true), 'faq.delete', { global: true })).toBe(true);
+    expect(can(actor('notary', true), 'faq.delete', { global: false })).toBe(false);
+    for (const permission of [
+      'people.manage',
+      'promotion.archive',
+      'priceGrid.import',
+      'crm.connect',
+      'application.resetPriorityCounter',
+    ] as const) {
+      expect(can(actor('broker'), permission), permission).toBe(false);
+      expect(can(actor('broker', true), permission), permission).toBe(true);
+      expect(can(actor('notary', true), permission), permission).toBe(false);
+    }
+    expect(can(actor('notary', true), 'outbox.read')).toBe(true);
+    expect(can(actor('broker'), 'outbox.read')).toBe(false);
+  });
+
+  it('library reader: each role by its flag, a candidate by his best status against the minimum', () => {
+    const file: LibraryAccess = {
+      access_candidate: true,
+      access_promoter: true,
+      access_notary: false,
+      access_investor: false,
+      candidate_min_status: 3,
+    };
+    const row = (candidate_status: number | null, access = file) => ({ file: access, candidate_status });
+    expect(can(actor('architect'), 'library.read', row(null, { ...file, access_candidate: false, access_promoter: false }))).toBe(true);
+    expect(can(actor('promoter'), 'library.read', row(null))).toBe(true);
+    expect(can(actor('notary'), 'library.read', row(null))).toBe(false);
+    expect(can(actor('banker'), 'library.read', row(null))).toBe(false);
+    expect(can(actor('candidate'), 'library.read', row(3))).toBe(true);
+    expect(can(actor('candidate'), 'library.read', row(1))).toBe(false);
+    expect(can(actor('candidate'), 'library.read', row(null))).toBe(false);
+    expect(can(actor('candidate'), 'library.read', row(0, { ...file, candidate_min_status: null }))).toBe(true);
+    expect(can(actor('candidate'), 'library.read', row(6, { ...file, access_candidate: false }))).toBe(false);
+    expect(can(actor('banker'), 'library.read')).toBe(true);
   });
 
   it('lets only admins remove assistants', () => {

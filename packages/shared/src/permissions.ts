@@ -1,21 +1,54 @@
-import { type Actor, isCrmAgency, USER_TYPES, type UserType } from './roles.js';
-import { showsBrokerFilter } from './routes.js';
+import { type Actor, isCrmAgency, isLightInvestor, USER_TYPES, type UserType } from './roles.js';
+import { canAccessRoute, routeByName, showsBrokerFilter } from './routes.js';
+import { type AgencyRow, actsForAgency } from './rules/agency.js';
+import { LIBRARY_MANAGERS, type LibraryFileAccess, libraryReaderOf, readerSeesLibraryFile } from './rules/library-reader.js';
 
 /**
- * Who may do what: one table of pure functions, used by the server to authorise and by the
- * client to show or hide (docs/product/access.md#who-may-do-what; docs/sales-process.md#1-tenancy-and-access-built). docs/permissions.md mirrors it and a
- * test keeps the two in step.
+ * Who may do what: one table, used by the server to authorise and by the client to show or hide
+ * (docs/product/access.md#who-may-do-what; docs/sales-process.md#1-tenancy-and-access-built).
+ * docs/permissions.md mirrors it and a test keeps the two in step.
+ *
+ * A permission is a role rule (the user types, the admin flag) and, for some, a row rule on a
+ * resource: `can(actor, permission)` answers whether the user may ever do it (a route's or a
+ * command's check, `rolesWith`), `can(actor, permission, resource)` whether he may on that row
+ * (the own agency, the owner, a library file's access, an admin-only flag). A service that holds
+ * the row passes it.
  */
+type Rule<R = never> = (actor: Actor, resource?: R) => boolean;
+
 const roles =
   (...types: UserType[]) =>
   (actor: Actor) =>
     types.includes(actor.type);
+
+/** Admins: brokers with the admin flag (docs/product/promotion-administration.md#permissions). */
+const adminBroker = (actor: Actor) => actor.admin && actor.type === 'broker';
+
+/** A role rule and a row rule: without a resource the role rule alone answers. */
+const onRow =
+  <R>(who: (actor: Actor) => boolean, row: (actor: Actor, resource: R) => boolean): Rule<R> =>
+  (actor, resource) =>
+    who(actor) && (resource === undefined || row(actor, resource));
+
+/** The own-agency rule (rules/agency.ts) on a row's `agency_id`. */
+const ownAgency = (who: (actor: Actor) => boolean) => onRow<AgencyRow>(who, (actor, row) => actsForAgency(actor, row.agency_id));
+
+/** A row of one user's (`owner_id`): that user, or an admin. */
+export type OwnedRow = { owner_id: number };
+const ownerOrAdmin = (who: (actor: Actor) => boolean) => onRow<OwnedRow>(who, (actor, row) => actor.id === row.owner_id || actor.admin);
+
+/** A candidacy file: its candidacy's agency and candidate's account, and who uploaded it. */
+export type CandidacyFileRow = AgencyRow & { candidate_user_id: number | null; created_by_id: number | null };
+
+/** A library file and, for a candidate, the best status of his candidacies in its promotion (rules/library-reader.ts). */
+export type LibraryFileRow = { file: LibraryFileAccess; candidate_status: number | null };
 
 // Rules other rules build on.
 const createsTasks = roles('broker');
 const addsAssistants = roles('broker');
 const changesLotStatus = roles('broker');
 const changesLotPrice = roles('broker');
+const managesFaqGlobal = adminBroker;
 /** The staff of the lots, candidacy and sales funnel screens (docs/product/access.md#route-table). */
 const staff = roles('broker', 'promoter', 'banker', 'architect', 'notary');
 
@@ -26,9 +59,9 @@ export const PERMISSIONS = {
   'candidacy.read': roles('broker', 'promoter', 'banker', 'architect', 'notary', 'candidate'),
   /** Brokers manage candidates and candidacies (edit and delete within their agency: see below). */
   'candidacy.create': roles('broker'),
-  'candidacy.edit': roles('broker'),
-  'candidacy.delete': roles('broker'),
-  'candidacy.changeAgency': roles('broker'),
+  'candidacy.edit': ownAgency(roles('broker')),
+  'candidacy.delete': ownAgency(roles('broker')),
+  'candidacy.changeAgency': ownAgency(roles('broker')),
   'candidacy.download': roles('broker'),
   /** GET candidates: the list the candidate record searches. */
   'candidate.list': roles('broker'),
@@ -39,7 +72,12 @@ export const PERMISSIONS = {
   /** A candidacy's files: the staff; a candidate reads his own candidacy's files (row rule). */
   'file.read': staff,
   'file.upload': roles('broker', 'notary', 'banker', 'architect', 'promoter'),
-  'file.delete': roles('broker', 'candidate', 'promoter'),
+  /** Delete a candidacy file: a broker of its agency, a promoter, the candidate what he uploaded himself. */
+  'file.delete': onRow<CandidacyFileRow>(roles('broker', 'candidate', 'promoter'), (actor, row) => {
+    if (actor.type === 'broker') return actsForAgency(actor, row.agency_id);
+    if (actor.type === 'candidate') return row.candidate_user_id === actor.id && row.created_by_id === actor.id;
+    return true;
+  }),
   /** GET actions: the tasks on the rows of the candidates, lots and funnel screens. */
   'task.read': staff,
   /** GET actions without a target: the promotion's open tasks on the tasks screen. */
@@ -59,8 +97,8 @@ export const PERMISSIONS = {
   'lot.edit': (actor: Actor) => changesLotStatus(actor) || changesLotPrice(actor),
   'lot.changeStatus': changesLotStatus,
   'lot.changePrice': changesLotPrice,
-  /** attributeLot and the lists of its modals (lots, partners, candidacies). */
-  'lot.attribute': roles('broker'),
+  /** attributeLot and the lists of its modals (lots, partners, candidacies); a lot goes to a candidacy of the broker's agency. */
+  'lot.attribute': ownAgency(roles('broker')),
   'lot.download': roles('broker'),
   'lot.contextMenu': roles('broker'),
   /** GET applications and applications/{id}: the sales funnel. */
@@ -69,21 +107,29 @@ export const PERMISSIONS = {
   /** GET applications/public/{publicId}: the reservation form; a candidate loads his own. */
   'reservationForm.read': roles('broker', 'promoter', 'banker', 'notary', 'candidate'),
   /** submitReservationForm: brokers of the candidacy's agency, the candidate on his own form. */
-  'reservationForm.submit': roles('broker', 'candidate'),
+  'reservationForm.submit': onRow<AgencyRow>(
+    roles('broker', 'candidate'),
+    (actor, row) => actor.type !== 'broker' || actsForAgency(actor, row.agency_id),
+  ),
   /** GET promotions/{id}/registration-link: the link brokers hand out. */
   'registrationLink.read': roles('broker'),
-  'assistant.add': addsAssistants,
+  /** A broker adds his own assistants; an admin anyone's (the owner is the assisted broker). */
+  'assistant.add': ownerOrAdmin(addsAssistants),
   'assistant.remove': (actor: Actor) => actor.admin,
-  'promotion.add': (actor: Actor) => actor.admin && actor.type === 'broker',
+  /** UpdateLastPriorityChange: an admin broker restarts the deadline of a priority 1 (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
+  'application.resetPriorityCounter': adminBroker,
+  'promotion.add': adminBroker,
   /** GET promotions and promotions/{id}: 'Mes promotions' and the promotion record (docs/product/promotion-administration.md#permissions). */
   'promotion.read': roles('broker'),
   /** POST promotions/{id}/settings: the 'Informations' menu's save and the logo; others read it. */
-  'promotion.edit': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'promotion.edit': adminBroker,
+  /** PUT promotions/{id}/archive and /restore: admins archive a promotion (read-only for everyone) and restore it. */
+  'promotion.archive': adminBroker,
   /** GET brokers/options: the brokers an admin may name main broker or add to a promotion. */
-  'broker.pick': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'broker.pick': adminBroker,
   'outbox.read': (actor: Actor) => actor.admin,
   /** The price-grid import of the promotion record's 'Lots' menu (issue 11): admins, who add and edit lots. */
-  'priceGrid.import': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'priceGrid.import': adminBroker,
   /**
    * A candidacy's sales notes: its priority (A, B, C, NP), VIP flag and reason, CRM id and
    * validation (docs/product/candidates.md#screens: the candidates screen is the brokers').
@@ -117,11 +163,11 @@ export const PERMISSIONS = {
    * setting (docs/decisions/011-crm-connection-per-promotion.md).
    */
   'crm.send': roles('broker'),
-  'crm.connect': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'crm.connect': adminBroker,
   /** The promotion record's 'Lots' menu: buildings, main and associated lots (docs/product/promotion-administration.md#permissions). */
   'building.read': roles('broker'),
   /** Add and edit buildings and lots, associate, dissociate, move and delete lots: admins only. */
-  'building.edit': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'building.edit': adminBroker,
   /** GET promotions/{id}/people: the people menus of the promotion record, which brokers open (docs/product/promotion-administration.md#permissions). */
   'people.read': roles('broker'),
   /**
@@ -129,7 +175,7 @@ export const PERMISSIONS = {
    * add-existing pickers (GET notaries, promoters, bankers, architects): admins, who are brokers
    * with the admin flag like for promotion.add (docs/product/promotion-administration.md#permissions).
    */
-  'people.manage': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'people.manage': adminBroker,
   /** GET /planning and its .ics export: the route's readers (docs/product/planning.md#who-may-do-what). */
   'planning.read': roles('broker', 'pilot', 'investor'),
   /** Add, edit and delete planning tasks: pilots (docs/product/planning.md#who-may-do-what). */
@@ -145,19 +191,22 @@ export const PERMISSIONS = {
   'faq.read': roles('candidate', 'broker', 'banker', 'promoter', 'notary', 'architect'),
   /** 'Ajouter une question' and the delete icon of a promotion's own question: brokers. */
   'faq.add': roles('broker'),
-  'faq.delete': roles('broker'),
+  /** Delete a question: a broker; a global one (`{ global: true }`), an admin broker only (faq.manageGlobal). */
+  'faq.delete': onRow<{ global: boolean }>(roles('broker'), (actor, question) => !question.global || managesFaqGlobal(actor)),
   /**
    * A global question (shown in every promotion): added and deleted by an admin broker only, who
    * sees every promotion (docs/decisions/018-faq-global-questions-and-demo-mode.md).
    */
-  'faq.manageGlobal': (actor: Actor) => actor.admin && actor.type === 'broker',
+  'faq.manageGlobal': managesFaqGlobal,
   /**
    * The documents library (docs/product/documents.md#who-may-do-what): every member opens /documents,
-   * the server lists each reader the files his flags and status allow (maySeeFile's rule, in SQL).
+   * and sees the files the one rule of rules/library-reader.ts gives him (`{ file, candidate_status }`).
    */
-  'library.read': roles(...USER_TYPES),
+  'library.read': onRow<LibraryFileRow>(roles(...USER_TYPES), (actor, row) =>
+    readerSeesLibraryFile(libraryReaderOf(actor, row.candidate_status), row.file),
+  ),
   /** Add, edit and delete library files, and pick or create their folders: architects, brokers and pilots. */
-  'library.manage': roles('architect', 'broker', 'pilot'),
+  'library.manage': roles(...LIBRARY_MANAGERS),
   /** The data-room log of the library (who opened or downloaded which file, when) and its .xlsx export. */
   'library.log': roles('broker', 'pilot'),
   /** GET photoGroups and GET photos: the route /progression (docs/product/progress.md#who-may-do-what); candidates and investors read only the visible albums. */
@@ -172,17 +221,54 @@ export const PERMISSIONS = {
   'home.read': roles('candidate', 'notary', 'investor'),
   /**
    * The Marketing screen (docs/product/marketing.md#who-may-do-what): brokers and promoters read
-   * the campaigns, their documents and the reports; brokers add, edit and delete campaigns (of
-   * their own agency), their documents and the reports. Promoters read only.
+   * the campaigns, their documents and the reports; brokers add and delete the reports, which are
+   * the promotion's. Promoters read only.
    */
   'marketing.read': roles('broker', 'promoter'),
   'marketing.edit': roles('broker'),
-} as const satisfies Record<string, (actor: Actor) => boolean>;
+  /**
+   * Add, edit and delete a campaign and its documents: a broker of the campaign's agency (a
+   * campaign belongs to the agency of the broker who adds it, so adding asks with his own).
+   */
+  'campaign.edit': ownAgency(roles('broker')),
+  // people2 (issue 19): the hand checks of the finances routes, declared in the catalogue.
+  /**
+   * GET /finances: finances.read's readers but the light investor, whom the route finances
+   * closes (closedToLightInvestor, the rule of the menu and of the client's guard).
+   */
+  'finances.open': (actor: Actor) => roles('broker', 'pilot', 'investor')(actor) && !isLightInvestor(actor),
+
+  // sales2: the funnel's direct routes and the dashboard in the API catalogue (issue 19).
+  /** GET applications/{publicId}/pdf: the sales file, the funnel's downloadPdf action (docs/product/funnel.md#actions-on-an-application). */
+  'application.downloadPdf': roles('broker', 'notary', 'banker', 'promoter'),
+  /** The broker's direct steps of a sale: validate or refuse the reservation form, schedule the agreement, plan and sign the act. */
+  'application.runSale': roles('broker'),
+  /** The direct steps a notary records too: deposit and agreement funds received, draft act and call for funds sent. */
+  'application.recordNotaryStep': roles('broker', 'notary'),
+  /** The direct solvency steps (client solvent or not): brokers and bankers. */
+  'application.checkSolvency': roles('broker', 'banker'),
+  /** GET analytics/dashboard: whoever may open the /dashboard route (never candidates nor the light investor). */
+  'dashboard.read': (actor: Actor) => canAccessRoute(actor, routeByName('dashboard')),
+} as const satisfies Record<string, Rule<never>>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const can = (actor: Pick<Actor, 'type' | 'admin'> & Partial<Actor>, permission: Permission): boolean =>
-  PERMISSIONS[permission](actor as Actor);
+/** The resource a permission's row rule reads (`never` for a role rule). */
+export type PermissionResource<P extends Permission> =
+  Parameters<(typeof PERMISSIONS)[P]> extends [Actor] ? never : Parameters<(typeof PERMISSIONS)[P]> extends [Actor, (infer R)?] ? R : never;
+
+/** What `can` needs of a user: his type and admin flag; his id and agency for the row rules that read them. */
+export type PermissionActor = Pick<Actor, 'type' | 'admin'> & Partial<Actor>;
+
+/**
+ * Whether the user may: without a resource, ever (the route's or command's check); with one, on
+ * that row. A row rule reads the actor's id and agency: a missing one counts as none.
+ */
+export const can = <P extends Permission>(actor: PermissionActor, permission: P, resource?: PermissionResource<P>): boolean =>
+  (PERMISSIONS[permission] as Rule<PermissionResource<P>>)(actor as Actor, resource);
+
+/** Whether a permission has a row rule, i.e. takes a resource (docs/permissions.md#row-rules). */
+export const hasRowRule = (permission: Permission): boolean => PERMISSIONS[permission].length > 1;
 
 /** The user types a permission grants (without the admin flag): a route's or a command's roles. */
 export const rolesWith = (permission: Permission): UserType[] => USER_TYPES.filter((type) => can({ type, admin: false }, permission));
@@ -222,24 +308,8 @@ export const taskEditRefusal = (task: Pick<TaskState, 'automatic_end' | 'done_at
 export const canEditTask = (actor: Pick<Actor, 'type'>, task: Pick<TaskState, 'automatic_end' | 'done_at'>): boolean =>
   can({ type: actor.type, admin: false }, 'task.edit') && taskEditRefusal(task) === null;
 
-/**
- * The own-agency rule (docs/product/access.md#who-may-do-what), written once: a broker edits, deletes, attributes lots to
- * and runs the sale of only the candidacies of his own agency. A broker without an agency acts on
- * none; other roles are not brokers of an agency. Every agency check, on the client and the
- * server, goes through it (the funnel's `actsForApplicationAgency`, the server's `assertSameAgency`).
- */
-export const canEditCandidacyOf = (actor: Pick<Actor, 'type' | 'agency_id'>, candidacyAgencyId: number | null): boolean =>
-  actor.type === 'broker' && actor.agency_id !== null && actor.agency_id === candidacyAgencyId;
-
 /** The CRM column and 'validated' flag are for agency 1 only. */
 export const seesCrmColumns = (actor: Pick<Actor, 'agency_id'>): boolean => isCrmAgency(actor.agency_id);
-
-/**
- * Agency 1 in a promotion synced to the CRM (`crm_updated_at` set) chooses partners among
- * CRM-validated candidacies only (docs/product/validation.md#sales-pipeline-forms, the rule of attributeLot and addCandidacy).
- */
-export const choosesCrmValidatedPartnersOnly = (actor: Pick<Actor, 'agency_id'>, crmUpdatedAt: string | Date | null): boolean =>
-  isCrmAgency(actor.agency_id) && crmUpdatedAt !== null;
 
 /**
  * Who reads a candidacy, and so which fields its answers carry (one serializer per audience on
@@ -277,10 +347,3 @@ export const threadRecipientTypes = (type: UserType): UserType[] => {
       return [];
   }
 };
-
-/**
- * Who edits a campaign (docs/product/marketing.md#who-may-do-what): a broker of the campaign's
- * agency (a campaign belongs to the agency of the broker who added it); promoters read only.
- */
-export const canEditCampaignOf = (actor: Pick<Actor, 'type' | 'admin' | 'agency_id'>, campaignAgencyId: number | null): boolean =>
-  can(actor, 'marketing.edit') && (actor.agency_id ?? null) === campaignAgencyId;

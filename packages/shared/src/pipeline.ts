@@ -1,5 +1,6 @@
-import { canEditCandidacyOf } from './permissions.js';
+import { can } from './permissions.js';
 import type { Actor, UserType } from './roles.js';
+import { actsForAgency } from './rules/agency.js';
 import { formatDateTime } from './swiss-time.js';
 
 /**
@@ -159,11 +160,11 @@ const RULES: Record<ApplicationAction, Rule> = {
   files: { who: ['broker', 'notary', 'banker', 'architect', 'promoter'], when: always },
   editCandidate: {
     who: BROKER,
-    when: (a, actor) => canEditCandidacyOf(actor, a.candidacy_agency_id),
+    when: (a, actor) => can(actor, 'candidacy.edit', { agency_id: a.candidacy_agency_id }),
   },
   deleteCandidate: {
     who: BROKER,
-    when: (a, actor) => canEditCandidacyOf(actor, a.candidacy_agency_id),
+    when: (a, actor) => can(actor, 'candidacy.delete', { agency_id: a.candidacy_agency_id }),
   },
   newThread: { who: ['broker', 'notary'], when: always },
 };
@@ -175,7 +176,7 @@ const RULES: Record<ApplicationAction, Rule> = {
  * priority counter, docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built) and the other roles are not bound to an agency.
  */
 export const actsForApplicationAgency = (actor: Actor, application: Pick<ApplicationState, 'candidacy_agency_id'>): boolean =>
-  actor.type !== 'broker' || actor.admin || canEditCandidacyOf(actor, application.candidacy_agency_id);
+  actor.type !== 'broker' || actor.admin || actsForAgency(actor, application.candidacy_agency_id);
 
 /** Whether the action is offered to that user on that application right now. */
 export const canRunApplicationAction = (actor: Actor, action: ApplicationAction, application: ApplicationState): boolean => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestAvailablePriority, canAttributeLot, deriveCandidacyStatus, deriveLotStatus } from './process.js';
+import { deriveCandidacyStatus, deriveLotStatus } from './process.js';
+import { canAttributeLot } from './rules/attribution.js';
+import { bestAvailablePriority } from './rules/positions.js';
 
 describe('lot status derivation (docs/sales-process.md#2-lots-built)', () => {
   it.each([

@@ -1,6 +1,3 @@
-import { isCrmAgency } from './roles.js';
-import { MAX_POSITIONS_PER_LOT } from './statuses.js';
-
 /**
  * The displayed lot status (docs/sales-process.md#2-lots-built): the highest live application decides it
  * (0 -> 2 Optionné, 1 -> 3 Réservé, 2 or 3 -> 4 Signé); with none, the raw status shows.
@@ -26,23 +23,3 @@ export const deriveCandidacyStatus = (current: number, bestLiveApplicationStatus
   if (current === 1 || current === 2) return derived;
   return Math.max(current, derived);
 };
-
-/** The lowest free position among 1-3 on a multi-agency lot, or null (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
-export const bestAvailablePriority = (takenPriorities: readonly number[]): number | null => {
-  for (let position = 1; position <= MAX_POSITIONS_PER_LOT; position += 1) {
-    if (!takenPriorities.includes(position)) return position;
-  }
-  return null;
-};
-
-/**
- * The 'assign lot' action is offered when the candidacy's agency is not agency 1, or the
- * promotion is multi-agency, or it was never synced to the CRM, or the candidacy is validated
- * in the CRM (docs/product/access.md#who-may-do-what).
- */
-export const canAttributeLot = (input: {
-  candidacyAgencyId: number | null;
-  multiAgency: boolean;
-  crmUpdatedAt: string | Date | null;
-  crmValidated: boolean;
-}): boolean => !isCrmAgency(input.candidacyAgencyId) || input.multiAgency || input.crmUpdatedAt === null || input.crmValidated;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { can, rolesWith } from './permissions.js';
 import type { Actor, UserType } from './roles.js';
 import { USER_TYPES } from './roles.js';
-import { canAccessRoute, filterControlsFor, homeRouteFor, menuFor, pageTitle, profileMenuFor, ROUTES, routeByName } from './routes.js';
+import {
+  canAccessRoute,
+  filterControlsFor,
+  homeRouteFor,
+  menuFor,
+  pageTitle,
+  profileMenuFor,
+  ROUTE_PERMISSIONS,
+  ROUTES,
+  routeByName,
+} from './routes.js';
 
 const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({
   id: 1,
@@ -14,6 +25,17 @@ const actor = (type: UserType, extra: Partial<Actor> = {}): Actor => ({
 const labels = (a: Actor) => menuFor(a).map((e) => e.label);
 
 describe('route table (docs/product/access.md#route-table)', () => {
+  it("gives each screen the roles of its API's permission (one list, checked, not two that drift)", () => {
+    const sorted = (types: readonly UserType[]) => [...types].sort();
+    for (const [name, permission] of Object.entries(ROUTE_PERMISSIONS)) {
+      const route = routeByName(name as keyof typeof ROUTE_PERMISSIONS);
+      // An admin screen: the types an admin of each type would be granted, and the admin flag.
+      const admins = USER_TYPES.filter((type) => can({ type, admin: true }, permission));
+      expect(sorted(route.roles ?? []), name).toEqual(sorted(rolesWith(permission).length > 0 ? rolesWith(permission) : admins));
+      if (route.adminOnly) expect(rolesWith(permission), name).toEqual([]);
+    }
+  });
+
   it.each([
     ['dashboard', ['broker', 'notary', 'promoter', 'banker', 'architect', 'pilot', 'investor']],
     ['candidats', ['broker']],
@@ -65,6 +87,11 @@ describe('route table (docs/product/access.md#route-table)', () => {
     expect(routeByName('dashboard').filters).not.toContain('search');
     expect(routeByName('candidate-home').filters).toEqual([]);
   });
+
+  it("gives Marketing no filter bar: one 'Réinitialiser', the campaigns table's own", () => {
+    expect(routeByName('marketing').filters).toEqual([]);
+    expect(filterControlsFor(routeByName('marketing'), 'broker')).toEqual([]);
+  });
 });
 
 describe('home route by user type (docs/product/access.md#home-route-by-user-type)', () => {
@@ -88,16 +115,16 @@ describe('header menu by role (docs/product/layout.md#header-menu)', () => {
     ['promoter', ['Dashboard', 'Lots', 'Tunnel de vente', 'Marketing', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['banker', ['Dashboard', 'Lots', 'Tunnel de vente', 'Documents', 'Messages', 'FAQ']],
     ['architect', ['Dashboard', 'Lots', 'Tunnel de vente', 'Avancement', 'Documents', 'Messages', 'FAQ']],
-    ['notary', ['Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ']],
-    ['candidate', ['Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ']],
+    ['notary', ['Accueil', 'Dashboard', 'Lots', 'Tunnel de vente', 'Tâches', 'Documents', 'Messages', 'FAQ']],
+    ['candidate', ['Accueil', 'Grille des prix', 'Avancement', 'Documents', 'Messages', 'FAQ']],
     ['pilot', ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages']],
-    ['investor', ['Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages']],
+    ['investor', ['Accueil', 'Dashboard', 'Avancement', 'Documents', 'Planning', 'Finances', 'Messages']],
   ] as const)('%s sees %j', (type, expected) => {
     expect(labels(actor(type))).toEqual(expected);
   });
 
   it('hides Dashboard and Finances from a light investor (restricted_access 1)', () => {
-    expect(labels(actor('investor', { restricted_access: 1 }))).toEqual(['Avancement', 'Documents', 'Planning', 'Messages']);
+    expect(labels(actor('investor', { restricted_access: 1 }))).toEqual(['Accueil', 'Avancement', 'Documents', 'Planning', 'Messages']);
   });
 
   it('closes the routes it hides from the light investor, and only to him (docs/product/layout.md#header-menu)', () => {
@@ -108,6 +135,13 @@ describe('header menu by role (docs/product/layout.md#header-menu)', () => {
     ]);
     // restricted_access means nothing to other types.
     expect(canAccessRoute(actor('pilot', { restricted_access: 1 }), routeByName('finances'))).toBe(true);
+  });
+
+  it("offers 'Accueil' to every role whose home it is, first: candidates, notaries and investors", () => {
+    expect(USER_TYPES.filter((type) => menuFor(actor(type))[0]?.route === 'candidate-home')).toEqual(
+      USER_TYPES.filter((type) => homeRouteFor(type) === 'candidate-home'),
+    );
+    expect(labels(actor('candidate'))[0]).toBe('Accueil');
   });
 
   it('offers the tasks screen to every role that may open it, brokers and notaries', () => {
@@ -126,14 +160,35 @@ describe('header menu by role (docs/product/layout.md#header-menu)', () => {
 });
 
 describe('profile menu (docs/product/layout.md#profile-menu)', () => {
-  it("offers 'Ajouter une promotion' to admins only and the promotion settings to brokers", () => {
+  it("offers 'Ajouter une promotion' to admins only, 'Mes promotions' and the promotion settings to brokers", () => {
     expect(profileMenuFor(actor('broker', { admin: true })).map((e) => e.label)).toEqual([
       'Mon compte',
+      'Mes promotions',
       'Paramètres de la promotion',
       'Ajouter une promotion',
+      'E-mails',
     ]);
-    expect(profileMenuFor(actor('broker')).map((e) => e.label)).toEqual(['Mon compte', 'Paramètres de la promotion']);
+    expect(profileMenuFor(actor('broker')).map((e) => e.label)).toEqual(['Mon compte', 'Mes promotions', 'Paramètres de la promotion']);
     expect(profileMenuFor(actor('notary')).map((e) => e.label)).toEqual(['Mon compte']);
+  });
+
+  it('reaches every screen a role may open that no header menu entry offers, outside the record pages', () => {
+    // 'Mes promotions' was in no menu (issue 18): the profile menu carries it to brokers.
+    const broker = actor('broker', { admin: true });
+    const offered = [...menuFor(broker), ...profileMenuFor(broker)].map((entry) => entry.route);
+    expect(offered).toContain('promotions');
+    for (const entry of profileMenuFor(broker)) expect(canAccessRoute(broker, routeByName(entry.route))).toBe(true);
+  });
+});
+
+describe("the admins' e-mails screen (docs/product/mails.md)", () => {
+  it('opens /admin/mails to users with the admin flag only, and offers it in their profile menu', () => {
+    const mails = routeByName('mails');
+    expect(mails.path).toBe('/admin/mails');
+    expect(USER_TYPES.filter((type) => canAccessRoute({ type }, mails))).toEqual([]);
+    expect(canAccessRoute(actor('broker', { admin: true }), mails)).toBe(true);
+    expect(profileMenuFor(actor('broker')).map((e) => e.route)).not.toContain('mails');
+    expect(profileMenuFor(actor('notary')).map((e) => e.route)).not.toContain('mails');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Permission } from './permissions.js';
 import { type Actor, isLightInvestor, USER_TYPES, type UserType } from './roles.js';
 
 /** The filter bar controls of docs/product/layout.md#filter-bar. */
@@ -37,7 +38,8 @@ export type RouteName =
   | 'candidate'
   | 'candidate-form'
   | 'promotion'
-  | 'promotion.add';
+  | 'promotion.add'
+  | 'mails';
 
 export type RouteDef = {
   name: RouteName;
@@ -52,6 +54,8 @@ export type RouteDef = {
   brokerOnlyFilters?: readonly FilterControl[];
   /** Closed to the light investor although his type may open it (docs/product/layout.md#header-menu). */
   closedToLightInvestor?: true;
+  /** Open to users with the admin flag only, whatever their type. */
+  adminOnly?: true;
 };
 
 const ALL = USER_TYPES;
@@ -114,14 +118,9 @@ export const ROUTES: readonly RouteDef[] = [
     brokerOnlyFilters: ['broker'],
   },
   { name: 'logs', path: '/logs', roles: ['broker'], title: 'Historique', layout: 'default', filters: [] },
-  {
-    name: 'marketing',
-    path: '/marketing',
-    roles: ['broker', 'promoter'],
-    title: 'Marketing',
-    layout: 'default',
-    filters: ['myAgency', 'reset'],
-  },
+  // No filter bar: the campaigns table has its own search, dates and 'Réinitialiser', and the
+  // campaigns read none of the bar's filters (its 'Mon agence' filtered nothing; issue 18).
+  { name: 'marketing', path: '/marketing', roles: ['broker', 'promoter'], title: 'Marketing', layout: 'default', filters: [] },
   { name: 'message', path: '/messages', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
   { name: 'message-one', path: '/messages/:id', roles: ALL, title: 'Messages', layout: 'default', filters: [] },
   { name: 'settings', path: '/settings', roles: ALL, title: 'Mon compte', layout: 'default', filters: [] },
@@ -165,7 +164,36 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { name: 'promotion', path: '/promotion', roles: ['broker'], title: 'Paramètres de la promotion', layout: 'default', filters: [] },
   { name: 'promotion.add', path: '/promotions/add', roles: ['broker'], title: 'Ajouter une promotion', layout: 'default', filters: [] },
+  // The e-mails the product sent or kept (permission outbox.read): docs/product/mails.md.
+  { name: 'mails', path: '/admin/mails', roles: ALL, title: 'E-mails', layout: 'default', filters: [], adminOnly: true },
 ];
+
+/**
+ * The permission of the API each screen reads first: a screen's roles and its permission's are
+ * the same list, written twice because the route table cannot call the permission table while
+ * it loads (the permission table reads the routes); `routes.test.ts` keeps them equal. The
+ * screens without one read nothing a permission guards (messages, account, tasks of two lists).
+ */
+export const ROUTE_PERMISSIONS: Partial<Record<RouteName, Permission>> = {
+  'candidate-home': 'home.read',
+  candidats: 'candidacy.list',
+  lots: 'lot.read',
+  'candidate-lots': 'lot.readPriceGrid',
+  'tunnel-de-vente': 'application.read',
+  logs: 'logs.read',
+  marketing: 'marketing.read',
+  progression: 'progress.read',
+  documents: 'library.read',
+  promotions: 'promotion.read',
+  planning: 'planning.read',
+  finances: 'finances.read',
+  faq: 'faq.read',
+  candidate: 'candidate.list',
+  'candidate-form': 'reservationForm.read',
+  promotion: 'promotion.read',
+  'promotion.add': 'promotion.add',
+  mails: 'outbox.read',
+};
 
 /** The candidate record page of a candidate (route `candidate`, brokers), linked from the candidates screen and the funnel. */
 export const candidateRecordPath = (candidateId: number) => `/candidate/${candidateId}`;
@@ -176,8 +204,8 @@ export const routeByName = (name: RouteName): RouteDef => {
   return route;
 };
 
-/** Who a route check needs to know: the type, and restricted_access for the light investor. */
-export type RouteUser = Pick<Actor, 'type'> & Partial<Pick<Actor, 'restricted_access'>>;
+/** Who a route check needs to know: the type, restricted_access for the light investor, the admin flag. */
+export type RouteUser = Pick<Actor, 'type'> & Partial<Pick<Actor, 'restricted_access' | 'admin'>>;
 
 /**
  * The guard's role check (docs/product/access.md#route-guard): no guard or an empty role list is open; a route
@@ -187,6 +215,7 @@ export type RouteUser = Pick<Actor, 'type'> & Partial<Pick<Actor, 'restricted_ac
 export const canAccessRoute = (user: RouteUser | null, route: RouteDef): boolean => {
   if (!route.roles || route.roles.length === 0) return true;
   if (user === null || !route.roles.includes(user.type)) return false;
+  if (route.adminOnly && !user.admin) return false;
   return !(route.closedToLightInvestor && isLightInvestor({ type: user.type, restricted_access: user.restricted_access ?? 0 }));
 };
 
@@ -214,6 +243,8 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
   const { type } = actor;
   // The light investor's hidden entries (Dashboard, Finances) are his closed routes: canAccessRoute.
   const rules: [boolean, MenuEntry][] = [
+    // The home of candidates, notaries and investors comes first, as the screen they land on.
+    [homeRouteFor(type) === 'candidate-home', { route: 'candidate-home', label: 'Accueil' }],
     [type !== 'candidate', { route: 'dashboard', label: 'Dashboard' }],
     [type === 'broker', { route: 'candidats', label: 'Candidats' }],
     [!['candidate', 'pilot', 'investor'].includes(type), { route: 'lots', label: 'Lots' }],
@@ -233,9 +264,18 @@ export const menuFor = (actor: Pick<Actor, 'type' | 'restricted_access'>): MenuE
   return rules.filter(([shown, entry]) => shown && canAccessRoute(actor, routeByName(entry.route))).map(([, entry]) => entry);
 };
 
-/** Profile menu entries (docs/product/layout.md#profile-menu). */
+/**
+ * Profile menu entries (docs/product/layout.md#profile-menu). 'Mes promotions' (brokers) sits with
+ * the promotion's settings: the spec lists it as a screen but in no menu.
+ */
 export const profileMenuFor = (actor: Pick<Actor, 'type' | 'admin'>): MenuEntry[] => [
   { route: 'settings', label: 'Mon compte' },
-  ...(actor.type === 'broker' ? [{ route: 'promotion' as const, label: 'Paramètres de la promotion' }] : []),
+  ...(actor.type === 'broker'
+    ? [
+        { route: 'promotions' as const, label: 'Mes promotions' },
+        { route: 'promotion' as const, label: 'Paramètres de la promotion' },
+      ]
+    : []),
   ...(actor.admin && actor.type === 'broker' ? [{ route: 'promotion.add' as const, label: 'Ajouter une promotion' }] : []),
+  ...(actor.admin ? [{ route: 'mails' as const, label: 'E-mails' }] : []),
 ];

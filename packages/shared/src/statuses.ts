@@ -10,6 +10,21 @@ export const LOT_STATUS_LABELS: Record<number, string> = {
   4: 'Signé',
 };
 
+/**
+ * A lot's status as a buyer sees it (docs/product/lots.md#states): PRS is the broker's own hold
+ * ('pré-réservé'), never shown to buyers, for whom the lot is 'Disponible'.
+ */
+export const buyerLotStatus = (status: number) => (status === LOT_STATUS.prs ? LOT_STATUS.available : status);
+
+/**
+ * The lot statuses a buyer's status filter asks for, as stored: 'Disponible' takes the PRS lots
+ * with it, and PRS alone names nothing (an empty list: no lot).
+ */
+export const buyerLotStatusFilter = (statuses: readonly number[]) => {
+  const asked = statuses.filter((status) => status !== LOT_STATUS.prs);
+  return asked.includes(LOT_STATUS.available) ? [...asked, LOT_STATUS.prs] : asked;
+};
+
 export const CANDIDACY_STATUS_LABELS: Record<number, string> = {
   0: 'Prospect',
   1: 'Non retenu',
@@ -31,11 +46,7 @@ export const APPLICATION_STATUS_LABELS: Record<number, string> = {
   2: 'Promesse de vente',
   3: 'Vendu',
 };
-export const APPLICATION_PRIORITIES = [1, 2, 3, 9] as const;
-/** Application priority badges: positions 1, 2, 3 and NP (non prioritaire). */
-export const APPLICATION_PRIORITY_LABELS: Record<number, string> = { 1: '1', 2: '2', 3: '3', 9: 'NP' };
-export const DEFAULT_APPLICATION_PRIORITY = 9;
-export const MAX_POSITIONS_PER_LOT = 3;
+// The application priorities (positions 1-3 and the waiting list) are the rule of rules/positions.ts.
 
 export const TASK_TYPE_LABELS: Record<number, string> = { 0: 'Deadline', 1: 'Evènement' };
 

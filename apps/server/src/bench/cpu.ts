@@ -9,7 +9,34 @@ import { readdir, readFile } from 'node:fs/promises';
 /** Clock ticks per second of /proc/<pid>/stat on Linux (sysconf(_SC_CLK_TCK), 100 on every distribution we run). */
 const CLOCK_TICKS = 100;
 
-/** CPU milliseconds (user + system) of every process whose command is `postgres`, children of the server included. */
+/**
+ * CPU ticks of a PostgreSQL server from the /proc/<pid>/stat lines of the machine: user + system
+ * of every live `postgres` process, plus what the backends that have exited spent, which the
+ * kernel adds to their parent's cutime + cstime once it reaps them (the postmaster: the
+ * `postgres` process whose parent is not one). So a backend that exits between two readings
+ * still counts, and the total never goes down.
+ */
+export const postgresTicks = (stats: string[]): number | null => {
+  const processes = stats.flatMap((stat) => {
+    // pid (comm) state ppid ... utime stime cutime cstime are the 14th to 17th fields; comm may hold blanks.
+    const close = stat.lastIndexOf(')');
+    if (close < 0 || stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') return [];
+    const fields = stat.slice(close + 2).split(' ');
+    return [
+      {
+        pid: Number(stat.slice(0, stat.indexOf(' '))),
+        ppid: Number(fields[1]),
+        own: Number(fields[11]) + Number(fields[12]),
+        reaped: Number(fields[13]) + Number(fields[14]),
+      },
+    ];
+  });
+  if (processes.length === 0) return null;
+  const pids = new Set(processes.map((process) => process.pid));
+  return processes.reduce((ticks, process) => ticks + process.own + (pids.has(process.ppid) ? 0 : process.reaped), 0);
+};
+
+/** CPU milliseconds (user + system) the PostgreSQL server of this machine has spent, exited backends included. */
 export const postgresCpuMs = async (): Promise<number | null> => {
   let entries: string[];
   try {
@@ -17,19 +44,11 @@ export const postgresCpuMs = async (): Promise<number | null> => {
   } catch {
     return null;
   }
-  let ticks = 0;
-  let found = false;
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid ... utime stime are the 14th and 15th fields; comm may hold blanks.
-    const close = stat.lastIndexOf(')');
-    if (close < 0 || stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-    found = true;
-  }
-  return found ? (ticks * 1000) / CLOCK_TICKS : null;
+  const stats = await Promise.all(
+    entries.filter((entry) => /^\d+$/.test(entry)).map((entry) => readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')),
+  );
+  const ticks = postgresTicks(stats);
+  return ticks === null ? null : (ticks * 1000) / CLOCK_TICKS;
 };
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };

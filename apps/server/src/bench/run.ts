@@ -1,12 +1,14 @@
 /**
- * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b] [--profile]
+ * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b] [--profile] [--no-cache]
  *
  * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
  * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
  * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
  * at N connections for D seconds, with the CPU the application and PostgreSQL spent per request
  * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
- * bench-results/latest.{md,json}.
+ * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
+ * a route served by version is answered from memory; `--no-cache` turns it off to measure the
+ * live SQL of every read (docs/performance.md).
  * docs/performance.md says how to read it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovente/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
@@ -60,7 +63,18 @@ const startChild = (env: Record<string, string>, expect: string[]): Promise<Chil
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-const call = (base: string, method: string, url: string, headers: Record<string, string> = {}, body?: unknown) =>
+/**
+ * One request on the kept-alive connection. A connection the server closed while it sat idle
+ * (Node's keep-alive timeout) fails at once with ECONNRESET: the request is sent again on a new
+ * one, as Node's documentation advises (`request.reusedSocket`), instead of aborting the run.
+ */
+const call = (
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; body: string; ms: number }> =>
   new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const started = performance.now();
@@ -76,7 +90,10 @@ const call = (base: string, method: string, url: string, headers: Record<string,
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET') call(base, method, url, headers, body).then(resolve, reject);
+      else reject(error);
+    });
     req.end(payload);
   });
 
@@ -84,6 +101,8 @@ type Endpoint = {
   name: string;
   method: 'GET' | 'POST';
   path: string;
+  /** The varied phase: requests cycle through these paths (every sort, both orders, pages, a search). */
+  paths?: string[];
   /** A body per request (the command: distinct rows). */
   body?: () => unknown;
   /** Fresh rows left for a command. */
@@ -105,14 +124,13 @@ const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, 
         duration,
         // A command runs out of fresh rows on a small promotion: then as many requests as rows left.
         ...(endpoint.remaining && endpoint.remaining() < 5_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
-        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        requests: [
-          {
-            method: endpoint.method,
-            path: endpoint.path,
-            ...(body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(body()) }) } : {}),
-          },
-        ],
+        // As a browser asks: the answers over 1 KB come compressed (docs/performance.md#compressed-answers).
+        headers: { ...headers, 'accept-encoding': 'br, gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
+        requests: (endpoint.paths ?? [endpoint.path]).map((path) => ({
+          method: endpoint.method,
+          path,
+          ...(body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(body()) }) } : {}),
+        })),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -145,6 +163,7 @@ const main = async () => {
       pglite: { type: 'string' },
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(REPO_DIR, 'bench-results') },
     },
   });
@@ -159,6 +178,8 @@ const main = async () => {
   const appEnv: Record<string, string> = pgliteDir
     ? { BENCH_MODE: 'app', DATA_DIR: pgliteDir, DATABASE_URL: '' }
     : { BENCH_MODE: 'app', DATABASE_URL: url };
+  // Off, every read runs its SQL (platform/answer-cache.ts).
+  if (values['no-cache']) appEnv.ANSWER_CACHE_MB = '0';
   const app = await startChild(appEnv, ['listening', 'control']);
   const base = app.lines.listening;
   const control = app.lines.control;
@@ -225,6 +246,26 @@ const main = async () => {
       { name: 'campaigns (Marketing)', method: 'GET', path: `/api/campaigns?promotion=${p}&orderBy=price&order=desc` },
       { name: 'marketing reports', method: 'GET', path: `/api/promotions/${p}/marketing-reports` },
       { name: 'home page (notary)', method: 'GET', path: `/api/promotions/${p}/home`, asNotary: true },
+      // The varied phase: a reader who sorts and pages, never the same page twice in a row.
+      ...(
+        [
+          ['lots', '/api/lots', LOT_SORT_COLUMNS],
+          ['candidacies', '/api/candidacies', CANDIDACY_SORTS],
+          ['applications', '/api/applications', APPLICATION_SORTS],
+        ] as const
+      ).map(([name, route, sorts]) => {
+        const paths = sorts.flatMap((column) =>
+          ['asc', 'desc'].flatMap((order) => [1, 2].map((page) => `${route}?promotion=${p}&orderBy=${column}&order=${order}&page=${page}`)),
+        );
+        paths.push(`${route}?promotion=${p}&search=a`, `${route}?promotion=${p}&search=e&page=2`);
+        const varied: Endpoint = {
+          name: `${name}, varied (${paths.length} sorts, orders, pages, searches)`,
+          method: 'GET',
+          path: paths[0],
+          paths,
+        };
+        return varied;
+      }),
       {
         name: 'attributeLot (command)',
         method: 'POST',
@@ -256,10 +297,11 @@ const main = async () => {
       // 1 connection: warm-up (plans, caches), then the recorded samples.
       const samples: number[] = [];
       const as = endpoint.asAdmin ? adminHeaders : endpoint.asNotary && notaryHeaders ? notaryHeaders : headers;
-      for (let i = 0; i < 3; i++) await call(base, endpoint.method, endpoint.path, as, endpoint.body?.());
+      const pathOf = (i: number) => (endpoint.paths ? endpoint.paths[i % endpoint.paths.length] : endpoint.path);
+      for (let i = 0; i < 3; i++) await call(base, endpoint.method, pathOf(i), as, endpoint.body?.());
       await call(control, 'GET', '/record/on');
       for (let i = 0; i < ONE_CONNECTION_SAMPLES; i++) {
-        const answer = await call(base, endpoint.method, endpoint.path, as, endpoint.body?.());
+        const answer = await call(base, endpoint.method, pathOf(i + 3), as, endpoint.body?.());
         if (answer.status >= 300) throw new Error(`${endpoint.name}: ${answer.status} ${answer.body.slice(0, 300)}`);
         samples.push(answer.ms);
       }
@@ -322,6 +364,9 @@ const main = async () => {
         .join(' ')} at the end`,
       connections,
       duration,
+      answerCache: values['no-cache']
+        ? 'off (--no-cache): every read runs its SQL'
+        : 'on: a repeated read of a route served by version comes from memory',
       promotion: { id: p, lots: picked.lots, candidacies: picked.candidacies },
       user: { email: picked.broker, promotions: picked.promotions },
       floor: { reqPerSec: floorLoad.requests.average, p50: floorLoad.latency.p50, p99: floorLoad.latency.p99, httpP50One: floorP50One },

@@ -25,7 +25,7 @@ import { seedDemo } from '../db/seed/demo.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/log.js';
 import { createMailer, MAIL_QUEUE } from '../platform/mail.js';
-import { localStorage } from '../platform/storage.js';
+import { gigabytes, localStorage } from '../platform/storage.js';
 
 export type Statement = { text: string; values?: unknown[]; ms: number };
 export type RequestRecord = { method: string; url: string; status: number; ms: number; statements: Statement[] };
@@ -47,14 +47,15 @@ const context = new AsyncLocalStorage<Capture>();
  * inside a PGlite transaction are not counted.
  */
 const recordStatements = () => {
-  wrapQuery(pg.Client.prototype as unknown as Queryable);
-  wrapQuery(PGlite.prototype as unknown as Queryable);
+  wrapQuery(pg.Client.prototype);
+  wrapQuery(PGlite.prototype);
 };
 
-type Queryable = { query: (...args: unknown[]) => unknown };
+type QueryMethod = (this: unknown, ...args: unknown[]) => unknown;
 
-const wrapQuery = (proto: Queryable) => {
-  const original = proto.query;
+/** pg's and PGlite's query overloads differ: the wrapper handles both forms, so it reads either as a plain method. */
+const wrapQuery = (proto: { query: unknown }) => {
+  const original = proto.query as QueryMethod;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const capture = context.getStore();
     if (!capture) return original.apply(this, args);
@@ -101,7 +102,7 @@ const application = async () => {
     config: { ...config, WEB_DIST: '' },
     database,
     jobs,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: localStorage(path.join(config.dataDir, 'files'), gigabytes(config.PROMOTION_STORAGE_QUOTA_GB)),
     logger: log,
   });
 

@@ -32,6 +32,8 @@ export type BenchMeta = {
   machine: string;
   connections: number;
   duration: number;
+  /** Whether repeated reads came from the answer cache (platform/answer-cache.ts) or ran their SQL. */
+  answerCache?: string;
   promotion: { id: number; lots: number; candidacies: number };
   user: { email: string; promotions: number };
   floor: { reqPerSec: number; p50: number; p99: number; httpP50One: number };
@@ -63,7 +65,8 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
       `${fixed(meta.floor.reqPerSec, 0)} req/s, p50 / p99 ${meta.floor.p50} / ${meta.floor.p99} ms, HTTP p50 at 1 connection ${fixed(meta.floor.httpP50One, 2)} ms.`,
     `Signed in as ${meta.user.email} (member of ${meta.user.promotions} promotion(s)), on promotion ${meta.promotion.id}: ` +
       `${meta.promotion.lots} lots, ${meta.promotion.candidacies} candidacies.` +
-      (meta.seedSeconds === undefined ? '' : ` Seeded in ${fixed(meta.seedSeconds, 0)} s.`),
+      (meta.seedSeconds === undefined ? '' : ` Seeded in ${fixed(meta.seedSeconds, 0)} s.`) +
+      (meta.answerCache === undefined ? '' : ` Answer cache ${meta.answerCache}.`),
     '',
     '| endpoint | req/s | p50 / p99 ms | SQL statements | SQL ms (1 conn) | HTTP p50 (1 conn) | ratio to floor | ratio to SQL | CPU ms per request: Node + PostgreSQL | CPU ceiling req/s | errors | bytes |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',

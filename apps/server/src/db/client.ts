@@ -8,10 +8,19 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { drizzleInternals } from './drizzle-internals.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What a raw statement answers on both drivers: PGlite's Results and node-postgres's QueryResult
+ * both carry the rows (db/rows.ts reads them), so db.execute is typed with that common shape.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RawResult<this['row']>;
+}
+export type RawResult<Row> = { rows: Row[] };
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database or a transaction: what queries run on. */
 export type Queryable = Db | Tx;
@@ -49,13 +58,15 @@ const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string
 export const openPglite = async (
   dataDir: string | undefined,
   options: { loadDataDir?: Blob; onQuery?: OnQuery } = {},
-): Promise<Database> => {
+): Promise<Database & { pglite: PGlite }> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as Db;
   return {
     kind: 'pglite',
     db,
+    /** The embedded client itself (the tests' template dumps its data directory). */
+    pglite: client,
     executor: pgliteExecutor(client),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
@@ -83,7 +94,7 @@ export const openPostgres = async (
   // crash: pg discards that client and the next query opens a new one, so the application
   // recovers by itself once the database is back.
   pool.on('error', (error) => options.onError?.(error));
-  const db = drizzleNodePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: queryLogger(options.onQuery) }) as Db;
   return {
     kind: 'postgres',
     db,
@@ -96,6 +107,6 @@ export const openPostgres = async (
 
 /** The executor of an open transaction, so that pg-boss enqueues inside it. */
 export const transactionExecutor = (tx: Tx): SqlExecutor => {
-  const client = (tx as unknown as { session: { client: { query: SqlExecutor['executeSql'] } } }).session.client;
+  const { client } = drizzleInternals(tx).session;
   return { executeSql: (text, values) => client.query(text, values ?? []) };
 };

@@ -1,20 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Queryable } from './client.js';
-
-type Internals = {
-  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery: (
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      arrayMode: boolean,
-    ) => {
-      execute: () => Promise<unknown>;
-    };
-  };
-};
+import type { Queryable, RawResult } from './client.js';
+import { drizzleInternals } from './drizzle-internals.js';
 
 /**
  * Runs a raw statement as a named prepared statement (docs/performance.md#patterns-for-lists):
@@ -22,11 +9,11 @@ type Internals = {
  * parsing and planning every call. The name carries a hash of the text, so each shape of a
  * list's SQL (its filter combination) is its own statement. PGlite ignores the name. Goes
  * through Drizzle's session, so the query logger (and the statement-count tests) still see it.
+ * Called through rowsOf(db, query, { named }) (db/rows.ts).
  */
-export const executeNamed = async (db: Queryable, name: string, query: SQL): Promise<{ rows: Record<string, unknown>[] }> => {
-  const internals = db as unknown as Internals;
+export const executeNamed = async (db: Queryable, name: string, query: SQL): Promise<RawResult<Record<string, unknown>>> => {
+  const internals = drizzleInternals(db);
   const compiled = internals.dialect.sqlToQuery(query);
   const hash = createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16);
-  const result = await internals.session.prepareQuery(compiled, undefined, `${name}_${hash}`, false).execute();
-  return result as { rows: Record<string, unknown>[] };
+  return internals.session.prepareQuery(compiled, undefined, `${name}_${hash}`, false).execute();
 };

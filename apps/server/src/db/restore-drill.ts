@@ -7,34 +7,30 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Database, openPostgres } from './client.js';
+import { rowsOf } from './rows.js';
 
 type Reading = { table: string; rows: number; md5: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** Counts and checksums of every table of the application's schemas (public and the job queue). */
 export const readChecksums = async (database: Database): Promise<Reading[]> => {
-  const tables = rowsOf<{ name: string }>(
-    await database.db.execute(
-      sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname in ('public', 'drizzle', 'pgboss') order by 1`,
-    ),
+  const tables = await rowsOf<{ name: string }>(
+    database.db,
+    sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname in ('public', 'drizzle', 'pgboss') order by 1`,
   );
   const readings: Reading[] = [];
   for (const { name } of tables) {
     // Each row as text, in the order of that text: the same rows give the same checksum,
     // whatever order the restore wrote them in.
-    const [reading] = rowsOf<{ rows: number; md5: string }>(
-      await database.db.execute(
-        sql.raw(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${name} t`),
-      ),
+    const [reading] = await rowsOf<{ rows: number; md5: string }>(
+      database.db,
+      sql.raw(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${name} t`),
     );
     readings.push({ table: name, ...reading });
   }
   // The sequences too: a restore that lost them would hand out ids that already exist.
-  const [sequences] = rowsOf<{ rows: number; md5: string }>(
-    await database.db.execute(
-      sql`select count(*)::int as rows, md5(coalesce(string_agg(format('%s.%s=%s', schemaname, sequencename, last_value), ',' order by schemaname, sequencename), '')) as md5 from pg_sequences where schemaname in ('public', 'drizzle', 'pgboss')`,
-    ),
+  const [sequences] = await rowsOf<{ rows: number; md5: string }>(
+    database.db,
+    sql`select count(*)::int as rows, md5(coalesce(string_agg(format('%s.%s=%s', schemaname, sequencename, last_value), ',' order by schemaname, sequencename), '')) as md5 from pg_sequences where schemaname in ('public', 'drizzle', 'pgboss')`,
   );
   readings.push({ table: '(sequences)', ...sequences });
   return readings;

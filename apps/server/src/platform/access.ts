@@ -1,4 +1,4 @@
-import { canEditCandidacyOf, MESSAGES } from '@promovente/shared';
+import { can, MESSAGES, type Permission, type PermissionResource } from '@promovente/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { promotions, promotionUsers } from '../db/schema/index.js';
@@ -58,11 +58,12 @@ export const firstPromotionOf = async (db: Queryable, actor: Pick<RequestActor, 
 };
 
 /**
- * The own-agency rule (docs/product/access.md#who-may-do-what), the server's refusal of the shared `canEditCandidacyOf`,
- * the one function every agency check goes through: a broker acts only on candidacies of his
- * own agency. The candidacy is visible in the promotion, so another agency's
- * answers 403 'Accès refusé' (another promotion's answers 404 earlier, by membership).
+ * The server's refusal of the shared permission table (docs/permissions.md): 403 ('Accès refusé'
+ * unless a message is given) when `can(actor, permission, resource)` says no. With the row (e.g.
+ * `{ agency_id }` for the own-agency rule) it applies the permission's row rule: the row is
+ * visible in the promotion, so another agency's answers 403 (another promotion's answers 404
+ * earlier, by membership).
  */
-export const assertSameAgency = (actor: RequestActor, agencyId: number | null) => {
-  if (!canEditCandidacyOf(actor, agencyId)) throw forbidden();
+export const assertCan = <P extends Permission>(actor: RequestActor, permission: P, resource?: PermissionResource<P>, message?: string) => {
+  if (!can(actor, permission, resource)) throw forbidden(message);
 };

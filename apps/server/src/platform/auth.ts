@@ -1,11 +1,19 @@
-import { type Actor, MESSAGES, type UserType } from '@promovente/shared';
+import {
+  type Actor,
+  type RouteAccess as CatalogueAccess,
+  can,
+  MESSAGES,
+  UPLOAD_MESSAGES,
+  USER_TYPES,
+  type UserType,
+} from '@promovente/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { authTokens, promotionUsers, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
-import { hashToken } from './tokens.js';
+import { hashToken, isDemoToken } from './tokens.js';
 
 /** The signed-in user as every handler sees it. */
 export type RequestActor = Actor & {
@@ -21,17 +29,43 @@ export type RequestActor = Actor & {
    * asks the database. A request that changes the user's memberships checks the database too.
    */
   promotion_ids: ReadonlySet<number> | null;
+  /**
+   * The version of the data the user may read, read in the same statement: the sum of the
+   * versions of the firm's shared data (scope 0) and of each of his promotions (an admin's: all),
+   * which the database raises with every change (migration 0017). Part of the answer cache's key
+   * (platform/answer-cache.ts); '0' for an actor built outside a request.
+   */
+  data_version: string;
 };
 
 /**
- * Who may call a route. Every route declares it (checked at registration):
- * 'public', 'authenticated' (any signed-in user) or the list of user types.
+ * Who may call a route, as its catalogue entry declares it (checked at registration): 'public',
+ * 'signedIn' or a permission of the shared table (docs/permissions.md), never a list of roles.
  */
-export type RouteAccess = 'public' | 'authenticated' | readonly UserType[];
+export type RouteAccess = CatalogueAccess;
+
+/** Whether a signed-in actor passes a route's access. */
+export const mayCall = (actor: Actor, access: RouteAccess): boolean => {
+  if (access === 'public' || access === 'signedIn') return true;
+  return can(actor, access);
+};
+
+/**
+ * The user types a route lets through at the door, for the security suites: a type whose plain
+ * account or admin account passes. Row rules (own agency, owner) are the handlers'.
+ */
+export const rolesOfAccess = (access: RouteAccess): readonly UserType[] =>
+  USER_TYPES.filter(
+    (type) =>
+      mayCall({ id: 0, type, admin: false, restricted_access: 0, agency_id: null }, access) ||
+      mayCall({ id: 0, type, admin: true, restricted_access: 0, agency_id: null }, access),
+  );
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The catalogue's name of the route (docs/architecture.md, 'The API catalogue'). */
+    routeName?: string;
     /** Callable by a candidate who has not yet replaced his e-mailed password. */
     beforePasswordChange?: boolean;
   }
@@ -63,6 +97,7 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
       promotionIds: sql<
         number[] | null
       >`case when ${users.admin} then null else array(select ${promotionUsers.promotionId} from ${promotionUsers} where ${promotionUsers.userId} = ${users.id}) end`,
+      dataVersion: sql<string>`(select coalesce(sum(v.version), 0)::text from data_versions v where v.scope = 0 or ${users.admin} or v.scope in (select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -76,11 +111,13 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
     restricted_access: row.restrictedAccess,
     agency_id: row.agencyId,
     email: row.email,
-    is_demo: row.isDemo,
+    // Demo mode: a demo account, or a session opened from the demo page.
+    is_demo: row.isDemo || isDemoToken(token),
     number_connections: row.numberConnections,
     selected_promotion: row.preferences?.selected_promotion ?? null,
     token_id: row.tokenId,
     promotion_ids: row.promotionIds === null ? null : new Set(row.promotionIds.map(Number)),
+    data_version: String(row.dataVersion),
   };
 };
 
@@ -90,6 +127,14 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
  */
 export const mustChangePassword = (actor: Pick<RequestActor, 'type' | 'number_connections' | 'is_demo'>) =>
   actor.type === 'candidate' && actor.number_connections === 0 && !actor.is_demo;
+
+/**
+ * Demo users add no file (docs/decisions/018-faq-global-questions-and-demo-mode.md, 023): the one
+ * rule of the library, the candidacy files, the progress photos and the FAQ file (403).
+ */
+export const assertMayAddFiles = (actor: Pick<RequestActor, 'is_demo'>, message: string = UPLOAD_MESSAGES.demo) => {
+  if (actor.is_demo) throw forbidden(message);
+};
 
 /** The signed-in actor of a route that is not public. */
 export const actorOf = (request: FastifyRequest): RequestActor => {
@@ -115,7 +160,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (token) request.actor = await loadActor(opts.db, token);
     if (access === 'public') return;
     if (!request.actor) throw unauthorized();
-    if (access !== 'authenticated' && !access.includes(request.actor.type)) throw forbidden();
+    if (!mayCall(request.actor, access)) throw forbidden();
     if (mustChangePassword(request.actor) && !request.routeOptions.config?.beforePasswordChange) {
       throw forbidden(MESSAGES.forcedPasswordBanner);
     }

@@ -1,4 +1,4 @@
-import { findNul, forbiddenCharacterMessage, MESSAGES } from '@promovente/shared';
+import { findForbiddenCharacter, forbiddenCharacterMessage, MESSAGES } from '@promovente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -60,6 +60,20 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
+ * The SQLSTATE the database raises when a statement would change the data of an archived
+ * promotion (the triggers of migration 0016): the change is refused, 409 with the French text.
+ */
+export const ARCHIVED_PROMOTION_SQLSTATE = 'PV001';
+
+/** Whether the error (Drizzle wraps the driver's) is the archived promotion's refusal. */
+export const isArchivedPromotionWrite = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if ((current as { code?: unknown }).code === ARCHIVED_PROMOTION_SQLSTATE) return true;
+  }
+  return false;
+};
+
+/**
  * The database is down or the connection was cut (pg, its pool, PGlite closed): not a defect of
  * the request, so it answers 503 and the pool opens a new connection at the next query. Drizzle
  * wraps the driver's error, hence the walk down `cause`.
@@ -74,14 +88,15 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
 };
 
 /**
- * No text with a NUL character reaches a handler (PostgreSQL cannot store it): path, query and
- * JSON body are checked before validation, so no route can miss it. Multipart fields go through
- * the contracts' text schema, which refuses it too.
+ * No text with a NUL character or a lone UTF-16 surrogate reaches a handler (PostgreSQL cannot
+ * store them): path, query and JSON body, keys included, are checked before validation, so no
+ * route can miss it; the answer is a French 400 naming the field. Multipart fields go through
+ * the contracts' text schema, which refuses them too.
  */
 export const registerInputGuard = (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     for (const value of [request.params, request.query, request.body]) {
-      const path = findNul(value);
+      const path = findForbiddenCharacter(value);
       if (path) throw badRequest(forbiddenCharacterMessage(path));
     }
   });
@@ -109,6 +124,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
       return reply.status(400).send({ message: MESSAGE_MALFORMED_MULTIPART });
+    }
+    if (isArchivedPromotionWrite(error)) {
+      return reply.status(409).send({ message: MESSAGES.promotionArchived });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

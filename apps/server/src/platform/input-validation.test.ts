@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCandidacyRow, salesDesk } from '../modules/candidacies/candidacies.fixtures.js';
+import { applications, photoGroups, planningTasks, tasks } from '../db/schema/index.js';
+import { addApplication, addTask, command, createCandidacyRow, salesDesk } from '../modules/candidacies/candidacies.fixtures.js';
+import { createUser } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
 /**
@@ -231,5 +234,99 @@ describe('a number past what the database holds in a filter', () => {
 
   it('still takes an empty multi-select as "all"', async () => {
     expect((await call({ method: 'GET', url: '/api/lots?floors=&buildings=' })).statusCode).toBe(200);
+  });
+});
+
+describe('a date outside 1900 to 2200 (docs/product/validation.md#dates)', () => {
+  /** Year 0 and negative years the database refuses, the edges just outside, and the largest date JavaScript holds. */
+  const DATES = ['0000-01-01', '-000001-01-01', '1899-12-31', '2201-01-01', '+275760-09-13'];
+  const refusal = (label: string) => ({ message: `Le champ « ${label} » doit être une date entre 1900 et 2200.` });
+  const db = () => ctx.database.db;
+
+  it("refuses a task's due date (createAction, updateAction) with a French 400 naming 'Échéance'; nothing is written", async () => {
+    const lotId = desk.lots[0].id;
+    const task = await addTask(db(), { promotionId: desk.promotion.id, candidacyId, assignedToId: desk.broker.id });
+    for (const date of DATES) {
+      const fields = { title: 'Rappeler', end_at: date, type: 0, broker_id: desk.broker.id, lot_id: lotId };
+      const created = await command(ctx.app, broker, 'createAction', 'promotion', desk.promotion.id, fields);
+      expect([date, created.statusCode, created.json()]).toEqual([date, 400, refusal('Échéance')]);
+      const updated = await command(ctx.app, broker, 'updateAction', 'action', task.id, { end_at: date });
+      expect([date, updated.statusCode, updated.json()]).toEqual([date, 400, refusal('Échéance')]);
+    }
+    expect(await db().select().from(tasks).where(eq(tasks.lotId, lotId))).toEqual([]);
+    expect((await db().select({ endAt: tasks.endAt }).from(tasks).where(eq(tasks.id, task.id)))[0].endAt).toEqual(task.endAt);
+  });
+
+  it("refuses an album's date with a French 400 naming 'Date'; no album is made", async () => {
+    for (const date of DATES) {
+      const response = await call({
+        method: 'POST',
+        url: `/api/promotions/${desk.promotion.id}/photoGroups`,
+        payload: { name: 'Gros œuvre', date },
+      });
+      expect([date, response.statusCode, response.json()]).toEqual([date, 400, refusal('Date')]);
+    }
+    expect(await db().select().from(photoGroups).where(eq(photoGroups.promotionId, desk.promotion.id))).toEqual([]);
+  });
+
+  it("refuses a planned promise's date and a planning task's start, naming the field", async () => {
+    const { candidacy } = await createCandidacyRow(db(), desk.promotion.id, { brokerId: desk.broker.id, agencyId: desk.leman.id });
+    const application = await addApplication(db(), {
+      promotionId: desk.promotion.id,
+      lotId: desk.lots[1].id,
+      candidacy1Id: candidacy.id,
+      status: 3,
+    });
+    const pilot = await desk.token(await createUser(db(), 'pilot', { promotionIds: [desk.promotion.id] }));
+    for (const date of DATES) {
+      const promise = await command(ctx.app, broker, 'scheduleAgreement', 'application', application.id, { date });
+      expect([date, promise.statusCode, promise.json()]).toEqual([date, 400, refusal('Date')]);
+      const planned = await call(
+        {
+          method: 'POST',
+          url: '/api/planning',
+          payload: { title: 'Permis', category: 1, dateFrom: date, dateTo: '2027-01-01', promotion_id: desk.promotion.id },
+        },
+        pilot,
+      );
+      expect([date, planned.statusCode, planned.json()]).toEqual([date, 400, refusal('Date de début')]);
+    }
+    const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
+    expect(row.promisePlannedAt).toBeNull();
+    expect(await db().select().from(planningTasks).where(eq(planningTasks.promotionId, desk.promotion.id))).toEqual([]);
+  });
+});
+
+describe('a lone UTF-16 surrogate in a text (docs/product/validation.md#texts)', () => {
+  it.each([
+    [
+      'a command input',
+      {
+        method: 'POST',
+        url: '/api/app/executeCommand',
+        payload: { name: 'createComment', params: { entity: 'candidacy', entity_id: 1, additionnal_fields: { comment: 'a\uD800b' } } },
+      },
+      'Le champ « Commentaire » contient un caractère interdit.',
+    ],
+    [
+      'a key of a body',
+      { method: 'PUT', url: '/api/user/promotion', payload: { promotion: 1, 'x\uDFFF': 1 } },
+      'Un champ contient un caractère interdit.',
+    ],
+  ] as [string, Call, string][])('in %s answers 400 naming the field', async (_, request, message) => {
+    const response = await call(request);
+    expect([response.statusCode, response.json()]).toEqual([400, { message }]);
+  });
+
+  it('in the public registration answers 400 naming the field', async () => {
+    const response = await call(
+      {
+        method: 'POST',
+        url: '/api/registration',
+        payload: { token: 'x'.repeat(20), first_name: 'Anne', last_name: 'Mey\uDFFFlan', email: 'anne@exemple.ch' },
+      },
+      {},
+    );
+    expect([response.statusCode, response.json()]).toEqual([400, { message: 'Le champ « Nom » contient un caractère interdit.' }]);
   });
 });

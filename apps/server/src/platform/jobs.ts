@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import { type Database, type Tx, transactionExecutor } from '../db/client.js';
 
 export type Jobs = {
-  /** Enqueues a job inside an open transaction: it exists only if the transaction commits. */
-  sendInTransaction: (tx: Tx, queue: string, data: object) => Promise<void>;
+  /**
+   * Enqueues a job inside an open transaction: it exists only if the transaction commits.
+   * `startAfter`: not run before then (the CRM send waiting for Salesforce's daily quota).
+   */
+  sendInTransaction: (tx: Tx, queue: string, data: object, options?: { startAfter?: Date }) => Promise<void>;
   work: (queue: string, handler: (data: any, finalAttempt: boolean) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -13,7 +16,8 @@ export const QUEUES = {
   mail: { retryLimit: 5, retryDelay: 20, retryBackoff: true },
   /**
    * The CRM send (modules/crm/crm.job.ts): transient failures retried 3 times, 30 s apart and
-   * more; a large promotion sent record by record may take minutes, so an attempt has an hour.
+   * more; an attempt has an hour. Salesforce's daily API limit is not a retry: the job queues
+   * the send again an hour later (startAfter).
    */
   crm: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
 } as const;
@@ -40,8 +44,8 @@ export const startJobs = async (
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...queueOptions });
   }
   return {
-    async sendInTransaction(tx, queue, data) {
-      await boss.send(queue, data, { db: transactionExecutor(tx) });
+    async sendInTransaction(tx, queue, data, options = {}) {
+      await boss.send(queue, data, { db: transactionExecutor(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
     },
     async work(queue, handler) {
       await boss.work(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true }, async ([job]: any[]) => {

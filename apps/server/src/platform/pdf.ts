@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export const PDF_MIME = 'application/pdf';
 
 /** The part of pdfkit's document the product uses (the package ships no type declarations). */
 export type PdfDocument = {
-  font: (name: string) => PdfDocument;
+  /** Only the embedded fonts: a built-in one (Helvetica) could not print every name. */
+  font: (name: PdfFontName) => PdfDocument;
   fontSize: (size: number) => PdfDocument;
   fillColor: (colour: string) => PdfDocument;
   strokeColor: (colour: string) => PdfDocument;
@@ -29,29 +31,57 @@ export type PdfDocument = {
   y: number;
   page: { width: number; height: number; margins: { top: number; bottom: number; left: number; right: number } };
 };
-type PdfDocumentConstructor = new (options: Record<string, unknown>) => PdfDocument;
+type PdfDocumentConstructor = new (
+  options: Record<string, unknown>,
+) => PdfDocument & {
+  registerFont: (name: string, source: Buffer) => PdfDocument;
+};
 
-const PDFDocument = createRequire(import.meta.url)('pdfkit') as PdfDocumentConstructor;
+const require = createRequire(import.meta.url);
+const PDFDocument = require('pdfkit') as PdfDocumentConstructor;
+
+/**
+ * The product's PDF typeface: Noto Sans (Google Fonts' static TrueType files, shipped by the
+ * `@expo-google-fonts/noto-sans` package), which covers Latin with every European accent, Greek
+ * and Cyrillic. pdfkit's built-in Helvetica writes WinAnsi (Latin-1) only: 'Łukasz Dvořák-Şahin'
+ * came out as garbage (docs/decisions/024-files-read-in-any-tool.md). pdfkit embeds the subset
+ * of glyphs a document uses, with its Unicode map, so any reader shows and copies the names.
+ */
+export const PDF_FONT = { regular: 'NotoSans-Regular', bold: 'NotoSans-Bold' } as const;
+export type PdfFontName = (typeof PDF_FONT)[keyof typeof PDF_FONT];
+
+const FONT_FILES = {
+  [PDF_FONT.regular]: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  [PDF_FONT.bold]: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+} as const;
+
+let fontBuffers: [string, Buffer][] | null = null;
+/** The two TrueType files, read once per process. */
+const fonts = () => {
+  fontBuffers ??= Object.entries(FONT_FILES).map(([name, path]) => [name, readFileSync(require.resolve(path))]);
+  return fontBuffers;
+};
 
 export type PdfOptions = {
   /** The document's properties (Title, Author, Subject, CreationDate). */
   info: Record<string, string | Date>;
-  /** false writes the text streams uncompressed: tests read the text back. */
-  compress?: boolean;
   /** Keeps every page until the end, so that a footer can be written on each. */
   bufferPages?: boolean;
 };
 
-/** An A4 PDF (50 pt margins, Helvetica: the built-in font renders French accents) written by `write`, as a buffer. */
+/** An A4 PDF (50 pt margins, Noto Sans embedded, `PDF_FONT`) written by `write`, as a buffer. */
 export const renderPdf = (options: PdfOptions, write: (doc: PdfDocument) => void): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margins: { top: 50, bottom: 50, left: 50, right: 50 },
       bufferPages: options.bufferPages ?? false,
-      compress: options.compress ?? true,
       info: options.info,
+      // No built-in font: the first text font is the embedded one.
+      font: null,
     });
+    for (const [name, content] of fonts()) doc.registerFont(name, content);
+    doc.font(PDF_FONT.regular);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -63,3 +93,22 @@ export const renderPdf = (options: PdfOptions, write: (doc: PdfDocument) => void
       reject(error);
     }
   });
+
+/**
+ * Writes a footer line on every page, right-aligned in the bottom margin: `text(page, count)`,
+ * page counted from 1 (the document must be made with `bufferPages`).
+ */
+export const writePageFooters = (doc: PdfDocument, text: (page: number, count: number) => string, colour = '#475569') => {
+  const range = doc.bufferedPageRange();
+  const left = doc.page.margins.left;
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    // Written inside the bottom margin: without it, pdfkit would start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor(colour);
+    doc.text(text(index - range.start + 1, range.count), left, doc.page.height - bottom + 16, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { tooManyRequests } from './errors.js';
 
 /** At most `max` counted hits on `key` within each fixed window of `windowSeconds`. */
@@ -9,8 +10,6 @@ const windowStartOf = (windowSeconds: number, now: number) => {
   const windowMs = windowSeconds * 1000;
   return new Date(Math.floor(now / windowMs) * windowMs).toISOString();
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Adds one hit to each limit's counter in the current window, in one statement, and answers
@@ -22,11 +21,14 @@ const addHits = async (db: Db, limits: readonly Limit[], now: number) => {
     limits.map((limit) => sql`(${limit.key}, ${windowStartOf(limit.windowSeconds, now)}, 1)`),
     sql`, `,
   );
-  const result = await db.execute<{ key: string; hits: number }>(sql`
+  const rows = await rowsOf<{ key: string; hits: number }>(
+    db,
+    sql`
     insert into rate_limit_hits (key, window_start, hits) values ${values}
     on conflict (key, window_start) do update set hits = rate_limit_hits.hits + 1
-    returning key, hits`);
-  return new Map(rowsOf<{ key: string; hits: number }>(result).map((row) => [row.key, Number(row.hits)]));
+    returning key, hits`,
+  );
+  return new Map(rows.map((row) => [row.key, Number(row.hits)]));
 };
 
 const removeHits = async (db: Db, limits: readonly Limit[], now: number) => {

@@ -1,3 +1,4 @@
+import { PROFILE_PHOTO } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { files, threads, users } from '../db/schema/index.js';
 import { createCandidacyRow, salesDesk } from '../modules/candidacies/candidacies.fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { multipartBody } from '../test/multipart.js';
-import { ATTACHMENT_UPLOADS, checkUpload, DOCUMENT_UPLOADS, PICTURE_UPLOADS, sniffContent } from './uploads.js';
+import { ATTACHMENT_UPLOADS, checkUpload, DOCUMENT_UPLOADS, detectContent, PICTURE_UPLOADS } from './uploads.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ describe('the one upload policy, on every route that takes a file', () => {
     expect(answers.map((a) => a.json().message)).toEqual([
       `Type de fichier non accepté (${name}) : PDF, images, documents bureautiques ou texte uniquement`,
       `Type de fichier non accepté (${name}) : PDF, images ou documents bureautiques uniquement`,
-      'La photo doit être une image PNG ou JPG',
+      PROFILE_PHOTO.refused,
     ]);
     expect(await storedFiles()).toEqual([]);
     expect(await ctx.database.db.select().from(threads)).toEqual([]);
@@ -107,7 +108,7 @@ describe('the one upload policy, on every route that takes a file', () => {
     expect((await avatar('moi.jpg', 'image/jpeg', await image('jpeg'))).statusCode).toBe(200);
     const pdf = await avatar('moi.pdf', 'application/pdf', PDF);
     expect(pdf.statusCode).toBe(422);
-    expect(pdf.json().message).toBe('La photo doit être une image PNG ou JPG');
+    expect(pdf.json().message).toBe(PROFILE_PHOTO.refused);
   });
 
   it('serves a stored attachment as a download that the browser may not sniff', async () => {
@@ -123,18 +124,20 @@ describe('the one upload policy, on every route that takes a file', () => {
   });
 });
 
-describe('sniffContent and checkUpload', () => {
+describe('detectContent (file-type) and checkUpload', () => {
+  const kindOf = async (content: Buffer) => (await detectContent(content))?.kind ?? null;
+
   it('know each accepted format by its first bytes', async () => {
-    expect(sniffContent(PDF)).toBe('pdf');
-    expect(sniffContent(await image('png'))).toBe('png');
-    expect(sniffContent(await image('jpeg'))).toBe('jpeg');
-    expect(sniffContent(Buffer.from('GIF89a\x01\x00'))).toBe('gif');
-    expect(sniffContent(Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 '))).toBe('webp');
-    expect(sniffContent(Buffer.from('PK\x03\x04rest'))).toBe('zip');
-    expect(sniffContent(Buffer.from("Rendez-vous à 14 h, l'entrée est à gauche.\r\n"))).toBe('text');
+    expect(await kindOf(PDF)).toBe('pdf');
+    expect(await kindOf(await image('png'))).toBe('png');
+    expect(await kindOf(await image('jpeg'))).toBe('jpeg');
+    expect(await kindOf(Buffer.from('GIF89a\x01\x00'))).toBe('gif');
+    expect(await kindOf(Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 '))).toBe('webp');
+    expect(await kindOf(Buffer.from('PK\x03\x04rest'))).toBe('zip');
+    expect(await kindOf(Buffer.from("Rendez-vous à 14 h, l'entrée est à gauche.\r\n"))).toBe('text');
   });
 
-  it('see no accepted format in markup, scripts or binary noise', () => {
+  it('see no accepted format in markup, scripts or binary noise', async () => {
     for (const content of [
       HTML,
       SVG,
@@ -143,33 +146,36 @@ describe('sniffContent and checkUpload', () => {
       Buffer.from([0x00, 0x01, 0x02, 0xfe]),
       Buffer.alloc(0),
     ]) {
-      expect(sniffContent(content)).toBeNull();
+      expect(await kindOf(content)).toBeNull();
     }
   });
 
-  it('want the declared type or the extension to agree with the content', () => {
+  it('want the declared type or the extension to agree with the content', async () => {
     const upload = (filename: string, mimetype: string, content: Buffer) => checkUpload(DOCUMENT_UPLOADS, { filename, mimetype, content });
-    expect(upload('offre.pdf', 'application/pdf', PDF)).toEqual({ mime: 'application/pdf' });
-    expect(upload('offre.pdf', 'image/png', PDF)).toHaveProperty('error');
-    expect(upload('offre', 'application/octet-stream', PDF)).toHaveProperty('error');
-    expect(upload('tableau.xlsx', 'application/octet-stream', Buffer.from('PK\x03\x04rest'))).toEqual({
+    expect(await upload('offre.pdf', 'application/pdf', PDF)).toEqual({ mime: 'application/pdf' });
+    expect(await upload('offre.pdf', 'image/png', PDF)).toHaveProperty('error');
+    expect(await upload('offre', 'application/octet-stream', PDF)).toHaveProperty('error');
+    expect(await upload('tableau.xlsx', 'application/octet-stream', Buffer.from('PK\x03\x04rest'))).toEqual({
       mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
-    expect(checkUpload(ATTACHMENT_UPLOADS, { filename: 'note.txt', mimetype: 'text/plain', content: Buffer.from('Bonjour') })).toEqual({
+    expect(
+      await checkUpload(ATTACHMENT_UPLOADS, { filename: 'note.txt', mimetype: 'text/plain', content: Buffer.from('Bonjour') }),
+    ).toEqual({
       mime: 'text/plain',
     });
-    expect(checkUpload(DOCUMENT_UPLOADS, { filename: 'note.txt', mimetype: 'text/plain', content: Buffer.from('Bonjour') })).toHaveProperty(
-      'error',
-    );
+    expect(
+      await checkUpload(DOCUMENT_UPLOADS, { filename: 'note.txt', mimetype: 'text/plain', content: Buffer.from('Bonjour') }),
+    ).toHaveProperty('error');
   });
 
-  it('refuse a file over the size limit of its kind', () => {
+  it('refuse a file over the size limit of its kind', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_UPLOADS.otherBytes, 0x20)]);
-    expect(checkUpload(DOCUMENT_UPLOADS, { filename: 'gros.pdf', mimetype: 'application/pdf', content: big })).toEqual({
+    expect(await checkUpload(DOCUMENT_UPLOADS, { filename: 'gros.pdf', mimetype: 'application/pdf', content: big })).toEqual({
       error: 'Fichier trop volumineux (gros.pdf) : 20 Mo au maximum',
     });
-    const bigPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(PICTURE_UPLOADS.imageBytes)]);
-    expect(checkUpload(PICTURE_UPLOADS, { filename: 'moi.png', mimetype: 'image/png', content: bigPng })).toEqual({
+    // A real PNG's first chunks (file-type reads its header, not only the signature), then padding.
+    const bigPng = Buffer.concat([await image('png'), Buffer.alloc(PICTURE_UPLOADS.imageBytes)]);
+    expect(await checkUpload(PICTURE_UPLOADS, { filename: 'moi.png', mimetype: 'image/png', content: bigPng })).toEqual({
       error: 'Fichier trop volumineux (moi.png) : 10 Mo au maximum',
     });
   });

@@ -1,9 +1,11 @@
-import { CANDIDACY_FILE_LIMITS, PHOTO_LIMITS, PROGRESS_MESSAGES } from '@promovente/shared';
+import { CANDIDACY_FILE_LIMITS, PHOTO_LIMITS, PROFILE_PHOTO, PROGRESS_MESSAGES } from '@promovente/shared';
+import { fileTypeFromBuffer } from 'file-type';
 import { unprocessable } from './errors.js';
 
 /**
  * The one upload policy (docs/sales-process.md#6-files-storage-built): a file is judged by its content, never by the type or
- * the name it is sent with. The first bytes must be those of an accepted format, the declared
+ * the name it is sent with. Its bytes must be those of an accepted format (told by the
+ * `file-type` library; plain text is checked here, as it has no signature), the declared
  * type (or, when it says nothing useful, the extension) must agree with them, and the size must
  * fit. HTML, SVG, XML and scripts are refused whatever they claim to be. Every route that takes
  * a file goes through `checkUpload`: thread attachments, candidacy files, the profile picture,
@@ -69,23 +71,43 @@ const OFFICE_MIME_BY_EXTENSION: Record<string, string> = {
 const IMAGES: readonly ContentKind[] = ['png', 'jpeg', 'gif', 'webp'];
 const VIDEOS: readonly ContentKind[] = ['mp4', 'quicktime', 'webm'];
 
+/**
+ * The kinds of what `file-type` recognises (docs/decisions/023-uploads-limits-quota-and-metadata.md):
+ * anything else it recognises (XML, HEIC, AVIF, executables, archives other than office
+ * documents...) is no accepted format. An OLE container is a legacy office document; a ZIP
+ * that is not recognised as an office document is judged by its declared type, as before.
+ */
+const KIND_OF_DETECTED: Record<string, ContentKind> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/jpeg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/x-cfb': 'ole',
+  'application/zip': 'zip',
+  ...Object.fromEntries(MIMES.zip.map((mime) => [mime, 'zip' as const])),
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'mp4',
+  'video/quicktime': 'quicktime',
+  'video/webm': 'webm',
+};
+
 /** Markup or script at the start of a text: a browser could run it, so it is never "plain text". */
 const MARKUP = /^\s*(<|#!)|<\s*\/?\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|\?xml|xsl)/i;
 
-/** The kind of a content by its first bytes; null when it is no accepted format. */
-export const sniffContent = (content: Buffer): ContentKind | null => {
-  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => content[offset + i] === b);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
-  if (starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])) return 'gif';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
-  if (starts([0x50, 0x4b, 0x03, 0x04])) return 'zip';
-  // ISO media (MP4, MOV): a 'ftyp' box first; QuickTime says so with its brand.
-  if (starts([0x66, 0x74, 0x79, 0x70], 4)) return starts([0x71, 0x74, 0x20, 0x20], 8) ? 'quicktime' : 'mp4';
-  if (starts([0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
-  return isPlainText(content) ? 'text' : null;
+/** What a content is by its bytes (`file-type`), with the exact office type when it tells one. */
+export type DetectedContent = { kind: ContentKind; mime: string | null };
+
+/** The kind of a content by its bytes; null when it is no accepted format. */
+export const detectContent = async (content: Buffer): Promise<DetectedContent | null> => {
+  const detected = await fileTypeFromBuffer(content);
+  if (detected) {
+    const kind = KIND_OF_DETECTED[detected.mime];
+    return kind ? { kind, mime: detected.mime } : null;
+  }
+  // file-type knows binary formats only: what it does not recognise may still be plain text.
+  return isPlainText(content) ? { kind: 'text', mime: null } : null;
 };
 
 /** UTF-8 without control characters (tabs and line breaks aside) and without markup. */
@@ -143,7 +165,7 @@ export const ATTACHMENT_UPLOADS: UploadPolicy = {
   refused: (name) => `Type de fichier non accepté (${name}) : PDF, images, documents bureautiques ou texte uniquement`,
 };
 
-/** The profile picture (docs/product/access.md#account-screen): PNG or JPEG, re-encoded afterwards. */
+/** PNG or JPEG (the promotion logo, the marketing report's screenshot), re-encoded or embedded afterwards. */
 export const PICTURE_UPLOADS: UploadPolicy = {
   kinds: ['png', 'jpeg'],
   imageBytes: CANDIDACY_FILE_LIMITS.imageBytes,
@@ -152,9 +174,39 @@ export const PICTURE_UPLOADS: UploadPolicy = {
   tooBig,
 };
 
+/**
+ * The profile picture (docs/product/access.md#account-screen): PNG, JPEG or WebP, what the
+ * picker offers (PROFILE_PHOTO.accept), turned upright and re-encoded as a PNG afterwards.
+ */
+export const PROFILE_PHOTO_UPLOADS: UploadPolicy = {
+  ...PICTURE_UPLOADS,
+  kinds: ['png', 'jpeg', 'webp'],
+  refused: () => PROFILE_PHOTO.refused,
+};
+
 export type Upload = { filename: string; mimetype: string; content: Buffer };
 
 const extensionOf = (name: string) => /\.([a-z0-9]{1,8})$/i.exec(name)?.[1].toLowerCase() ?? '';
+
+/**
+ * The stored display name: the rename if any (keeping the original extension when the rename
+ * has none), without path parts or control characters. Never used as a path.
+ */
+export const displayName = (original: string, rename?: string) => {
+  const clean = (text: string) =>
+    text
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200);
+  const base = clean(original) || 'document';
+  const wanted = rename ? clean(rename) : '';
+  if (!wanted) return base;
+  const extension = extensionOf(base);
+  return extension && extensionOf(wanted) !== extension ? `${wanted}.${extension}` : wanted;
+};
 
 const kindOfMime = (mime: string): ContentKind | null => {
   const normalized = mime.split(';')[0].trim().toLowerCase();
@@ -168,16 +220,19 @@ const agree = (claimed: ContentKind, actual: ContentKind) =>
 
 /**
  * The type a file is stored and served with, or the French reason it is refused. The stored
- * type is the content's own for images, PDF and text; for office formats, the declared one.
+ * type is the content's own for images, PDF, text and the office documents `file-type` names;
+ * for other office formats, the declared one (or the extension's).
  */
-export const checkUpload = (policy: UploadPolicy, upload: Upload): { mime: string } | { error: string } => {
+export const checkUpload = async (policy: UploadPolicy, upload: Upload): Promise<{ mime: string } | { error: string }> => {
   const name = upload.filename || 'document';
-  const actual = sniffContent(upload.content);
+  const detected = await detectContent(upload.content);
+  const actual = detected?.kind ?? null;
   const claimed = kindOfMime(upload.mimetype) ?? EXTENSIONS[extensionOf(name)] ?? null;
   if (!actual || !claimed || !policy.kinds.includes(actual) || !agree(claimed, actual)) return { error: policy.refused(name) };
   const limit = IMAGES.includes(actual) ? policy.imageBytes : policy.otherBytes;
   if (upload.content.length > limit) return { error: policy.tooBig(name, limit / 1024 / 1024) };
   if (actual !== 'ole' && actual !== 'zip') return { mime: MIMES[actual][0] };
+  if (detected?.mime && MIMES[actual].includes(detected.mime)) return { mime: detected.mime };
   const declared = upload.mimetype.split(';')[0].trim().toLowerCase();
   const byExtension = OFFICE_MIME_BY_EXTENSION[extensionOf(name)];
   if (MIMES[actual].includes(declared)) return { mime: declared };
@@ -185,8 +240,8 @@ export const checkUpload = (policy: UploadPolicy, upload: Upload): { mime: strin
 };
 
 /** The same, as a 422 with the French reason: one bad file refuses the whole upload. */
-export const acceptUpload = (policy: UploadPolicy, upload: Upload): { mime: string } => {
-  const result = checkUpload(policy, upload);
+export const acceptUpload = async (policy: UploadPolicy, upload: Upload): Promise<{ mime: string }> => {
+  const result = await checkUpload(policy, upload);
   if ('error' in result) throw unprocessable(result.error);
   return result;
 };

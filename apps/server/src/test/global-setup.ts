@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
@@ -54,9 +53,8 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   const jobs = await startJobs(database, { log: silent, pollingIntervalSeconds: 1, supervise: false });
   await jobs.stop();
-  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = path.join(dir, 'template.tar.gz');
-  await writeFile(dump, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  await writeFile(dump, Buffer.from(await (await database.pglite.dumpDataDir('gzip')).arrayBuffer()));
   await database.close();
   project.provide('template', { kind: 'pglite', dump });
   return async () => {

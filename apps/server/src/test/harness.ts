@@ -2,13 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { type Database, type OnQuery, openPglite, openPostgres } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
 import { localStorage } from '../platform/storage.js';
 import { withDatabase } from './global-setup.js';
@@ -17,6 +18,8 @@ export type TestContext = {
   app: FastifyInstance;
   database: Database;
   jobs: Jobs;
+  /** The folder of the stored files (platform/storage.ts), emptied at close. */
+  filesDir: string;
   /** Empties every business table (reference data stays), between tests. */
   reset: () => Promise<void>;
   /** Counts the statements the application sends while `work` runs. */
@@ -52,7 +55,14 @@ const openCopy = async (onQuery: OnQuery): Promise<{ database: Database; drop: (
 };
 
 /** One application over its own copy of the migrated template database, for one test file. */
-export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> => {
+/**
+ * `config` changes the configuration of the test's application; by default its e-mails are kept
+ * (no SMTP) and shown to admins as in production (no local mailbox). `promotionQuotaBytes` sets
+ * the storage quota of each promotion.
+ */
+export const createTestContext = async (
+  options: Pick<AppDeps, 'onRoute'> & { config?: Partial<Config>; promotionQuotaBytes?: number } = {},
+): Promise<TestContext> => {
   let counted = 0;
   let capture: SentStatement[] | null = null;
   const { database, drop } = await openCopy((query, params) => {
@@ -62,27 +72,29 @@ export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}):
   const log = pino({ level: 'silent' });
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: 1, supervise: false });
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'promovente-files-'));
-  const config = { ...loadConfig({}), SMTP_URL: undefined, WEB_DIST: '' };
+  const config = { ...loadConfig({}), SMTP_URL: undefined, WEB_DIST: '', localMailbox: false, ...options.config };
   const app = await buildApp({
     config,
     database,
     jobs,
-    storage: localStorage(filesDir),
+    storage: localStorage(filesDir, options.promotionQuotaBytes),
     logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false,
     onRoute: options.onRoute,
   });
   await app.ready();
 
-  const tableRows = await database.db.execute(
+  const tableRows = await rowsOf<{ tablename: string }>(
+    database.db,
     sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
   );
-  const tables = (tableRows as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename).filter((t) => !KEEP.has(t));
+  const tables = tableRows.map((r) => r.tablename).filter((t) => !KEEP.has(t));
   const truncate = `truncate ${tables.map((t) => `"${t}"`).join(', ')}, pgboss.job restart identity cascade`;
 
   return {
     app,
     database,
     jobs,
+    filesDir,
     countQueries: async (work) => {
       const before = counted;
       await work();
@@ -100,6 +112,8 @@ export const createTestContext = async (options: Pick<AppDeps, 'onRoute'> = {}):
     },
     reset: async () => {
       await database.db.execute(sql.raw(truncate));
+      // The versions start again with the data: no answer kept before may be served after.
+      app.answers.clear();
     },
     close: async () => {
       await app.close();

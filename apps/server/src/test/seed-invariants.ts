@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client.js';
+import { type RawRow, rowsOf } from '../db/rows.js';
 
-export const query = async <T = Record<string, unknown>>(database: Database, text: string): Promise<T[]> =>
-  ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+export const query = <T extends RawRow = RawRow>(database: Database, text: string): Promise<T[]> => rowsOf<T>(database.db, sql.raw(text));
 
 export const LIVE = 'not a.hidden and a.closed_at is null';
 

@@ -20,9 +20,9 @@ export const ROUTE_MODULES: Record<RouteName, LazyScreen> = {
   marketing: () => import('../features/marketing/components/MarketingPage').then((m) => ({ Component: m.MarketingPage })),
   message: () => import('../features/threads/components/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
   'message-one': () => import('../features/threads/components/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
-  settings: () => import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
-  progression: () => import('../features/progression/components/ProgressionPage').then((m) => ({ Component: m.ProgressionPage })),
-  documents: () => import('../features/files/components/DocumentsPage').then((m) => ({ Component: m.DocumentsPage })),
+  settings: () => import('../features/users/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+  progression: () => import('../features/progress/components/ProgressionPage').then((m) => ({ Component: m.ProgressionPage })),
+  documents: () => import('../features/library/components/DocumentsPage').then((m) => ({ Component: m.DocumentsPage })),
   promotions: () => import('../features/promotions/components/PromotionsPage').then((m) => ({ Component: m.PromotionsPage })),
   planning: () => import('../features/planning/components/PlanningPage').then((m) => ({ Component: m.PlanningPage })),
   finances: () => import('../features/finances/components/FinancesPage').then((m) => ({ Component: m.FinancesPage })),
@@ -33,4 +33,5 @@ export const ROUTE_MODULES: Record<RouteName, LazyScreen> = {
     import('../features/applications/components/ReservationFormPage').then((m) => ({ Component: m.ReservationFormPage })),
   promotion: () => import('../features/promotions/components/PromotionSettingsPage').then((m) => ({ Component: m.PromotionSettingsPage })),
   'promotion.add': () => import('../features/promotions/components/AddPromotionPage').then((m) => ({ Component: m.AddPromotionPage })),
+  mails: () => import('../features/mails/components/MailsPage').then((m) => ({ Component: m.MailsPage })),
 };

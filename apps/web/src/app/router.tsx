@@ -1,4 +1,4 @@
-import { MESSAGES, ROUTES, type RouteDef } from '@promovente/shared';
+import { EMAIL_NOTIFICATION_MESSAGES, MESSAGES, ROUTES, type RouteDef } from '@promovente/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/route-handle';
@@ -49,6 +49,11 @@ const publicAuthRoutes: RouteObject[] = [
     path: '/password/update/:token',
     handle: handle('Nouveau mot de passe'),
     lazy: screen(() => import('../features/auth/components/PasswordUpdatePage').then((m) => ({ Component: m.PasswordUpdatePage }))),
+  },
+  {
+    path: '/unsubscribe/:token',
+    handle: handle(EMAIL_NOTIFICATION_MESSAGES.pageTitle),
+    lazy: screen(() => import('../features/auth/components/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage }))),
   },
   {
     path: '/candidate/register/:id',

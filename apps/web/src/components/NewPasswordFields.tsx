@@ -1,18 +1,19 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { InputField } from './ui/Field';
 
-type PasswordValues = { password: string; password_confirmation?: string };
-
-/** The new password and its confirmation, as 'Mon compte' and the reset page ask them. */
-export const NewPasswordFields = <T extends PasswordValues>({
-  register,
+/**
+ * The new password and its confirmation, as 'Mon compte' and the reset page ask them: each form
+ * registers its own two fields and hands them over with their errors.
+ */
+export const NewPasswordFields = ({
+  password,
+  confirmation,
   errors,
 }: {
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
+  password: UseFormRegisterReturn<'password'>;
+  confirmation: UseFormRegisterReturn<'password_confirmation'>;
+  errors: { password?: FieldError; password_confirmation?: FieldError };
 }) => {
-  const reg = register as unknown as UseFormRegister<PasswordValues>;
-  const errs = errors as FieldErrors<PasswordValues>;
   return (
     <>
       <InputField
@@ -20,16 +21,16 @@ export const NewPasswordFields = <T extends PasswordValues>({
         type="password"
         autoComplete="new-password"
         required
-        error={errs.password?.message}
-        {...reg('password')}
+        error={errors.password?.message}
+        {...password}
       />
       <InputField
         label="Confirmation du mot de passe"
         type="password"
         autoComplete="new-password"
         required
-        error={errs.password_confirmation?.message}
-        {...reg('password_confirmation')}
+        error={errors.password_confirmation?.message}
+        {...confirmation}
       />
     </>
   );

@@ -8,7 +8,7 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(
 vi.mock('sonner', () => ({ toast }));
 
 const answer = (status: number, body: unknown) =>
-  vi.fn(
+  vi.fn<typeof fetch>(
     async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
   );
 
@@ -32,9 +32,29 @@ describe('api client', () => {
     const fetchMock = answer(200, { data: [1] });
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('brokers', { query: { promotion: 3, empty: '' } })).resolves.toEqual({ data: [1] });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/brokers?promotion=3');
-    expect(init.headers).toMatchObject({ Accept: 'application/json', Authorization: 'Bearer abc' });
+    expect(init?.headers).toMatchObject({ Accept: 'application/json', Authorization: 'Bearer abc' });
+  });
+
+  it('asks again with the ETag of a list served by version, and takes a 304 from the answer it kept', async () => {
+    setToken('abc');
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ data: [1, 2] }), { status: 200, headers: { ETag: 'W/"v1"' } }))
+      .mockResolvedValueOnce(new Response(null, { status: 304, headers: { ETag: 'W/"v1"' } }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ data: [3] }), { status: 200, headers: { ETag: 'W/"v2"' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('lots', { query: { promotion: 3 } })).resolves.toEqual({ data: [1, 2] });
+    expect(fetchMock.mock.calls[0][1]?.headers).not.toHaveProperty('If-None-Match');
+    await expect(api.get('lots', { query: { promotion: 3 } })).resolves.toEqual({ data: [1, 2] });
+    expect(fetchMock.mock.calls[1][1]?.headers).toMatchObject({ 'If-None-Match': 'W/"v1"' });
+    await expect(api.get('lots', { query: { promotion: 3 } })).resolves.toEqual({ data: [3] });
+    // Another session never sends the first one's ETag.
+    setToken('def');
+    vi.stubGlobal('fetch', answer(200, { data: [] }));
+    await api.get('lots', { query: { promotion: 3 } });
+    expect(vi.mocked(fetch).mock.calls[0][1]?.headers).not.toHaveProperty('If-None-Match');
   });
 
   it('on 401 tells the user to sign in, drops the token, saves the target and goes to login', async () => {
@@ -98,8 +118,8 @@ describe('api client', () => {
     const form = new FormData();
     form.set('first_name', 'Léa');
     await api.post('user/update', form);
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.body).toBe(form);
-    expect(init.headers).not.toHaveProperty('Content-Type');
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 });

@@ -83,6 +83,24 @@ const handleFailure = (path: string, status: number, body: unknown, quiet: boole
   return new ApiError(status, message, body);
 };
 
+/**
+ * The last answer of each list read served by version, with its ETag (docs/architecture.md, 'The
+ * answer cache'): asked again, the server answers 304 while nothing its reader may see has
+ * changed, and the answer is taken from here instead of travelling again. Kept per session token
+ * (another user's token never matches), the most recent REVALIDATED_MAX only.
+ */
+const revalidated = new Map<string, { etag: string; data: unknown }>();
+const REVALIDATED_MAX = 60;
+
+const remember = (key: string, etag: string, data: unknown) => {
+  revalidated.delete(key);
+  revalidated.set(key, { etag, data });
+  for (const oldest of revalidated.keys()) {
+    if (revalidated.size <= REVALIDATED_MAX) break;
+    revalidated.delete(oldest);
+  }
+};
+
 export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, query, quiet = false, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -96,17 +114,26 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
     payload = JSON.stringify(body);
   }
 
+  const url = buildUrl(path, query);
+  const key = method === 'GET' ? `${token ?? ''}\n${url}` : null;
+  const known = key === null ? undefined : revalidated.get(key);
+  if (known) headers['If-None-Match'] = known.etag;
+
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, credentials: 'include', signal });
+    response = await fetch(url, { method, headers, body: payload, credentials: 'include', signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw handleFailure(path, 0, null, quiet);
   }
 
+  // Unchanged since the answer kept here (a header the client set itself: the browser hands the 304 over).
+  if (response.status === 304 && known) return known.data as T;
   const data = await readBody(response);
   // Only 200 is a success (docs/product/calls.md#conventions).
   if (response.status !== 200) throw handleFailure(path, response.status, data, quiet);
+  const etag = response.headers.get('ETag');
+  if (key !== null && etag) remember(key, etag, data);
   return data as T;
 };
 

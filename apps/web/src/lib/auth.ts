@@ -1,6 +1,6 @@
-import { type Actor, homeRouteFor, routeByName, type User } from '@promovente/shared';
+import { type Actor, API, homeRouteFor, routeByName, type User } from '@promovente/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api-client';
 import { navigateTo } from './navigation';
 import { isDemoMode } from './storage';
 import { getToken, removeToken } from './token';
@@ -10,7 +10,7 @@ export const userQueryKey = ['user'] as const;
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: userQueryKey,
-    queryFn: () => api.get<{ data: User }>('user').then((response) => response.data),
+    queryFn: () => call(API.getUser).then((response) => response.data),
   });
 
 /** The signed-in user; nothing is asked when there is no token. */
@@ -24,9 +24,17 @@ export const actorOf = (user: User): Actor => ({
   agency_id: user.agency?.id ?? null,
 });
 
-/** A candidate who never changed his password (and is not a demo account) must do it first (docs/product/access.md#route-guard). */
+/**
+ * Demo mode (docs/decisions/018-faq-global-questions-and-demo-mode.md): a demo account or session
+ * (`is_demo`), or a browser where the demo page stored demo mode. The one rule of the screens
+ * that hide an upload in demo mode (documents, candidate files, photos, the FAQ file).
+ */
+export const inDemoMode = (user: Pick<User, 'is_demo'> | null | undefined, storedDemoMode: boolean = isDemoMode()) =>
+  Boolean(user?.is_demo) || storedDemoMode;
+
+/** A candidate who never changed his password (and is not in demo mode) must do it first (docs/product/access.md#route-guard). */
 export const mustChangePassword = (user: Pick<User, 'type' | 'number_connections' | 'is_demo'>) =>
-  user.type === 'candidate' && user.number_connections === 0 && !user.is_demo && !isDemoMode();
+  user.type === 'candidate' && user.number_connections === 0 && !inDemoMode(user);
 
 export const FORCED_PASSWORD_PATH = '/settings?password=true';
 
@@ -35,7 +43,7 @@ export const homePathFor = (user: Pick<User, 'type'>) => routeByName(homeRouteFo
 /** Signs out: tells the server (best effort), forgets the token and every cached answer. */
 export const logout = async (queryClient: QueryClient) => {
   try {
-    await api.post('logout', undefined, { quiet: true });
+    await call(API.signOut, {}, { quiet: true });
   } catch {
     // The token is dropped on this side whatever the server answered.
   }

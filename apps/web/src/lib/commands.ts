@@ -1,8 +1,7 @@
-import { COMMAND_CATALOGUE, type CommandInput, type CommandName, type CommandOutput } from '@promovente/shared';
-import { api } from './api';
+import { API, COMMAND_CATALOGUE, type CommandAnswer, type CommandInput, type CommandName } from '@promovente/shared';
+import { call } from './api-client';
 
-/** What every command answers: its catalogued data and the server's French message. */
-export type CommandAnswer<Name extends CommandName> = { data: CommandOutput<Name>; message?: string };
+export type { CommandAnswer };
 
 /** The fields are optional where the command takes none. */
 export type FieldsArgument<Name extends CommandName> =
@@ -13,7 +12,13 @@ export type FieldsArgument<Name extends CommandName> =
  * the fields and the answer are those of the shared command catalogue (docs/architecture.md, 'Commands').
  */
 export const executeCommand = <Name extends CommandName>(name: Name, entityId: number, ...[fields]: FieldsArgument<Name>) =>
-  api.post<CommandAnswer<Name>>('app/executeCommand', {
-    name,
-    params: { entity: COMMAND_CATALOGUE[name].entity, entity_id: entityId, additionnal_fields: fields ?? {} },
-  });
+  call(API.executeCommand, {
+    body: {
+      name,
+      params: {
+        entity: COMMAND_CATALOGUE[name].entity,
+        entity_id: entityId,
+        additionnal_fields: (fields ?? {}) as Record<string, unknown>,
+      },
+    },
+  }) as Promise<CommandAnswer<Name>>;

@@ -1,6 +1,6 @@
-import type { UnreadSummary } from '@promovente/shared';
+import { API, type UnreadSummary } from '@promovente/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api-client';
 import { userQueryKey } from './auth';
 
 /**
@@ -17,7 +17,7 @@ export const useUnreadSummary = (enabled = true) =>
   useQuery({
     queryKey: unreadSummaryKey,
     // A background poll: a failure keeps the last counts rather than toasting every minute.
-    queryFn: () => api.get<{ data: UnreadSummary }>('threads/promotions-unread-summary', { quiet: true }).then((response) => response.data),
+    queryFn: () => call(API.getUnreadSummary, {}, { quiet: true }).then((response) => response.data),
     refetchInterval: UNREAD_POLL_MS,
     enabled,
   });

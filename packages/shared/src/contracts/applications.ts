@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
-import { APPLICATION_PRIORITIES, DEFAULT_APPLICATION_PRIORITY } from '../statuses.js';
+import { APPLICATION_PRIORITIES, DEFAULT_APPLICATION_PRIORITY } from '../rules/positions.js';
 import { idOf, idSchema, textSchema } from './common.js';
 
 export const ATTRIBUTION_MESSAGES = {
@@ -20,7 +19,7 @@ export const ALREADY_HELD_LABEL = 'Existe déjà';
 
 const prioritySchema = z.coerce
   .number({ error: ATTRIBUTION_MESSAGES.priorityRequired })
-  .refine((value) => (APPLICATION_PRIORITIES as readonly number[]).includes(value), {
+  .refine((value) => APPLICATION_PRIORITIES.includes(value), {
     message: ATTRIBUTION_MESSAGES.priorityRequired,
   });
 
@@ -42,33 +41,41 @@ export type AttributeLotInput = z.input<typeof attributeLotSchema>;
 export const attributionQuerySchema = z.object({ candidacy_id: idSchema });
 
 /** One lot of the 'assign lot' picker. */
-export type AttributionLot = {
-  id: number;
-  reference: string;
-  title: string;
-  building: string;
-  floor: string;
-  nb_rooms: number;
-  price: number;
-  status: number;
-  status_text: string;
+export const attributionLotSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  title: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  nb_rooms: z.number(),
+  price: z.number(),
+  status: z.number(),
+  status_text: z.string(),
   /** The lowest free position among 1-3, or null (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
-  best_available_priority: number | null;
+  best_available_priority: z.number().nullable(),
   /** Réservé or Signé: only the waiting list (priority 9) is open (docs/sales-process.md#2-lots-built). */
-  waiting_list_only: boolean;
+  waiting_list_only: z.boolean(),
   /** The candidacy already holds a live application on it ('Existe déjà'). */
-  already_held: boolean;
-};
+  already_held: z.boolean(),
+});
+export type AttributionLot = z.infer<typeof attributionLotSchema>;
 
-export type AttributionOptions = {
-  candidacy_id: number;
-  promotion_id: number;
-  multi_agency: boolean;
-  lots: AttributionLot[];
-};
+export const attributionOptionsSchema = z.object({
+  candidacy_id: z.number(),
+  promotion_id: z.number(),
+  multi_agency: z.boolean(),
+  lots: attributionLotSchema.array(),
+});
+export type AttributionOptions = z.infer<typeof attributionOptionsSchema>;
 
 /** A candidacy the partner select offers. */
-export type PartnerOption = { id: number; full_name: string; email: string | null; crm_validated: boolean };
+export const partnerOptionSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  crm_validated: z.boolean(),
+});
+export type PartnerOption = z.infer<typeof partnerOptionSchema>;
 
 export const partnersQuerySchema = z.object({
   candidacy_id: idSchema,
@@ -77,33 +84,6 @@ export const partnersQuerySchema = z.object({
 
 /** The application attributeLot created. */
 export type AttributedApplication = { id: number; public_id: string; lot_id: number; priority: number; status: number };
-
-export type AttributionDecision =
-  | { ok: true; priority: number }
-  | { ok: false; reason: 'alreadyHeld' | 'blocked' | 'waitingListOnly'; message: string };
-
-/**
- * The position an attribution takes (docs/sales-process.md#2-lots-built and docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built), used by the server under the lot's
- * row lock and by the picker to show it. Multi-agency: a Réservé or Signé lot takes the waiting
- * list (9), otherwise the best free position, none free is refused. Other promotions: the
- * chosen priority, only 9 on a Réservé or Signé lot.
- */
-export const decideAttribution = (
-  lot: Pick<AttributionLot, 'best_available_priority' | 'waiting_list_only' | 'already_held'>,
-  multiAgency: boolean,
-  requestedPriority: number = DEFAULT_APPLICATION_PRIORITY,
-): AttributionDecision => {
-  if (lot.already_held) return { ok: false, reason: 'alreadyHeld', message: ATTRIBUTION_MESSAGES.alreadyHeld };
-  if (multiAgency) {
-    if (lot.waiting_list_only) return { ok: true, priority: DEFAULT_APPLICATION_PRIORITY };
-    if (lot.best_available_priority === null) return { ok: false, reason: 'blocked', message: MESSAGES.lotAssignmentBlocked };
-    return { ok: true, priority: lot.best_available_priority };
-  }
-  if (lot.waiting_list_only && requestedPriority !== DEFAULT_APPLICATION_PRIORITY) {
-    return { ok: false, reason: 'waitingListOnly', message: ATTRIBUTION_MESSAGES.waitingListOnly };
-  }
-  return { ok: true, priority: requestedPriority };
-};
 
 /**
  * GET /attribution/candidacies?lot_id=&search= (broker): the 'attribute lot' picker opened from a
@@ -119,19 +99,21 @@ export const lotAttributionQuerySchema = z.object({
 export const LOT_ATTRIBUTION_CANDIDACIES_LIMIT = 50;
 
 /** A candidacy the lot-centric picker offers; already_held: it holds a live application on the lot ('Existe déjà'). */
-export type LotAttributionCandidacy = {
-  id: number;
-  full_name: string;
-  email: string | null;
-  status_text: string;
-  crm_validated: boolean;
-  already_held: boolean;
-};
+export const lotAttributionCandidacySchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  status_text: z.string(),
+  crm_validated: z.boolean(),
+  already_held: z.boolean(),
+});
+export type LotAttributionCandidacy = z.infer<typeof lotAttributionCandidacySchema>;
 
-export type LotAttributionOptions = {
-  promotion_id: number;
-  multi_agency: boolean;
-  lot: Omit<AttributionLot, 'already_held'>;
-  candidacies: LotAttributionCandidacy[];
-  has_more: boolean;
-};
+export const lotAttributionOptionsSchema = z.object({
+  promotion_id: z.number(),
+  multi_agency: z.boolean(),
+  lot: attributionLotSchema.omit({ already_held: true }),
+  candidacies: lotAttributionCandidacySchema.array(),
+  has_more: z.boolean(),
+});
+export type LotAttributionOptions = z.infer<typeof lotAttributionOptionsSchema>;

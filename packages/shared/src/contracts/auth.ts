@@ -5,6 +5,8 @@ import { emailSchema, requiredText, textOf, textSchema } from './common.js';
 export const loginSchema = z.object({
   email: emailSchema,
   password: requiredText('Mot de passe requis'),
+  /** Signed in from the demo page (the browser's demo mode): the session is a demo session (docs/decisions/023-uploads-limits-quota-and-metadata.md). */
+  demo: z.boolean({ error: 'Mode démo invalide' }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, idSchema, requiredText, textOf, textSchema, zipSchema } from './common.js';
+import { idOf, idSchema, requiredFieldMessage, requiredText, textOf, textSchema, zipSchema } from './common.js';
 import { isParkingLotType } from './lots.js';
 
 /**
@@ -28,6 +28,18 @@ export const BUILDING_MESSAGES = {
   parentIsSelf: 'Un lot ne peut pas être associé à lui-même',
   hasChildren: 'Ce lot a des lots associés : il ne peut pas devenir un lot associé',
   liveApplications: 'Ce lot a un dossier de vente en cours : il ne peut pas être supprimé.',
+  /** The lots named (five at most, then how many more) carry sales files: the admin knows where to look. */
+  buildingHasApplications: (references: readonly string[]) => {
+    const shown = references.slice(0, 5).join(', ');
+    const more = references.length > 5 ? ` et ${references.length - 5} autre(s)` : '';
+    return `Cet immeuble a des dossiers de vente sur ${references.length > 1 ? 'ses lots' : 'son lot'} ${shown}${more} : il ne peut pas être supprimé.`;
+  },
+  buildingDeleted: 'Immeuble supprimé',
+  confirmDeleteBuilding: (title: string) => `Êtes-vous sûr de vouloir supprimer l'immeuble « ${title} » ?`,
+  deleteBuildingLots: (count: number) =>
+    count === 0
+      ? "Il n'a aucun lot."
+      : `${count === 1 ? 'Son lot sera supprimé' : `Ses ${count} lots seront supprimés`} avec lui, avec leur historique et leurs tâches.`,
   buildingCreated: 'Immeuble créé',
   buildingUpdated: 'Immeuble mis à jour',
   lotCreated: 'Lot créé',
@@ -35,6 +47,8 @@ export const BUILDING_MESSAGES = {
   lotDeleted: 'Lot supprimé',
   lotAttached: 'Lot associé',
   lotDissociated: 'Lot dissocié',
+  confirmDissociate: (child: string, parent: string) =>
+    `Voulez-vous vraiment dissocier le lot ${child} du lot ${parent} ? Il redeviendra un lot principal.`,
   lotMoved: 'Lot déplacé',
 } as const;
 
@@ -82,19 +96,22 @@ export const buildingInputSchema = z.object({
 export type BuildingInput = z.input<typeof buildingInputSchema>;
 export type BuildingValues = z.output<typeof buildingInputSchema>;
 
-export type BuildingRow = {
-  id: number;
-  title: string;
-  street: string | null;
-  city: string;
-  zip: string | null;
+export const buildingRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  street: z.string().nullable(),
+  city: z.string(),
+  zip: z.string().nullable(),
   /** Main lots and every lot (main and associated) of the building. */
-  main_lots_count: number;
-  lots_count: number;
-};
+  main_lots_count: z.number(),
+  lots_count: z.number(),
+});
+export type BuildingRow = z.infer<typeof buildingRowSchema>;
 
-export type BuildingsList = { data: BuildingRow[] };
-export type BuildingAnswer = { data: BuildingRow; message: string };
+export const buildingsListSchema = z.object({ data: z.array(buildingRowSchema) });
+export type BuildingsList = z.infer<typeof buildingsListSchema>;
+export const buildingAnswerSchema = z.object({ data: buildingRowSchema, message: z.string() });
+export type BuildingAnswer = z.infer<typeof buildingAnswerSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lots
@@ -128,8 +145,26 @@ const roomsSchema = numberOf(BUILDING_MESSAGES.roomsMin, 1).pipe(
     .refine((v) => Number.isInteger(v * 2), BUILDING_MESSAGES.roomsStep),
 );
 
-const priceSchema = numberOf(BUILDING_MESSAGES.priceMin, 0).pipe(
-  z.number().int(BUILDING_MESSAGES.priceMin).min(0, BUILDING_MESSAGES.priceMin).max(2_000_000_000, BUILDING_MESSAGES.priceMin),
+/**
+ * 'Prix (CHF)': required, a whole number of CHF >= 0. An emptied field ('', spaces, null) is
+ * refused naming the field, never read as 0; 0 is a price only when typed (an associated lot
+ * included in its main lot's price): docs/product/promotion-administration.md#validation.
+ */
+const priceSchema = z.preprocess(
+  (value) => {
+    if (value === null || value === undefined) return undefined;
+    if (typeof value !== 'string') return value;
+    const text = value
+      .trim()
+      .replace(/['’\s]/g, '')
+      .replace(',', '.');
+    return text === '' ? undefined : Number(text);
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? requiredFieldMessage(issue.path ?? []) : BUILDING_MESSAGES.priceMin) })
+    .int(BUILDING_MESSAGES.priceMin)
+    .min(0, BUILDING_MESSAGES.priceMin)
+    .max(2_000_000_000, BUILDING_MESSAGES.priceMin),
 );
 
 /** A required reference id (type, floor): an empty select answers the field's own message. */
@@ -210,7 +245,6 @@ export const createLotSchema = z
     title: lotFields.title,
     parent_id: lotFields.parent_id.optional().transform((v) => v ?? null),
     nb_rooms: lotFields.nb_rooms.optional().transform((v) => v ?? 1),
-    raw_price: lotFields.raw_price.optional().transform((v) => v ?? 0),
     price_included: lotFields.price_included.optional().transform((v) => v ?? false),
     area_ppe: lotFields.area_ppe.optional().transform((v) => v ?? 0),
     area_hab: lotFields.area_hab.optional().transform((v) => v ?? 0),
@@ -251,57 +285,67 @@ export type UpdateLotFieldsInput = z.input<typeof updateLotFieldsSchema>;
 export type UpdateLotFieldsValues = z.output<typeof updateLotFieldsSchema>;
 
 /** A lot as the administration screens show it. */
-export type AdminLot = {
-  id: number;
-  building_id: number;
-  parent_id: number | null;
-  reference: string;
-  title: string;
-  lot_type_id: number;
-  type: string;
-  floor_id: number;
-  floor: string;
-  nb_rooms: number;
-  name_child: string | null;
-  raw_price: number;
-  price_included: boolean;
-  area_ppe: number;
-  area_hab: number;
-  area_jar: number;
-  area_bal: number;
-  area_ter: number;
-  exposure: string | null;
-  lot_ppe: string | null;
-  feuillet_ppe: string | null;
+export const adminLotSchema = z.object({
+  id: z.number(),
+  building_id: z.number(),
+  parent_id: z.number().nullable(),
+  reference: z.string(),
+  title: z.string(),
+  lot_type_id: z.number(),
+  type: z.string(),
+  floor_id: z.number(),
+  floor: z.string(),
+  nb_rooms: z.number(),
+  name_child: z.string().nullable(),
+  raw_price: z.number(),
+  price_included: z.boolean(),
+  area_ppe: z.number(),
+  area_hab: z.number(),
+  area_jar: z.number(),
+  area_bal: z.number(),
+  area_ter: z.number(),
+  exposure: z.string().nullable(),
+  lot_ppe: z.string().nullable(),
+  feuillet_ppe: z.string().nullable(),
   /** The derived displayed status (0 Disponible ... 4 Signé) and its French name. */
-  status: number;
-  status_text: string;
-  children_count: number;
-};
+  status: z.number(),
+  status_text: z.string(),
+  children_count: z.number(),
+});
+export type AdminLot = z.infer<typeof adminLotSchema>;
 
 /** GET promotions/{id}/buildings/{buildingId}/lots: the building and its main lots. */
-export type BuildingLots = { data: { building: BuildingRow; lots: AdminLot[] } };
+export const buildingLotsSchema = z.object({ data: z.object({ building: buildingRowSchema, lots: z.array(adminLotSchema) }) });
+export type BuildingLots = z.infer<typeof buildingLotsSchema>;
 
 /** A lot another one may be attached to or moved under, or may be attached (the pickers). */
-export type LotChoice = { id: number; reference: string; building_id: number; building: string; type: string };
+export const lotChoiceSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  building_id: z.number(),
+  building: z.string(),
+  type: z.string(),
+});
+export type LotChoice = z.infer<typeof lotChoiceSchema>;
 
 /** GET promotions/{id}/buildings/{buildingId}/lots/{lotId}: the lot, its building, parent and associated lots. */
-export type BuildingLotDetail = {
-  data: {
-    building: BuildingRow;
-    lot: AdminLot;
+export const buildingLotDetailSchema = z.object({
+  data: z.object({
+    building: buildingRowSchema,
+    lot: adminLotSchema,
     /** The main lot of an associated lot (with its building), else null. */
-    parent: (AdminLot & { building: string }) | null;
-    children: AdminLot[];
+    parent: adminLotSchema.extend({ building: z.string() }).nullable(),
+    children: z.array(adminLotSchema),
     /** Lots that may be attached here: no parent, not this lot, no children (a main lot's page only). */
-    attachable: LotChoice[];
+    attachable: z.array(lotChoiceSchema),
     /** Main lots an associated lot of this page may move under (every main lot but this one). */
-    move_targets: LotChoice[];
-  };
-};
+    move_targets: z.array(lotChoiceSchema),
+  }),
+});
+export type BuildingLotDetail = z.infer<typeof buildingLotDetailSchema>;
 
-export type LotAnswer = { data: AdminLot; message: string };
-export type LotDeleteAnswer = { message: string };
+export const lotAnswerSchema = z.object({ data: adminLotSchema, message: z.string() });
+export type LotAnswer = z.infer<typeof lotAnswerSchema>;
 
 /** The pickers 'Associer un lot existant' and 'Déplacer': one lot must be chosen. */
 export const lotChoiceFormSchema = z.object({ lot_id: idOf(BUILDING_MESSAGES.chooseLot) });

@@ -1,4 +1,6 @@
+// Over 400 lines: the candidacy's contracts (list query, filters, rows, detail, create and update inputs) in one catalogue.
 import { z } from 'zod';
+import { pageOf } from '../api/route.js';
 import { CANDIDACY_FILTER_STATUSES } from '../statuses.js';
 import {
   emailSchema,
@@ -12,7 +14,7 @@ import {
   zipSchema,
 } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import type { Task } from './tasks.js';
+import { type Task, taskSchema } from './tasks.js';
 
 /**
  * Candidates and candidacies (docs/product/candidates.md#screens, docs/product/entities.md#application, docs/product/validation.md#candidate-form, docs/product/access.md#who-may-do-what and docs/product/calls.md#candidates-and-candidacies).
@@ -72,166 +74,174 @@ export const candidaciesAllQuerySchema = z.object({
   promotion: idOf('Promotion invalide').optional(),
 });
 
-export type CandidacyPerson = { id: number; full_name: string; profile_picture: string | null };
+export const candidacyPersonSchema = z.object({ id: z.number(), full_name: z.string(), profile_picture: z.string().nullable() });
+export type CandidacyPerson = z.infer<typeof candidacyPersonSchema>;
 
-export type CandidateSummary = {
-  id: number;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  gender: 'M' | 'F';
-  email: string | null;
-  phone: string | null;
-  phone_private: string | null;
-  phone_pro: string | null;
-  budget: number | null;
-  city: string | null;
-  zip: string | null;
-  is_company: boolean;
-  company_name: string | null;
-  user_id: number | null;
-};
+export const candidateSummarySchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.enum(['M', 'F']),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_private: z.string().nullable(),
+  phone_pro: z.string().nullable(),
+  budget: z.number().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  is_company: z.boolean(),
+  company_name: z.string().nullable(),
+  user_id: z.number().nullable(),
+});
+export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
 
-export type CandidacyApplicationSummary = {
-  id: number;
-  public_id: string;
-  priority: number;
-  status: number;
-  status_text: string;
+export const candidacyApplicationSummarySchema = z.object({
+  id: z.number(),
+  public_id: z.string(),
+  priority: z.number(),
+  status: z.number(),
+  status_text: z.string(),
   /** true when this candidacy is the main one (candidacy1), false when it is the partner. */
-  is_main: boolean;
+  is_main: z.boolean(),
   /**
    * The application's lot as the candidate record lists it (docs/product/candidate-record.md#fields):
    * rooms, living area in m², total price (the lot's price plus its associated lots' not included
    * in it) and the floor's title.
    */
-  lot: {
-    id: number;
-    reference: string;
-    public_id: string;
-    title: string;
-    nb_rooms: number;
-    area_hab: number;
-    total_price: number;
-    floor: string;
-  };
+  lot: z.object({
+    id: z.number(),
+    reference: z.string(),
+    public_id: z.string(),
+    title: z.string(),
+    nb_rooms: z.number(),
+    area_hab: z.number(),
+    total_price: z.number(),
+    floor: z.string(),
+  }),
   /** Priority 1 in a multi-agency promotion: last_priority_change + reservation_timeout days. */
-  deadline: string | null;
-  deadline_is_in_less_than_one_day: boolean;
-  is_over_deadline: boolean;
-  reservation_sent_at: string | null;
-  created_at: string;
+  deadline: z.string().nullable(),
+  deadline_is_in_less_than_one_day: z.boolean(),
+  is_over_deadline: z.boolean(),
+  reservation_sent_at: z.string().nullable(),
+  created_at: z.string(),
   /** The five milestones reached (FR, AC, FIN, PDV, SIGN), as the candidate record shows them (docs/product/candidate-record.md#fields). */
-  status_FR_checked: boolean;
-  status_AC_checked: boolean;
-  status_FIN_checked: boolean;
-  status_SIGNPDV_checked: boolean;
-  status_SIGN_checked: boolean;
-};
+  status_FR_checked: z.boolean(),
+  status_AC_checked: z.boolean(),
+  status_FIN_checked: z.boolean(),
+  status_SIGNPDV_checked: z.boolean(),
+  status_SIGN_checked: z.boolean(),
+});
+export type CandidacyApplicationSummary = z.infer<typeof candidacyApplicationSummarySchema>;
 
 /** A task as the tasks module answers it (contracts/tasks.ts). */
 export type CandidacyTask = Task;
 
 /** One row of the candidates table (docs/product/candidates.md#screens). */
-export type CandidacyRow = {
-  id: number;
-  promotion_id: number;
-  status: number;
-  status_text: string;
-  priority: number;
-  priority_text: string;
-  vip: boolean;
-  reason_vip: string | null;
-  couple: boolean;
-  created_at: string;
+export const candidacyRowSchema = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  status: z.number(),
+  status_text: z.string(),
+  priority: z.number(),
+  priority_text: z.string(),
+  vip: z.boolean(),
+  reason_vip: z.string().nullable(),
+  couple: z.boolean(),
+  created_at: z.string(),
   /** The candidacy's budget, else the candidate's. */
-  budget: number | null;
-  agency_id: number | null;
-  agency_name: string | null;
+  budget: z.number().nullable(),
+  agency_id: z.number().nullable(),
+  agency_name: z.string().nullable(),
   /** Meaningful for agency 1 only (seesCrmColumns). */
-  crm_validated: boolean;
-  crm_id: string | null;
-  broker_id: number | null;
-  broker: CandidacyPerson | null;
-  candidate: CandidateSummary;
+  crm_validated: z.boolean(),
+  crm_id: z.string().nullable(),
+  broker_id: z.number().nullable(),
+  broker: candidacyPersonSchema.nullable(),
+  candidate: candidateSummarySchema,
   /** Live applications (not hidden, not closed), candidacy1 or candidacy2. */
-  applications: CandidacyApplicationSummary[];
-  comments_count: number;
-  files_count: number;
+  applications: candidacyApplicationSummarySchema.array(),
+  comments_count: z.number(),
+  files_count: z.number(),
   /** At most 3 open tasks on the candidacy, soonest first; tasks_count counts all open ones. */
-  tasks: CandidacyTask[];
-  tasks_count: number;
+  tasks: taskSchema.array(),
+  tasks_count: z.number(),
   /** Left by the candidate on the public registration page. */
-  comment: string | null;
+  comment: z.string().nullable(),
   /** Whether the caller may edit, delete or move it (broker of the same agency). */
-  can_edit: boolean;
-};
+  can_edit: z.boolean(),
+});
+export type CandidacyRow = z.infer<typeof candidacyRowSchema>;
 
-export type CandidaciesPage = Paginated<CandidacyRow> & {
-  /** Candidacies per status under the current filters except `status` (for the arrows). */
-  status_counts: Record<string, number>;
-};
+/** Candidacies per status under the current filters except `status` (for the arrows). */
+const statusCountsSchema = z.record(z.string(), z.number());
 
-export type CandidacyOption = {
-  id: number;
-  candidate_id: number;
-  full_name: string;
-  crm_validated: boolean;
-  agency_id: number | null;
-};
+export type CandidaciesPage = Paginated<CandidacyRow> & { status_counts: Record<string, number> };
+
+export const candidacyOptionSchema = z.object({
+  id: z.number(),
+  candidate_id: z.number(),
+  full_name: z.string(),
+  crm_validated: z.boolean(),
+  agency_id: z.number().nullable(),
+});
+export type CandidacyOption = z.infer<typeof candidacyOptionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Single loads
 
-export type CandidacyFile = {
-  id: number;
-  name: string;
-  uuid: string;
-  mime: string;
-  size: number;
-  created_at: string;
-  created_by: CandidacyPerson | null;
+export const candidacyFileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  uuid: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+  created_by: candidacyPersonSchema.nullable(),
   /** Fetch GET /file-url/{uuid} to open it. */
-  url: null;
-  can_delete: boolean;
-};
+  url: z.null(),
+  can_delete: z.boolean(),
+});
+export type CandidacyFile = z.infer<typeof candidacyFileSchema>;
 
-export type CandidacyComment = {
-  id: number;
-  comment: string;
-  created_at: string;
-  updated_at: string;
-  created_by_id: number | null;
-  created_by: CandidacyPerson | null;
+export const candidacyCommentSchema = z.object({
+  id: z.number(),
+  comment: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by_id: z.number().nullable(),
+  created_by: candidacyPersonSchema.nullable(),
   /** Only its author may edit it. */
-  is_editable: boolean;
-};
+  is_editable: z.boolean(),
+});
+export type CandidacyComment = z.infer<typeof candidacyCommentSchema>;
 
-export type CandidateRecord = CandidateSummary & {
-  household_size: number | null;
-  household_income: number | null;
-  own_funds: number | null;
-  parent_candidate_id: number | null;
-  maiden_name: string | null;
-  father_first_name: string | null;
-  mother_first_name: string | null;
-  mother_maiden_name: string | null;
-  birthday: string | null;
-  birthday_city: string | null;
-  place_origin: string | null;
-  establishment_permit: string | null;
-  job: string | null;
-  civil_status: string | null;
-  matrimonial_property: string | null;
-  address: string | null;
-  country: string | null;
-  avs: string | null;
-  already_swiss_owner: boolean | null;
-  company_type: string | null;
-  head_office: string | null;
-  company_address: string | null;
-  profile_picture: string | null;
-};
+export const candidateRecordSchema = candidateSummarySchema.extend({
+  household_size: z.number().nullable(),
+  household_income: z.number().nullable(),
+  own_funds: z.number().nullable(),
+  parent_candidate_id: z.number().nullable(),
+  maiden_name: z.string().nullable(),
+  father_first_name: z.string().nullable(),
+  mother_first_name: z.string().nullable(),
+  mother_maiden_name: z.string().nullable(),
+  birthday: z.string().nullable(),
+  birthday_city: z.string().nullable(),
+  place_origin: z.string().nullable(),
+  establishment_permit: z.string().nullable(),
+  job: z.string().nullable(),
+  civil_status: z.string().nullable(),
+  matrimonial_property: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  avs: z.string().nullable(),
+  already_swiss_owner: z.boolean().nullable(),
+  company_type: z.string().nullable(),
+  head_office: z.string().nullable(),
+  company_address: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+});
+export type CandidateRecord = z.infer<typeof candidateRecordSchema>;
 
 /** The financing a candidacy declares, bank by bank (mortgage, 2nd and 3rd pillar): the reservation form's fields. */
 export const FINANCING_DETAIL_FIELDS = [
@@ -246,32 +256,89 @@ export const FINANCING_DETAIL_FIELDS = [
   'third_pillar_contact_name',
 ] as const satisfies readonly (keyof CandidacyFinancing)[];
 
-export type CandidacyFinancing = {
-  mortgage_amount: number | null;
-  mortgage_bank_name: string | null;
-  mortgage_contact_name: string | null;
-  second_pillar_amount: number | null;
-  second_pillar_bank_name: string | null;
-  second_pillar_contact_name: string | null;
-  third_pillar_amount: number | null;
-  third_pillar_bank_name: string | null;
-  third_pillar_contact_name: string | null;
-  financials_unavailable: boolean;
-};
+export const candidacyFinancingSchema = z.object({
+  mortgage_amount: z.number().nullable(),
+  mortgage_bank_name: z.string().nullable(),
+  mortgage_contact_name: z.string().nullable(),
+  second_pillar_amount: z.number().nullable(),
+  second_pillar_bank_name: z.string().nullable(),
+  second_pillar_contact_name: z.string().nullable(),
+  third_pillar_amount: z.number().nullable(),
+  third_pillar_bank_name: z.string().nullable(),
+  third_pillar_contact_name: z.string().nullable(),
+  financials_unavailable: z.boolean(),
+});
+export type CandidacyFinancing = z.infer<typeof candidacyFinancingSchema>;
 
 /** GET /candidacies/:id. user_comments is empty for roles that may not read comments. */
-export type CandidacyDetail = Omit<CandidacyRow, 'candidate'> &
-  CandidacyFinancing & {
-    candidate: CandidateRecord;
-    promotion: { id: number; title: string; multi_agency: boolean; crm_updated_at: string | null };
-    files: CandidacyFile[];
-    user_comments: CandidacyComment[];
-    /** Every task on the candidacy (open first, soonest first; then done ones). */
-    actions: CandidacyTask[];
-  };
+export const candidacyDetailSchema = candidacyRowSchema.extend({
+  ...candidacyFinancingSchema.shape,
+  candidate: candidateRecordSchema,
+  promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean(), crm_updated_at: z.string().nullable() }),
+  files: candidacyFileSchema.array(),
+  user_comments: candidacyCommentSchema.array(),
+  /** Every task on the candidacy (open first, soonest first; then done ones). */
+  actions: taskSchema.array(),
+});
+export type CandidacyDetail = z.infer<typeof candidacyDetailSchema>;
 
 /** GET /candidates/:id: the person and his candidacies in the promotions the caller may open. */
 export type CandidateDetail = CandidateRecord & { candidacies: CandidacyDetail[] };
+
+// ---------------------------------------------------------------------------------------------
+// What each audience receives (candidacyAudienceOf; server: candidacies.serializers.ts)
+
+/**
+ * A candidate record (or a list row's candidate) as one audience receives it: who he is and how
+ * to reach him always; his personal record and the desk's links only where the audience's list
+ * names them, and a list row's candidate carries no record fields at all.
+ */
+export const candidateViewSchema = candidateRecordSchema.partial().required({
+  id: true,
+  full_name: true,
+  first_name: true,
+  last_name: true,
+  gender: true,
+  is_company: true,
+  company_name: true,
+  email: true,
+  phone: true,
+  phone_private: true,
+  phone_pro: true,
+});
+export type CandidateView = z.infer<typeof candidateViewSchema>;
+
+/** An application inside a candidacy: the candidate himself does not receive the positions, deadlines and milestones. */
+export const candidacyApplicationViewSchema = candidacyApplicationSummarySchema.partial().required({
+  id: true,
+  public_id: true,
+  status: true,
+  status_text: true,
+  is_main: true,
+  lot: true,
+  reservation_sent_at: true,
+  created_at: true,
+});
+
+/**
+ * A candidacy (a list row or a full load) as one audience receives it: the fields every audience
+ * has always; the desk's data, the financing, the documents, the work and the sales notes only
+ * where the audience's list names them; a list row has no promotion, files, comments nor actions.
+ */
+export const candidacyViewSchema = candidacyDetailSchema.partial().extend({
+  id: z.number(),
+  promotion_id: z.number(),
+  created_at: z.string(),
+  couple: z.boolean(),
+  broker: candidacyPersonSchema.nullable(),
+  candidate: candidateViewSchema,
+  applications: candidacyApplicationViewSchema.array(),
+  promotion: candidacyDetailSchema.shape.promotion.partial().required({ id: true, title: true }).optional(),
+});
+export type CandidacyView = z.infer<typeof candidacyViewSchema>;
+
+/** GET /candidacies: a page of the table as the caller's audience receives it, with the arrows' counts. */
+export const candidaciesPageSchema = pageOf(candidacyViewSchema).extend({ status_counts: statusCountsSchema });
 
 export type CandidacyFilesUpload = { files: CandidacyFile[]; duplicates: string[] };
 
@@ -430,39 +497,53 @@ export const candidatesListQuerySchema = z.object({
 export type CandidatesListQuery = z.infer<typeof candidatesListQuerySchema>;
 
 /** A person's candidacy in the listed promotion. */
-export type CandidateListCandidacy = {
-  id: number;
-  promotion_id: number;
-  status: number;
-  status_text: string;
-  agency_id: number | null;
-  broker: CandidacyPerson | null;
-};
+export const candidateListCandidacySchema = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  status: z.number(),
+  status_text: z.string(),
+  agency_id: z.number().nullable(),
+  broker: candidacyPersonSchema.nullable(),
+});
+export type CandidateListCandidacy = z.infer<typeof candidateListCandidacySchema>;
 
-export type CandidateListItem = CandidateSummary & { profile_picture: string | null; candidacies: CandidateListCandidacy[] };
-export type CandidatesPage = Paginated<CandidateListItem>;
+export const candidateListItemSchema = candidateSummarySchema.extend({
+  profile_picture: z.string().nullable(),
+  candidacies: candidateListCandidacySchema.array(),
+});
+export type CandidateListItem = z.infer<typeof candidateListItemSchema>;
+export const candidatesPageSchema = pageOf(candidateListItemSchema);
+export type CandidatesPage = z.infer<typeof candidatesPageSchema>;
 
 /**
  * A thread about the candidate that the caller takes part in (docs/product/calls.md#threads 'includes threads';
  * part 3 Thread): interlocutor is the other participant.
  */
-export type CandidateThread = {
-  id: number;
-  title: string;
-  promotion_id: number;
-  candidacy_id: number | null;
-  created_at: string;
-  last_message_at: string;
-  created_by: CandidacyPerson | null;
-  to: CandidacyPerson | null;
-  interlocutor: CandidacyPerson | null;
-  is_from_me: boolean;
-  messages_count: number;
-  unread_count: number;
-};
+export const candidateThreadSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  promotion_id: z.number(),
+  candidacy_id: z.number().nullable(),
+  created_at: z.string(),
+  last_message_at: z.string(),
+  created_by: candidacyPersonSchema.nullable(),
+  to: candidacyPersonSchema.nullable(),
+  interlocutor: candidacyPersonSchema.nullable(),
+  is_from_me: z.boolean(),
+  messages_count: z.number(),
+  unread_count: z.number(),
+});
+export type CandidateThread = z.infer<typeof candidateThreadSchema>;
 
 /** At most this many threads (the most recent first) come with the candidate record. */
 export const CANDIDATE_THREADS_LIMIT = 100;
 
-/** GET /candidates/:id: the record, its candidacies and the threads about him the caller takes part in. */
+/** GET /candidates/:id: the record, its candidacies and the threads about him the caller takes part in (brokers' fields). */
 export type CandidateRecordDetail = CandidateDetail & { threads: CandidateThread[] };
+
+/** GET /candidates/:id as the caller's audience receives it (candidateViewSchema, candidacyViewSchema). */
+export const candidateRecordViewSchema = candidateViewSchema.extend({
+  candidacies: candidacyViewSchema.array(),
+  threads: candidateThreadSchema.array(),
+});
+export type CandidateRecordView = z.infer<typeof candidateRecordViewSchema>;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from '../index.js';
-import { findNul, idSchema, installFieldIssueMessages, textSchema, validationMessage } from './common.js';
+import { findForbiddenCharacter, idSchema, installFieldIssueMessages, textSchema, validationMessage } from './common.js';
 import { FIELD_LABELS } from './field-labels.js';
 
 beforeAll(() => {
@@ -66,9 +66,83 @@ describe('the one text schema', () => {
   });
 
   it('finds a NUL anywhere in a received value, keys included', () => {
-    expect(findNul({ a: [{ b: 'x\u0000' }] })).toEqual(['a', 0, 'b']);
-    expect(findNul({ 'k\u0000': 'v' })).toEqual([]);
-    expect(findNul({ a: 'clean', b: [1, 'two'] })).toBeNull();
+    expect(findForbiddenCharacter({ a: [{ b: 'x\u0000' }] })).toEqual(['a', 0, 'b']);
+    expect(findForbiddenCharacter({ 'k\u0000': 'v' })).toEqual([]);
+    expect(findForbiddenCharacter({ a: 'clean', b: [1, 'two'] })).toBeNull();
+  });
+
+  it.each(['\uD800', '\uDFFF', 'A-101\uD83D', '\uDE00 fin'])(
+    'refuses the lone UTF-16 surrogate of %j naming the field (PostgreSQL cannot store it)',
+    (value) => {
+      expect(messageOf(z.object({ reference: textSchema }), { reference: value })).toBe(
+        'Le champ « Référence » contient un caractère interdit.',
+      );
+      expect(messageOf(z.object({ lot_ppe: textSchema }), { lot_ppe: value })).toBe('Le champ « Lot PPE » contient un caractère interdit.');
+    },
+  );
+
+  it('keeps a character written with a surrogate pair (emoji, rare letters)', () => {
+    expect(textSchema.parse('Maison 🏠 𝕏')).toBe('Maison 🏠 𝕏');
+    expect(findForbiddenCharacter({ title: 'Villa 🏡', nested: ['𝄞'] })).toBeNull();
+  });
+
+  it('finds a lone surrogate anywhere in a received value, keys included', () => {
+    expect(findForbiddenCharacter({ a: [{ feuillet_ppe: '12\uDFFF' }] })).toEqual(['a', 0, 'feuillet_ppe']);
+    expect(findForbiddenCharacter({ 'k\uD800': 'v' })).toEqual([]);
+    expect(findForbiddenCharacter(['\uD800\uDC00', 'ok'])).toBeNull();
+  });
+});
+
+/** Dates the database cannot hold, or that no sale of the product has (docs/product/validation.md#dates). */
+const HOSTILE_DATES = ['0000-01-01', '-000001-01-01', '1899-12-31', '2201-01-01', '+275760-09-13'];
+
+describe('every date of the contracts falls between 1900 and 2200', () => {
+  const task = { title: 'Rappeler', type: 0, broker_id: 1 };
+  const cases: [string, z.ZodType, (date: string) => unknown, string][] = [
+    ["a task's due date", contracts.taskFieldsSchema, (date) => ({ ...task, end_at: date }), 'Échéance'],
+    ["a task's new due date", contracts.updateTaskSchema, (date) => ({ end_at: date }), 'Échéance'],
+    ["an album's date", contracts.photoGroupInputSchema, (date) => ({ name: 'Gros œuvre', date }), 'Date'],
+    [
+      "a planning task's start",
+      contracts.planningTaskInputSchema,
+      (date) => ({ title: 'Permis', category: 1, dateFrom: date, dateTo: '2200-12-31', promotion_id: 1 }),
+      'Date de début',
+    ],
+    [
+      "a planning task's end",
+      contracts.planningTaskInputSchema,
+      (date) => ({ title: 'Permis', category: 1, dateFrom: '1900-01-01', dateTo: date, promotion_id: 1 }),
+      'Date de fin',
+    ],
+    ["a campaign's start", contracts.campaignInputSchema, (date) => ({ title: 'Affichage', start_at: date }), 'Date de début'],
+    ["a campaign's end", contracts.campaignInputSchema, (date) => ({ title: 'Affichage', end_at: date }), 'Date de fin'],
+    ['the campaigns filter', contracts.campaignListQuerySchema, (date) => ({ start_after: date }), 'Début après le'],
+    [
+      "a promotion's start",
+      contracts.promotionSettingsSchema,
+      (date) => ({ title: 'Les Terrasses', url: 'www.exemple.ch', start_at: date }),
+      'Date de début',
+    ],
+    [
+      "a promotion's end",
+      contracts.promotionSettingsSchema,
+      (date) => ({ title: 'Les Terrasses', url: 'www.exemple.ch', end_at: date }),
+      'Date de fin',
+    ],
+    ["a promise's date", contracts.scheduleAgreementSchema, (date) => ({ date }), 'Date'],
+    ["an act of purchase's date", contracts.planActOfPurchaseSchema, (date) => ({ date, subject: 'Acte', body: 'Bonjour' }), 'Date'],
+    ['a deposit date', contracts.validateReservationFormSchema, (date) => ({ knowDate: true, date, time: '10:00' }), 'Date'],
+  ];
+
+  it.each(cases.flatMap(([name, schema, input, label]) => HOSTILE_DATES.map((date) => [name, date, schema, input, label] as const)))(
+    'refuses %s on %s with a French message naming the field',
+    (_name, date, schema, input, label) => {
+      expect(messageOf(schema, input(date))).toBe(`Le champ « ${label} » doit être une date entre 1900 et 2200.`);
+    },
+  );
+
+  it.each(cases)('accepts %s on the first and the last day of the range', (_name, schema, input) => {
+    for (const date of ['1900-01-01', '2200-12-31']) expect(schema.safeParse(input(date)).success, date).toBe(true);
   });
 });
 
@@ -108,9 +182,13 @@ const keysOf = (schema: unknown, seen = new Set<unknown>(), keys = new Set<strin
 };
 
 describe('the field labels', () => {
-  it('name every field of every contract in French', () => {
+  it('name every field a caller may send in French: every input of the API catalogue and of the commands', () => {
+    // The answers are output, never parsed from what a user typed: their keys need no label.
     const keys = new Set<string>();
-    for (const value of Object.values(contracts)) keysOf(value, new Set(), keys);
+    for (const route of Object.values(contracts.API_ROUTES)) {
+      for (const input of [route.params, route.query, route.body, route.form?.fields]) keysOf(input, new Set(), keys);
+    }
+    for (const command of Object.values(contracts.COMMAND_CATALOGUE)) keysOf(command.input, new Set(), keys);
     expect(keys.size).toBeGreaterThan(50);
     expect([...keys].filter((key) => !(key in FIELD_LABELS)).sort()).toEqual([]);
   });

@@ -36,6 +36,12 @@ export const invalidIdMessage = (issue: IssueLike) => {
   return key && key !== 'id' && label ? `Identifiant invalide : ${label.toLocaleLowerCase('fr')}` : 'Identifiant invalide';
 };
 
+/** 'Le champ « Prix (CHF) » est requis.' */
+export const requiredFieldMessage = (path: readonly PropertyKey[]) => {
+  const name = fieldName(path);
+  return name ? `Le champ ${name} est requis.` : 'Un champ requis est absent.';
+};
+
 /** 'Le champ « Nom » contient un caractère interdit.' */
 export const forbiddenCharacterMessage = (path: readonly PropertyKey[]) => {
   const name = fieldName(path);
@@ -55,8 +61,8 @@ export const fieldIssueMessage = (issue: IssueLike): string => {
   const name = fieldName(issue.path);
   // The whole body (no path): it is the request that is wrong, not one of its fields.
   if ((issue.path ?? []).length === 0) return 'Le contenu de la requête est invalide.';
-  if (!name) return issue.code === 'invalid_type' && issue.input === undefined ? 'Un champ requis est absent.' : 'Un champ est invalide.';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `Le champ ${name} est requis.`;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return requiredFieldMessage(issue.path ?? []);
+  if (!name) return 'Un champ est invalide.';
   if (issue.code === 'too_big') return `Le champ ${name} est trop long ou trop grand.`;
   if (issue.code === 'too_small') return `Le champ ${name} est trop court ou trop petit.`;
   if (issue.code === 'unrecognized_keys') return `Le champ ${name} contient des données non prévues.`;
@@ -72,14 +78,21 @@ export const installFieldIssueMessages = () => z.config({ customError: (issue) =
 /** The first refused field of a failed parse, as the one French message the API answers. */
 export const validationMessage = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'Données invalides';
 
-/** Where a NUL character hides in a received value (keys included), as a path; null when clean. */
-export const findNul = (value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/**
+ * A character PostgreSQL cannot store in a text: NUL, or half of a UTF-16 surrogate pair (a
+ * lone surrogate has no UTF-8 form). A character written with a whole pair (an emoji) is fine.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasForbiddenCharacter = (value: string) => value.includes('\u0000') || LONE_SURROGATE.test(value);
+
+/** Where a forbidden character (NUL, lone surrogate) hides in a received value (keys included), as a path; null when clean. */
+export const findForbiddenCharacter = (value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null => {
+  if (typeof value === 'string') return hasForbiddenCharacter(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   for (const [key, inner] of Object.entries(value)) {
     const at = [...path, Array.isArray(value) ? Number(key) : key];
-    if (key.includes('\u0000')) return path;
-    const found = findNul(inner, at, depth + 1);
+    if (hasForbiddenCharacter(key)) return path;
+    const found = findForbiddenCharacter(inner, at, depth + 1);
     if (found) return found;
   }
   return null;
@@ -102,14 +115,15 @@ export const idParamSchema = z.object({ id: idSchema });
 
 export const pageQuerySchema = z.coerce.number().int().min(1, 'Page invalide').max(ID_MAX, 'Page invalide').default(1);
 
-const hasNoNul = (value: string) => !value.includes('\u0000');
-
 /**
- * The one text schema of the API: a string without NUL (PostgreSQL cannot store it); every
- * free text of the contracts is built from it. `params` words the missing or wrong type.
+ * The one text schema of the API: a string without NUL or lone surrogate (PostgreSQL cannot
+ * store them: refused, never silently replaced, docs/decisions/026-hostile-dates-texts-and-prices.md);
+ * every free text of the contracts is built from it. `params` words the missing or wrong type.
  */
 export const textOf = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(hasNoNul, { error: (issue) => forbiddenCharacterMessage(issue.path ?? []), abort: true });
+  z
+    .string(params)
+    .refine((value) => !hasForbiddenCharacter(value), { error: (issue) => forbiddenCharacterMessage(issue.path ?? []), abort: true });
 export const textSchema = textOf();
 
 /** Required text that is not only spaces (docs/product/validation.md#candidate-form). */
@@ -161,10 +175,48 @@ const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** A lot's or an application's public id (a UUID): any other text names nothing, without a query. */
 export const isPublicId = (value: string) => PUBLIC_ID.test(value);
 
+/**
+ * The years a date of the product falls in (docs/product/validation.md#dates): no sale, task,
+ * album or campaign is dated before 1900 or after 2200, and the database holds neither year 0
+ * nor negative years.
+ */
+export const DATE_YEARS = { first: 1900, last: 2200 } as const;
+
+/** 'Le champ « Échéance » doit être une date entre 1900 et 2200.' (`label` when the key names something else). */
+export const dateOutOfRangeMessage = (path: readonly PropertyKey[], label?: string) => {
+  const name = label ? `« ${label} »` : fieldName(path);
+  const range = `entre ${DATE_YEARS.first} et ${DATE_YEARS.last}`;
+  return name ? `Le champ ${name} doit être une date ${range}.` : `Une date doit être ${range}.`;
+};
+
+/**
+ * The year a date text names: the year written in an ISO day or instant ('2026-11-26',
+ * '+275760-09-13', '-000001-01-01T00:00:00Z'), else the UTC year of what Date.parse reads; null
+ * when the text names no date.
+ */
+const yearOf = (text: string): number | null => {
+  const written = /^\s*([+-]\d{6}|\d{4})-\d{2}/.exec(text);
+  if (written) return Number(written[1]);
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : new Date(time).getUTCFullYear();
+};
+
+/** Whether a date text falls between 1900 and 2200; a text that is no date passes (its schema's format check words that). */
+export const isWithinDateYears = (text: string) => {
+  const year = yearOf(text);
+  return year === null || (year >= DATE_YEARS.first && year <= DATE_YEARS.last);
+};
+
+/** The refinement every date field of the contracts carries (with isWithinDateYears): a French 400 naming the field. */
+export const dateYearsCheck = (label?: string) => ({
+  error: (issue: { path?: readonly PropertyKey[] }) => dateOutOfRangeMessage(issue.path ?? [], label),
+  abort: true,
+});
+
 /** A calendar day 'YYYY-MM-DD' that exists (2026-02-30 does not). */
 export const isCalendarDay = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2200 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return year >= DATE_YEARS.first && year <= DATE_YEARS.last && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };

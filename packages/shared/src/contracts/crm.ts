@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDateTime } from '../swiss-time.js';
 import { idSchema } from './common.js';
 
 /**
@@ -17,33 +18,46 @@ export const crmParamsSchema = z.object({ id: idSchema });
 export const crmConnectionSchema = z.object({ crm_connected: z.boolean({ error: 'Indiquez si la promotion est connectée au CRM' }) });
 export type CrmConnectionInput = z.infer<typeof crmConnectionSchema>;
 
-export const CRM_SEND_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+/** waiting: Salesforce's daily API limit is reached; the send resumes by itself at `resume_at`. */
+export const CRM_SEND_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed'] as const;
 export type CrmSendStatus = (typeof CRM_SEND_STATUSES)[number];
 
 /** A send still under way: the button stays disabled with its loader. */
-export const isCrmSendRunning = (status: CrmSendStatus | null | undefined): boolean => status === 'queued' || status === 'running';
+export const isCrmSendRunning = (status: CrmSendStatus | null | undefined): boolean =>
+  status === 'queued' || status === 'running' || status === 'waiting';
 
-export type CrmSend = {
-  id: number;
-  status: CrmSendStatus;
+/** A record Salesforce refused in a send that went through ('le lot A-102' and Salesforce's reason). */
+export const crmRefusedRecordSchema = z.object({ record: z.string(), error: z.string() });
+export type CrmRefusedRecord = z.infer<typeof crmRefusedRecordSchema>;
+
+export const crmSendSchema = z.object({
+  id: z.number(),
+  status: z.enum(CRM_SEND_STATUSES),
   /** Why the send failed, in French (shown after CRM_MESSAGES.sendFailed). */
-  error: string | null;
-  lots_sent: number;
-  candidacies_sent: number;
-  requested_at: string;
-  finished_at: string | null;
-};
+  error: z.string().nullable(),
+  /** The lots and candidacies Salesforce accepted. */
+  lots_sent: z.number(),
+  candidacies_sent: z.number(),
+  /** The records Salesforce refused one by one; the others were sent. */
+  refused: z.array(crmRefusedRecordSchema),
+  /** A waiting send's next attempt, an ISO instant. */
+  resume_at: z.string().nullable(),
+  requested_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type CrmSend = z.infer<typeof crmSendSchema>;
 
-export type CrmState = {
+export const crmStateSchema = z.object({
   /** The server has the Salesforce configuration (SALESFORCE_* variables). */
-  configured: boolean;
+  configured: z.boolean(),
   /** The promotion is sent to the CRM (an admin's setting). */
-  connected: boolean;
+  connected: z.boolean(),
   /** The last successful send (promotions.crm_updated_at), an ISO instant. */
-  crm_updated_at: string | null;
+  crm_updated_at: z.string().nullable(),
   /** The latest send, whatever its outcome. */
-  last_send: CrmSend | null;
-};
+  last_send: crmSendSchema.nullable(),
+});
+export type CrmState = z.infer<typeof crmStateSchema>;
 
 /** The texts of the CRM send, to the letter of docs/product/promotion-administration.md#crm-send. */
 export const CRM_MESSAGES = {
@@ -56,7 +70,17 @@ export const CRM_MESSAGES = {
   notConnected: "Cette promotion n'est pas connectée au CRM.",
   alreadyRunning: 'Un envoi vers Salesforce est déjà en cours pour cette promotion.',
   abandoned: "L'envoi n'a pas abouti dans le délai prévu, veuillez le relancer.",
+  limitStillReached:
+    "La limite quotidienne d'appels à Salesforce de votre organisation est toujours atteinte après 24 heures : veuillez relancer l'envoi plus tard.",
 } as const;
+
+/** A send held back by the org's daily API limit (not the promotion's fault): when it resumes, in Swiss time. */
+export const crmWaitingMessage = (resumeAt: string | Date | null): string =>
+  `La limite quotidienne d'appels à Salesforce de votre organisation est atteinte : l'envoi reprendra automatiquement${resumeAt ? ` le ${formatDateTime(resumeAt)}` : ''}.`;
+
+/** The toast and the heading of a send that went through with records refused. */
+export const crmRefusedMessage = (count: number): string =>
+  `Promotion envoyée, mais Salesforce a refusé ${count} ${count < 2 ? 'enregistrement' : 'enregistrements'} :`;
 
 /** The toast of a failed send: the spec's sentence followed by the error. */
 export const crmFailureMessage = (error: string | null): string =>

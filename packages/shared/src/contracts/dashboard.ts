@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { swissWallTime } from '../swiss-time.js';
 import { listFiltersSchema } from './filters.js';
 
@@ -81,36 +81,46 @@ export const salesYearMonths = (month: string): string[] => {
 };
 
 /** Lots and their total price in CHF. */
-export type LotFigures = { count: number; amount: number };
+export const lotFiguresSchema = z.object({ count: z.number(), amount: z.number() });
+export type LotFigures = z.infer<typeof lotFiguresSchema>;
 
-export type DashboardStatusCard = LotFigures & {
-  key: DashboardCardKey;
-  status: number;
-  label: string;
+export const dashboardStatusCardSchema = lotFiguresSchema.extend({
+  key: z.enum(DASHBOARD_CARDS.map((card) => card.key) as [DashboardCardKey, ...DashboardCardKey[]]),
+  status: z.number(),
+  label: z.string(),
   /** Share of the filtered main lots, in percent with one decimal. */
-  percentage: number;
-};
+  percentage: z.number(),
+});
+export type DashboardStatusCard = z.infer<typeof dashboardStatusCardSchema>;
 
 /** Figures per lot status (0 Disponible, 1 PRS, 2 Optionné, 3 Réservé, 4 Signé). */
-export type StatusBreakdown = Record<'0' | '1' | '2' | '3' | '4', LotFigures>;
+export const statusBreakdownSchema = z.object({
+  '0': lotFiguresSchema,
+  '1': lotFiguresSchema,
+  '2': lotFiguresSchema,
+  '3': lotFiguresSchema,
+  '4': lotFiguresSchema,
+});
+export type StatusBreakdown = z.infer<typeof statusBreakdownSchema>;
 
-export type DashboardData = {
-  promotion: { id: number; title: string; multi_agency: boolean } | null;
+export const dashboardDataSchema = z.object({
+  promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean() }).nullable(),
   /** Whether 'Mon agence' was applied (multi-agency promotion and a user with an agency). */
-  my_agency: boolean;
-  status_cards: DashboardStatusCard[];
+  my_agency: z.boolean(),
+  status_cards: z.array(dashboardStatusCardSchema),
   /** The half-doughnut: every status, PRS included; total is every filtered main lot (the percentages' base). */
-  global_situation: { statuses: StatusBreakdown; total: LotFigures };
+  global_situation: z.object({ statuses: statusBreakdownSchema, total: lotFiguresSchema }),
   /** By number of rooms, ascending; then parking lots (types 1 to 4) as one category, nb_rooms null. */
-  by_room: { nb_rooms: number | null; statuses: StatusBreakdown }[];
+  by_room: z.array(z.object({ nb_rooms: z.number().nullable(), statuses: statusBreakdownSchema })),
   /** In floor sort order. */
-  by_floor: { floor_id: number; floor: number; title: string; statuses: StatusBreakdown }[];
-  sales_evolution: {
+  by_floor: z.array(z.object({ floor_id: z.number(), floor: z.number(), title: z.string(), statuses: statusBreakdownSchema })),
+  sales_evolution: z.object({
     /** The month of today, so that the client stops the lines there. */
-    current_month: string;
+    current_month: z.string(),
     /** Lots reserved or signed before June of this sales year (the cumulative curves' start). */
-    before: { reserved: LotFigures; signed: LotFigures };
+    before: z.object({ reserved: lotFiguresSchema, signed: lotFiguresSchema }),
     /** June to May: lots reserved (deposit confirmed) and signed (promise or act) in each month. */
-    months: { month: string; label: string; reserved: LotFigures; signed: LotFigures }[];
-  };
-};
+    months: z.array(z.object({ month: z.string(), label: z.string(), reserved: lotFiguresSchema, signed: lotFiguresSchema })),
+  }),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;

@@ -12,16 +12,17 @@ import { idOf, requiredText } from './common.js';
  */
 
 /** A question as the FAQ lists it; `file` is the stored file's uuid (GET file-url/{uuid} opens it). */
-export type FaqQuestion = {
-  id: number;
-  question: string;
-  answer: string;
-  file: { uuid: string; name: string } | null;
-  global: boolean;
-  created_at: string;
+export const faqQuestionSchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  answer: z.string(),
+  file: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  global: z.boolean(),
+  created_at: z.string(),
   /** Whether the caller may delete it (a broker; a global question: an admin broker, docs/decisions/018-faq-global-questions-and-demo-mode.md). */
-  can_delete: boolean;
-};
+  can_delete: z.boolean(),
+});
+export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
 
 export const FAQ_LIMITS = {
   questionLength: 500,

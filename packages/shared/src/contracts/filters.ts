@@ -2,16 +2,20 @@ import { z } from 'zod';
 import { idOf, idSchema, pageQuerySchema, textSchema } from './common.js';
 
 /** GET app/filters: the options of the filter bar for the current promotion (docs/product/layout.md#promotion-picker). */
-export type FilterOptions = {
-  promotion: { id: number; title: string; multi_agency: boolean } | null;
-  buildings: { id: number; title: string }[];
-  floors: { id: number; floor: number; title: string }[];
-  nb_rooms: number[];
+export const filterOptionsSchema = z.object({
+  promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean() }).nullable(),
+  buildings: z.array(z.object({ id: z.number(), title: z.string() })),
+  floors: z.array(z.object({ id: z.number(), floor: z.number(), title: z.string() })),
+  nb_rooms: z.array(z.number()),
   /** Full price range in KCHF (the slider's bounds, step 10). */
-  price: { min: number; max: number };
-  brokers: { id: number; full_name: string; profile_picture: string | null }[];
-  agencies: { id: number; name: string }[];
-};
+  price: z.object({ min: z.number(), max: z.number() }),
+  brokers: z.array(z.object({ id: z.number(), full_name: z.string(), profile_picture: z.string().nullable() })),
+  agencies: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type FilterOptions = z.infer<typeof filterOptionsSchema>;
+
+/** GET app/filters: the promotion asked for (else the user's current one). */
+export const filterOptionsQuerySchema = z.object({ promotion: idOf('Promotion invalide').optional() });
 
 /** The options before the first answer, or without a current promotion. */
 export const EMPTY_FILTER_OPTIONS: FilterOptions = {

@@ -176,14 +176,26 @@ export type FinancesValues = z.output<typeof financesInputSchema>;
 export const financesQuerySchema = z.object({ promotion_id: idOf('Promotion invalide') });
 
 /** The figures the sales give today: the live reserved and signed applications' lots (status 1 to 3). */
-export type FinancesToday = {
-  housing_amount: number | null;
-  housing_price_per_m2: number | null;
-  shops_amount: number | null;
-  shops_price_per_m2: number | null;
-  housing_lots: number;
-  shops_lots: number;
-};
+export const financesTodaySchema = z.object({
+  housing_amount: z.number().nullable(),
+  housing_price_per_m2: z.number().nullable(),
+  shops_amount: z.number().nullable(),
+  shops_price_per_m2: z.number().nullable(),
+  housing_lots: z.number(),
+  shops_lots: z.number(),
+});
+export type FinancesToday = z.infer<typeof financesTodaySchema>;
 
-export type FinancesRecord = { id: number; promotion_id: number; updated_at: string | null } & FinancesValues & { today: FinancesToday };
-export type FinancesAnswer = { data: FinancesRecord; message?: string };
+/** The record as it is read: every field a number or null (empty), beside today's figures. */
+export const financesRecordSchema = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  updated_at: z.string().nullable(),
+  ...(Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, z.number().nullable()])) as {
+    [K in FinanceField]: z.ZodNullable<z.ZodNumber>;
+  }),
+  today: financesTodaySchema,
+});
+export type FinancesRecord = z.infer<typeof financesRecordSchema>;
+export const financesAnswerSchema = z.object({ data: financesRecordSchema, message: z.string().optional() });
+export type FinancesAnswer = z.infer<typeof financesAnswerSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageOf } from '../api/route.js';
 import { CANDIDACY_FILTER_STATUSES, CANDIDACY_STATUS_LABELS } from '../statuses.js';
-import { ID_MAX, idOf, type Paginated, pageQuerySchema, textOf } from './common.js';
+import { ID_MAX, idOf, pageQuerySchema, textOf } from './common.js';
+import { UPLOAD_MESSAGES } from './uploads.js';
 
 /**
  * The documents library (docs/product/documents.md): the promotion's files, their types and
@@ -30,7 +32,8 @@ export const LIBRARY_MESSAGES = {
   invalidMinStatus: 'Statut minimum invalide',
   invalidKind: 'Type de consultation invalide',
   searchTooLong: 'Recherche trop longue',
-  demoUpload: "Le mode démo ne permet pas d'ajouter de fichier",
+  demoUpload: UPLOAD_MESSAGES.demo,
+  oneFile: 'Un seul fichier par document',
   emptyLibrary: "Aucun document pour l'instant.",
   noResult: 'Aucun document ne correspond à la recherche.',
   emptyLog: "Aucune consultation pour l'instant.",
@@ -44,48 +47,62 @@ export const LIBRARY_MESSAGES = {
 export const LIBRARY_MIN_STATUSES = CANDIDACY_FILTER_STATUSES;
 export const libraryMinStatusLabel = (status: number | null) => CANDIDACY_STATUS_LABELS[status ?? 0] ?? '';
 
-export type FileType = { id: number; name: string };
-export type LibraryFolderRef = { id: number; name: string };
+export const fileTypeSchema = z.object({ id: z.number(), name: z.string() });
+export type FileType = z.infer<typeof fileTypeSchema>;
+export const libraryFolderRefSchema = z.object({ id: z.number(), name: z.string() });
+export type LibraryFolderRef = z.infer<typeof libraryFolderRefSchema>;
 /** A folder of the explorer with the number of documents the reader sees in it. */
-export type LibraryFolder = LibraryFolderRef & { files_count: number };
+export const libraryFolderSchema = libraryFolderRefSchema.extend({ files_count: z.number() });
+export type LibraryFolder = z.infer<typeof libraryFolderSchema>;
 /** Who a file is open to, shown to the people who manage the library only. */
-export type LibraryAccess = {
-  access_candidate: boolean;
-  access_promoter: boolean;
-  access_notary: boolean;
-  access_investor: boolean;
-  candidate_min_status: number | null;
-};
-export type LibraryFile = {
-  id: number;
-  uuid: string;
-  name: string;
-  mime: string;
-  size: number;
-  created_at: string;
-  type: FileType | null;
-  folder: LibraryFolderRef | null;
+export const libraryAccessSchema = z.object({
+  access_candidate: z.boolean(),
+  access_promoter: z.boolean(),
+  access_notary: z.boolean(),
+  access_investor: z.boolean(),
+  candidate_min_status: z.number().nullable(),
+});
+export type LibraryAccess = z.infer<typeof libraryAccessSchema>;
+export const libraryFileSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+  type: fileTypeSchema.nullable(),
+  folder: libraryFolderRefSchema.nullable(),
   /** null unless the reader manages the library. */
-  access: LibraryAccess | null;
-};
+  access: libraryAccessSchema.nullable(),
+});
+export type LibraryFile = z.infer<typeof libraryFileSchema>;
 /** A document of the candidate's own candidacies ('Mes documents'). */
-export type OwnDocument = { id: number; uuid: string; name: string; mime: string; size: number; created_at: string };
+export const ownDocumentSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+});
+export type OwnDocument = z.infer<typeof ownDocumentSchema>;
 
 /**
  * GET /files: the folders (at the root only, with their counts), the page of files of the folder
  * asked for (without folder at the root), and the candidate's own documents (null for others).
  */
-export type LibraryPage = {
+export const libraryPageSchema = z.object({
   /** The promotion listed: the one asked for, else the reader's current one. */
-  promotion_id: number;
-  folder: LibraryFolderRef | null;
-  folders: LibraryFolder[];
-  files: Paginated<LibraryFile>;
-  own: OwnDocument[] | null;
-  can_manage: boolean;
-  can_upload: boolean;
-  can_read_log: boolean;
-};
+  promotion_id: z.number(),
+  folder: libraryFolderRefSchema.nullable(),
+  folders: z.array(libraryFolderSchema),
+  files: pageOf(libraryFileSchema),
+  own: z.array(ownDocumentSchema).nullable(),
+  can_manage: z.boolean(),
+  can_upload: z.boolean(),
+  can_read_log: z.boolean(),
+});
+export type LibraryPage = z.infer<typeof libraryPageSchema>;
 
 const idListOf = (message: string) =>
   z
@@ -168,13 +185,16 @@ export const libraryLogQuerySchema = z.object({
 });
 export type LibraryLogQuery = z.infer<typeof libraryLogQuerySchema>;
 
-export type LibraryLogEntry = {
-  id: number;
-  created_at: string;
-  kind: LibraryAccessKind;
-  file: { id: number; name: string };
-  user: { id: number; full_name: string; type: string };
-};
+export const libraryLogEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  kind: z.enum(LIBRARY_ACCESS_KINDS),
+  file: z.object({ id: z.number(), name: z.string() }),
+  user: z.object({ id: z.number(), full_name: z.string(), type: z.string() }),
+});
+export type LibraryLogEntry = z.infer<typeof libraryLogEntrySchema>;
 /** The people who opened a library file of the promotion (the per-person filter of the log). */
-export type LibraryLogPerson = { id: number; full_name: string; type: string; accesses_count: number };
-export type LibraryLogPage = Paginated<LibraryLogEntry> & { people: LibraryLogPerson[] };
+export const libraryLogPersonSchema = z.object({ id: z.number(), full_name: z.string(), type: z.string(), accesses_count: z.number() });
+export type LibraryLogPerson = z.infer<typeof libraryLogPersonSchema>;
+export const libraryLogPageSchema = pageOf(libraryLogEntrySchema).extend({ people: z.array(libraryLogPersonSchema) });
+export type LibraryLogPage = z.infer<typeof libraryLogPageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, type Paginated, pageQuerySchema } from './common.js';
+import { pageOf } from '../api/route.js';
+import { idSchema, pageQuerySchema } from './common.js';
 
 /**
  * The history screen (docs/product/history.md#screens and docs/product/calls.md#other-calls):
@@ -22,20 +23,24 @@ export const logsQuerySchema = z.object({
 export type LogsQuery = z.infer<typeof logsQuerySchema>;
 
 /** A log entry (docs/product/entities.md#log-entry). */
-export type LogRow = {
-  id: number;
-  created_at: string;
+export const logRowSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
   /** The executor's full name; null when nobody signed in did it (a public registration). */
-  executed_by_title: string | null;
-  executed_on_title: string;
-  title: string;
-};
+  executed_by_title: z.string().nullable(),
+  executed_on_title: z.string(),
+  title: z.string(),
+});
+export type LogRow = z.infer<typeof logRowSchema>;
 
 /** What the filter names, for the screen's subtitle and its back link. */
-export type LogSubject =
-  | { kind: 'application'; id: number; title: string }
-  | { kind: 'candidacy'; id: number; title: string }
-  | { kind: 'lot'; id: number; title: string; public_id: string };
+export const logSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('application'), id: z.number(), title: z.string() }),
+  z.object({ kind: z.literal('candidacy'), id: z.number(), title: z.string() }),
+  z.object({ kind: z.literal('lot'), id: z.number(), title: z.string(), public_id: z.string() }),
+]);
+export type LogSubject = z.infer<typeof logSubjectSchema>;
 
 /** The pagination object of docs/product/entities.md#pagination with the filter's subject (the first of application, candidacy, lot). */
-export type LogsPage = Paginated<LogRow> & { subject: LogSubject | null };
+export const logsPageSchema = pageOf(logRowSchema).extend({ subject: logSubjectSchema.nullable() });
+export type LogsPage = z.infer<typeof logsPageSchema>;

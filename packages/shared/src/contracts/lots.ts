@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { pageOf } from '../api/route.js';
+import { TASK_TIME_STATUS, type TaskTimeStatus } from '../statuses.js';
 import type { Paginated } from './common.js';
 import { idSchema, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import type { Task } from './tasks.js';
+import { TASK_TARGETS, type Task } from './tasks.js';
 
 /**
  * The lots screen (docs/product/lots.md#screens) and its calls (docs/product/calls.md#lots).
@@ -38,91 +40,137 @@ const statusList = z
 export const lotsQuerySchema = listFiltersSchema.extend({ status: statusList.optional() });
 export type LotsQuery = z.infer<typeof lotsQuerySchema>;
 
+const taskPersonSchema = z.object({ id: z.number(), full_name: z.string(), profile_picture: z.string().nullable() });
+
+/**
+ * A task as the API answers it (tasks.ts's Task), for the lots' open tasks. Typed as Task so that
+ * the two cannot drift apart until the tasks contract declares its own schema.
+ */
+export const openTaskSchema: z.ZodType<Task> = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  title: z.string(),
+  detail: z.string().nullable(),
+  type: z.number(),
+  type_text: z.string(),
+  end_at: z.string(),
+  deadline_at: z.string().nullable(),
+  created_at: z.string(),
+  done_at: z.string().nullable(),
+  created_by: taskPersonSchema.nullable(),
+  done_by: taskPersonSchema.nullable(),
+  assigned_to: taskPersonSchema.nullable(),
+  assigned_to_id: z.number().nullable(),
+  target: z.enum(TASK_TARGETS),
+  target_id: z.number(),
+  automatic_end: z.boolean(),
+  is_editable: z.boolean(),
+  time_status: z.enum(Object.keys(TASK_TIME_STATUS) as [TaskTimeStatus, ...TaskTimeStatus[]]),
+  time_status_text: z.string(),
+  hours: z.number().nullable(),
+  minutes: z.number().nullable(),
+});
+
 /** A row of the 'Grille des prix' (candidates): no PRS, lot PPE, feuillet PPE, candidates or tasks. */
-export type CandidateLotRow = {
-  id: number;
-  public_id: string;
-  reference: string;
-  title: string;
+export const candidateLotRowSchema = z.object({
+  id: z.number(),
+  public_id: z.string(),
+  reference: z.string(),
+  title: z.string(),
   /** Derived displayed status (0 Disponible ... 4 Signé). */
-  status: number;
-  status_text: string;
-  building: { id: number; title: string };
-  floor: { id: number; number: number; title: string };
-  type: string;
-  nb_rooms: number;
-  area_hab: number;
-  area_ppe: number;
-  exposure: string | null;
+  status: z.number(),
+  status_text: z.string(),
+  building: z.object({ id: z.number(), title: z.string() }),
+  floor: z.object({ id: z.number(), number: z.number(), title: z.string() }),
+  type: z.string(),
+  nb_rooms: z.number(),
+  area_hab: z.number(),
+  area_ppe: z.number(),
+  exposure: z.string().nullable(),
   /** The main lot's own price. */
-  price: number;
+  price: z.number(),
   /** Main price plus associated lots whose price is not included. */
-  total_price: number;
-};
+  total_price: z.number(),
+});
+export type CandidateLotRow = z.infer<typeof candidateLotRowSchema>;
 
 /** A row of the staff lots table. */
-export type LotRow = CandidateLotRow & {
-  raw_status: number;
-  lot_ppe: string | null;
-  feuillet_ppe: string | null;
-  disabled: boolean;
-  children_count: number;
+export const lotRowSchema = candidateLotRowSchema.extend({
+  raw_status: z.number(),
+  lot_ppe: z.string().nullable(),
+  feuillet_ppe: z.string().nullable(),
+  disabled: z.boolean(),
+  children_count: z.number(),
   /** Live applications on the lot and the best (lowest) priority among them. */
-  applications_count: number;
-  best_priority: number | null;
+  applications_count: z.number(),
+  best_priority: z.number().nullable(),
   /** At most 3 open tasks, soonest first, and how many are open. */
-  tasks: Task[];
-  tasks_count: number;
-};
+  tasks: z.array(openTaskSchema),
+  tasks_count: z.number(),
+});
+export type LotRow = z.infer<typeof lotRowSchema>;
 
+/** Counts per displayed status (JSON keys: '0' Disponible ... '4' Signé). */
+export const lotStatusCountsSchema = z.record(z.string(), z.number());
 export type LotStatusCounts = Record<number, number>;
 
+/** GET lots and GET /candidate/lots: one page of rows, the status counts and the promotion. */
+export const lotsListOf = <Row extends z.ZodType>(row: Row) =>
+  pageOf(row).extend({
+    /** Counts per displayed status under the current filters (the status filter aside). */
+    status_counts: lotStatusCountsSchema,
+    /** The promotion the list belongs to. */
+    promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean() }).nullable(),
+  });
+
 export type LotsList<Row = LotRow> = Paginated<Row> & {
-  /** Counts per displayed status under the current filters (the status filter aside). */
   status_counts: LotStatusCounts;
-  /** The promotion the list belongs to. */
   promotion: { id: number; title: string; multi_agency: boolean } | null;
 };
 
-export type LotHistoryEntry = {
-  id: number;
-  created_at: string;
-  user: { id: number; email: string } | null;
-  column: string;
+export const lotHistoryEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  user: z.object({ id: z.number(), email: z.string() }).nullable(),
+  column: z.string(),
   /** The column's French name ('Statut', 'Prix'). */
-  column_text: string;
-  from: string | null;
-  to: string | null;
-};
+  column_text: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type LotHistoryEntry = z.infer<typeof lotHistoryEntrySchema>;
 
-export type LotChild = {
-  id: number;
-  reference: string;
-  type: string;
-  name_child: string | null;
-  area_hab: number;
-  price: number;
-  price_included: boolean;
-  created_at: string;
-};
+export const lotChildSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  type: z.string(),
+  name_child: z.string().nullable(),
+  area_hab: z.number(),
+  price: z.number(),
+  price_included: z.boolean(),
+  created_at: z.string(),
+});
+export type LotChild = z.infer<typeof lotChildSchema>;
 
 /** GET /lots/:id: the lot with its associated lots, its history and its open tasks. */
-export type LotDetail = LotRow & {
-  promotion_id: number;
-  children: LotChild[];
-  action_lots: LotHistoryEntry[];
-  open_tasks: Task[];
-};
+export const lotDetailSchema = lotRowSchema.extend({
+  promotion_id: z.number(),
+  children: z.array(lotChildSchema),
+  action_lots: z.array(lotHistoryEntrySchema),
+  open_tasks: z.array(openTaskSchema),
+});
+export type LotDetail = z.infer<typeof lotDetailSchema>;
 
 /** GET lots/public/:id: what the public registration page shows of a lot. */
-export type PublicLot = {
-  id: number;
-  public_id: string;
-  title: string;
-  reference: string;
-  building: { title: string };
-  promotion: { id: number; title: string };
-};
+export const publicLotSchema = z.object({
+  id: z.number(),
+  public_id: z.string(),
+  title: z.string(),
+  reference: z.string(),
+  building: z.object({ title: z.string() }),
+  promotion: z.object({ id: z.number(), title: z.string() }),
+});
+export type PublicLot = z.infer<typeof publicLotSchema>;
 
 export const publicLotParamsSchema = z.object({ id: z.uuid(LOT_MESSAGES.idMismatch) });
 
@@ -143,7 +191,11 @@ export const updateLotSchema = z
 export type UpdateLotInput = z.infer<typeof updateLotSchema>;
 
 /** The answer of PUT lots/:id (docs/product/errors.md#candidates-and-lots: data.code 200, otherwise data.error). */
-export type UpdateLotResponse = { data: { code: number; error?: string }; message?: string };
+export const updateLotResponseSchema = z.object({
+  data: z.object({ code: z.number(), error: z.string().optional() }),
+  message: z.string().optional(),
+});
+export type UpdateLotResponse = z.infer<typeof updateLotResponseSchema>;
 
 /** The change price form: CHF, an integer >= 0 (docs/product/validation.md#lot-price). */
 export const lotPriceFormSchema = z.object({
@@ -186,11 +238,13 @@ export type LotHistoryColumn = keyof typeof LOT_HISTORY_COLUMNS;
 export const lotHistoryColumnLabel = (column: string): string =>
   Object.hasOwn(LOT_HISTORY_COLUMNS, column) ? LOT_HISTORY_COLUMNS[column as LotHistoryColumn] : 'Autre';
 
-export type LotType = { id: number; title: string };
+export const lotTypeSchema = z.object({ id: z.number(), title: z.string() });
+export type LotType = z.infer<typeof lotTypeSchema>;
 
 /** Lot types 1 to 4 are parking (indoor and outdoor spaces, box, motorbike): docs/product/lots.md#lot-types. */
 export const LAST_PARKING_LOT_TYPE_ID = 4;
 export const isParkingLotType = (lotTypeId: number) => lotTypeId <= LAST_PARKING_LOT_TYPE_ID;
 /** The dashboard's category of parking lots, beside the numbers of rooms. */
 export const PARKING_CATEGORY_LABEL = 'Parking';
-export type LotFloor = { id: number; number: number; title: string; sort_order: number };
+export const lotFloorSchema = z.object({ id: z.number(), number: z.number(), title: z.string(), sort_order: z.number() });
+export type LotFloor = z.infer<typeof lotFloorSchema>;

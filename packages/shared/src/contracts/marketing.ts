@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, idSchema, isCalendarDay, pageQuerySchema, textOf, textSchema } from './common.js';
+import { dateYearsCheck, idOf, idSchema, isCalendarDay, isWithinDateYears, pageQuerySchema, textOf, textSchema } from './common.js';
 
 /**
  * Marketing: campaigns and marketing reports (docs/product/marketing.md). The texts the
@@ -16,7 +16,12 @@ export const MARKETING_MESSAGES = {
   futureVisitsMin: 'Le nombre de visites futures doit être au moins 0',
   visitsInvalid: 'Le nombre de visites doit être un nombre entier',
   screenshotRefused: 'La capture des visites doit être une image PNG ou JPG',
+  screenshotUnreadable: 'La capture des visites ne peut pas être lue : envoyez une image PNG ou JPG valide',
+  /** In the report's PDF, for a screenshot stored before it was checked at upload. */
+  screenshotUnreadableInPdf: "La capture des visites n'a pas pu être lue.",
   otherAgency: 'Cette campagne appartient à une autre agence : seuls ses courtiers peuvent la modifier',
+  /** A broker without an agency adds no campaign: a campaign is of its author's agency (docs/permissions.md#row-rules). */
+  noAgency: "Vous n'êtes rattaché à aucune agence : seuls les courtiers d'une agence gèrent ses campagnes",
   campaignNotFound: 'Campagne introuvable',
   fileNotFound: 'Document introuvable',
   reportNotFound: 'Rapport introuvable',
@@ -41,19 +46,21 @@ export const CAMPAIGN_MAX_FILES = 10;
 export const CAMPAIGN_SORTS = ['agency', 'title', 'method', 'start_at', 'end_at', 'price'] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
-/** An optional calendar day: empty is null. */
-const optionalDay = z
-  .union([textSchema, z.null()])
-  .optional()
-  .transform((value, ctx) => {
-    const text = value?.trim() ?? '';
-    if (text === '') return null;
-    if (!isCalendarDay(text)) {
-      ctx.addIssue({ code: 'custom', message: MARKETING_MESSAGES.dateInvalid });
-      return z.NEVER;
-    }
-    return text;
-  });
+/** An optional calendar day between 1900 and 2200: empty is null. `label` names the field when its key says something else. */
+const optionalDay = (label?: string) =>
+  z
+    .union([textSchema, z.null()])
+    .optional()
+    .refine((value) => typeof value !== 'string' || isWithinDateYears(value.trim()), dateYearsCheck(label))
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return null;
+      if (!isCalendarDay(text)) {
+        ctx.addIssue({ code: 'custom', message: MARKETING_MESSAGES.dateInvalid });
+        return z.NEVER;
+      }
+      return text;
+    });
 
 /** An optional free text: trimmed, empty is null. */
 const optionalText = (max: number) =>
@@ -97,8 +104,8 @@ export const campaignInputSchema = z
       .refine((value) => value.length <= 200, { message: '200 caractères au maximum' }),
     method: optionalText(200),
     color: optionalText(50),
-    start_at: optionalDay,
-    end_at: optionalDay,
+    start_at: optionalDay(),
+    end_at: optionalDay('Date de fin'),
     price: priceSchema,
     url: optionalText(2000),
     comment: optionalText(5000),
@@ -116,8 +123,8 @@ export type CampaignForm = z.input<typeof campaignInputSchema>;
 export const campaignListQuerySchema = z.object({
   promotion: idOf().optional(),
   search: textOf().trim().max(200).optional(),
-  start_after: optionalDay,
-  end_before: optionalDay,
+  start_after: optionalDay(),
+  end_before: optionalDay(),
   orderBy: z.enum(CAMPAIGN_SORTS, { error: 'Tri invalide' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Ordre de tri invalide' }).optional(),
   page: pageQuerySchema,
@@ -173,49 +180,55 @@ export const marketingReportInputSchema = z.object({
 });
 export type MarketingReportInput = z.infer<typeof marketingReportInputSchema>;
 
-export type CampaignFile = { id: number; name: string; uuid: string; created_at: string };
+export const campaignFileSchema = z.object({ id: z.number(), name: z.string(), uuid: z.string(), created_at: z.string() });
+export type CampaignFile = z.infer<typeof campaignFileSchema>;
 
-export type Campaign = {
-  id: number;
-  title: string;
-  method: string | null;
-  color: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  price: number;
-  url: string | null;
-  comment: string | null;
-  format: string | null;
-  agency: { id: number; name: string } | null;
-  files: CampaignFile[];
+export const campaignSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  method: z.string().nullable(),
+  color: z.string().nullable(),
+  start_at: z.string().nullable(),
+  end_at: z.string().nullable(),
+  price: z.number(),
+  url: z.string().nullable(),
+  comment: z.string().nullable(),
+  format: z.string().nullable(),
+  agency: z.object({ id: z.number(), name: z.string() }).nullable(),
+  files: campaignFileSchema.array(),
   /** The caller may edit, delete and add documents to it (a broker of its agency). */
-  can_edit: boolean;
-  created_at: string;
-};
+  can_edit: z.boolean(),
+  created_at: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
 
 /** GET /campaigns: a page, and whether the promotion is multi-agency (the agency column). */
-export type CampaignPage = {
-  data: Campaign[];
-  current_page: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  total: number;
-  multi_agency: boolean;
-};
+export const campaignPageSchema = z.object({
+  data: campaignSchema.array(),
+  current_page: z.number(),
+  last_page: z.number(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  total: z.number(),
+  multi_agency: z.boolean(),
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
-export type MarketingReport = {
-  id: number;
-  created_at: string;
-  number_of_visits: number;
-  number_of_future_visits: number;
-  visits_report: { id: number; name: string; uuid: string } | null;
-  feedback_positive: string | null;
-  feedback_todo: string | null;
-  feedback_problem: string | null;
-  include_lots: boolean;
-  include_marketing_campaigns: boolean;
-};
+export const marketingReportSchema = z.object({
+  id: z.number(),
+  /** The N° shown: 1, 2, 3... in its promotion, kept when another report is deleted. */
+  number: z.number(),
+  created_at: z.string(),
+  number_of_visits: z.number(),
+  number_of_future_visits: z.number(),
+  visits_report: z.object({ id: z.number(), name: z.string(), uuid: z.string() }).nullable(),
+  feedback_positive: z.string().nullable(),
+  feedback_todo: z.string().nullable(),
+  feedback_problem: z.string().nullable(),
+  include_lots: z.boolean(),
+  include_marketing_campaigns: z.boolean(),
+});
+export type MarketingReport = z.infer<typeof marketingReportSchema>;
 
 /** The minimum of a new report's visits: the highest existing report's (0 if none). */
 export const reportVisitsMinimum = (reports: readonly Pick<MarketingReport, 'number_of_visits'>[]): number =>

@@ -5,7 +5,13 @@ import { emailSchema, idOf, pageQuerySchema, textOf, zipSchema } from './common.
  * A person an admin may attach to a promotion (docs/product/promotion-administration.md#calls):
  * the answer of GET brokers, notaries, promoters, bankers and architects, a page at a time.
  */
-export type PersonOption = { id: number; full_name: string; email: string; profile_picture: string | null };
+export const personOptionSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type PersonOption = z.infer<typeof personOptionSchema>;
 
 /**
  * The query of those lists: `search` on the name and e-mail; `promotion` leaves out the people
@@ -45,45 +51,52 @@ export type CreatableKind = (typeof CREATABLE_KINDS)[number];
  * `password_set` once he chose his password; `sent_at` the last invitation e-mail (ISO), null
  * when none was sent (a person who had an account before).
  */
-export type Invitation = { password_set: boolean; sent_at: string | null };
+export const invitationSchema = z.object({ password_set: z.boolean(), sent_at: z.string().nullable() });
+export type Invitation = z.infer<typeof invitationSchema>;
 
 /** A person as the people menus list him; `invitation` only for admins (null for the others). */
-export type PromotionPerson = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  profile_picture: string | null;
-  invitation: Invitation | null;
-};
-export type NotaryDetails = {
-  iban: string | null;
-  bank_name: string | null;
-  bank_holder: string | null;
-  address: string | null;
-  zip: string | null;
-  city: string | null;
-  full_address: string | null;
-  secretary_gender: 'M' | 'F' | null;
-  secretary_name: string | null;
-  secretary_email: string | null;
-  secretary_phone: string | null;
-};
-export type PromotionNotary = PromotionPerson & NotaryDetails & { main: boolean };
-export type PromotionBanker = PromotionPerson & { bank_name: string | null };
-export type PromotionArchitect = PromotionPerson & { office_name: string | null };
+export const promotionPersonSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  invitation: invitationSchema.nullable(),
+});
+export type PromotionPerson = z.infer<typeof promotionPersonSchema>;
+export const notaryDetailsSchema = z.object({
+  iban: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  bank_holder: z.string().nullable(),
+  address: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  full_address: z.string().nullable(),
+  secretary_gender: z.enum(['M', 'F']).nullable(),
+  secretary_name: z.string().nullable(),
+  secretary_email: z.string().nullable(),
+  secretary_phone: z.string().nullable(),
+});
+export type NotaryDetails = z.infer<typeof notaryDetailsSchema>;
+export const promotionNotarySchema = z.object({ ...promotionPersonSchema.shape, ...notaryDetailsSchema.shape, main: z.boolean() });
+export type PromotionNotary = z.infer<typeof promotionNotarySchema>;
+export const promotionBankerSchema = promotionPersonSchema.extend({ bank_name: z.string().nullable() });
+export type PromotionBanker = z.infer<typeof promotionBankerSchema>;
+export const promotionArchitectSchema = promotionPersonSchema.extend({ office_name: z.string().nullable() });
+export type PromotionArchitect = z.infer<typeof promotionArchitectSchema>;
 
 /** GET promotions/{id}/people: the five lists, and the promotion's main broker (he cannot be removed). */
-export type PromotionPeople = {
-  notaries: PromotionNotary[];
-  brokers: PromotionPerson[];
-  promoters: PromotionPerson[];
-  bankers: PromotionBanker[];
-  architects: PromotionArchitect[];
-  main_broker_id: number | null;
-};
+export const promotionPeopleSchema = z.object({
+  notaries: promotionNotarySchema.array(),
+  brokers: promotionPersonSchema.array(),
+  promoters: promotionPersonSchema.array(),
+  bankers: promotionBankerSchema.array(),
+  architects: promotionArchitectSchema.array(),
+  main_broker_id: z.number().nullable(),
+});
+export type PromotionPeople = z.infer<typeof promotionPeopleSchema>;
 
 export const PEOPLE_MESSAGES = {
   firstNameRequired: 'Le prénom est requis',
@@ -96,6 +109,7 @@ export const PEOPLE_MESSAGES = {
   notAPerson: 'Personne introuvable',
   notAttached: "Cette personne n'est pas rattachée à la promotion",
   mainBroker: 'Ce courtier est le courtier principal de la promotion : choisissez-en un autre avant de le retirer.',
+  mainBrokerSet: 'Courtier principal modifié',
   brokerHasCandidacies: 'Ce courtier suit des candidatures de la promotion : confiez-les à un autre courtier avant de le retirer.',
   passwordAlreadySet: 'Cette personne a déjà choisi son mot de passe',
   created: 'Invitation envoyée',

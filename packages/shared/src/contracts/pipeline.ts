@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import type { ApplicationAction } from '../pipeline.js';
-import { emailSchema, idOf, idSchema, type Paginated, requiredText, textOf, textSchema } from './common.js';
+import { APPLICATION_ACTIONS, type ApplicationAction } from '../pipeline.js';
+import { APPLICATION_PRIORITIES } from '../rules/positions.js';
+import { TASK_TIME_STATUS, type TaskTimeStatus } from '../statuses.js';
+import { dateYearsCheck, emailSchema, idOf, idSchema, isWithinDateYears, requiredText, textOf, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import type { Task } from './tasks.js';
+import { TASK_TARGETS, type Task } from './tasks.js';
 
 /**
  * The sales pipeline (docs/product/README.md#sales-pipeline). Every path is under /api.
@@ -121,78 +123,121 @@ export const applicationsListQuerySchema = listFiltersSchema.extend({
 });
 export type ApplicationsListQuery = z.infer<typeof applicationsListQuerySchema>;
 
-export type PipelinePerson = { id: number; full_name: string; profile_picture: string | null };
+const pipelinePersonSchema = z.object({ id: z.number(), full_name: z.string(), profile_picture: z.string().nullable() });
+export type PipelinePerson = z.infer<typeof pipelinePersonSchema>;
 
-export type ApplicationCandidacy = {
-  id: number;
-  agency_id: number | null;
-  crm_validated: boolean;
-  vip: boolean;
-  candidate: { id: number; full_name: string; email: string | null; phone: string | null; has_account: boolean };
-};
+const applicationCandidacySchema = z.object({
+  id: z.number(),
+  agency_id: z.number().nullable(),
+  crm_validated: z.boolean(),
+  vip: z.boolean(),
+  candidate: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    has_account: z.boolean(),
+  }),
+});
+export type ApplicationCandidacy = z.infer<typeof applicationCandidacySchema>;
+
+/** The open tasks of a row: the answer of the tasks module (contracts/tasks.ts, Task). */
+const applicationTaskSchema = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  title: z.string(),
+  detail: z.string().nullable(),
+  type: z.number(),
+  type_text: z.string(),
+  end_at: z.string(),
+  deadline_at: z.string().nullable(),
+  created_at: z.string(),
+  done_at: z.string().nullable(),
+  created_by: pipelinePersonSchema.nullable(),
+  done_by: pipelinePersonSchema.nullable(),
+  assigned_to: pipelinePersonSchema.nullable(),
+  assigned_to_id: z.number().nullable(),
+  target: z.enum(TASK_TARGETS),
+  target_id: z.number(),
+  automatic_end: z.boolean(),
+  is_editable: z.boolean(),
+  time_status: z.enum(Object.keys(TASK_TIME_STATUS) as [TaskTimeStatus, ...TaskTimeStatus[]]),
+  time_status_text: z.string(),
+  hours: z.number().nullable(),
+  minutes: z.number().nullable(),
+}) satisfies z.ZodType<Task>;
 
 /** One row of the funnel, with everything its menu and modals need. */
-export type ApplicationRow = {
-  id: number;
-  public_id: string;
-  promotion_id: number;
-  status: number;
-  status_text: string;
-  priority: number;
-  last_priority_change: string;
-  deadline: string | null;
-  deadline_is_in_less_than_one_day: boolean;
-  is_over_deadline: boolean;
-  negociated_price: number | null;
-  solvent: boolean | null;
-  broker: PipelinePerson | null;
-  candidacy1: ApplicationCandidacy;
-  candidacy2: ApplicationCandidacy | null;
-  lot: {
-    id: number;
-    public_id: string;
-    reference: string;
-    title: string;
-    building: string;
-    nb_rooms: number;
-    area_hab: number | null;
-    floor: string;
-    price: number;
-    total_price: number;
-    children: number;
-    best_available_priority: number | null;
-  };
-  status_FR: string | null;
-  status_FR_checked: boolean;
-  status_AC: string | null;
-  status_AC_checked: boolean;
-  status_FIN: string | null;
-  status_FIN_checked: boolean;
-  status_SIGNPDV: string | null;
-  status_SIGNPDV_checked: boolean;
-  status_SIGN: string | null;
-  status_SIGN_checked: boolean;
-  reservation_sent_at: string | null;
-  first_reservation_at: string | null;
-  reservation_confirmed_at: string | null;
-  reservation_deposit_confirmed_at: string | null;
-  promise_planned_at: string | null;
-  promise_signed_at: string | null;
-  act_of_purchase_at: string | null;
-  act_of_purchase_signed_at: string | null;
+export const applicationRowSchema = z.object({
+  id: z.number(),
+  public_id: z.string(),
+  promotion_id: z.number(),
+  status: z.number(),
+  status_text: z.string(),
+  priority: z.number(),
+  last_priority_change: z.string(),
+  deadline: z.string().nullable(),
+  deadline_is_in_less_than_one_day: z.boolean(),
+  is_over_deadline: z.boolean(),
+  negociated_price: z.number().nullable(),
+  solvent: z.boolean().nullable(),
+  broker: pipelinePersonSchema.nullable(),
+  candidacy1: applicationCandidacySchema,
+  candidacy2: applicationCandidacySchema.nullable(),
+  lot: z.object({
+    id: z.number(),
+    public_id: z.string(),
+    reference: z.string(),
+    title: z.string(),
+    building: z.string(),
+    nb_rooms: z.number(),
+    area_hab: z.number().nullable(),
+    floor: z.string(),
+    price: z.number(),
+    total_price: z.number(),
+    children: z.number(),
+    best_available_priority: z.number().nullable(),
+  }),
+  status_FR: z.string().nullable(),
+  status_FR_checked: z.boolean(),
+  status_AC: z.string().nullable(),
+  status_AC_checked: z.boolean(),
+  status_FIN: z.string().nullable(),
+  status_FIN_checked: z.boolean(),
+  status_SIGNPDV: z.string().nullable(),
+  status_SIGNPDV_checked: z.boolean(),
+  status_SIGN: z.string().nullable(),
+  status_SIGN_checked: z.boolean(),
+  reservation_sent_at: z.string().nullable(),
+  first_reservation_at: z.string().nullable(),
+  reservation_confirmed_at: z.string().nullable(),
+  reservation_deposit_confirmed_at: z.string().nullable(),
+  promise_planned_at: z.string().nullable(),
+  promise_signed_at: z.string().nullable(),
+  act_of_purchase_at: z.string().nullable(),
+  act_of_purchase_signed_at: z.string().nullable(),
   /** The open tasks shown in 'À faire' (three, ranked) and how many there are. */
-  tasks: Task[];
-  tasks_count: number;
-  open_task_kinds: string[];
+  tasks: z.array(applicationTaskSchema),
+  tasks_count: z.number(),
+  open_task_kinds: z.array(z.string()),
   /** The menu for the signed-in user, from the shared applicationActions. */
-  actions: ApplicationAction[];
-};
-export type ApplicationsPage = Paginated<ApplicationRow> & {
-  multi_agency: boolean;
-  has_notary: boolean;
+  actions: z.array(z.enum(Object.keys(APPLICATION_ACTIONS) as [ApplicationAction, ...ApplicationAction[]])),
+});
+export type ApplicationRow = z.infer<typeof applicationRowSchema>;
+
+export const applicationsPageSchema = z.object({
+  data: z.array(applicationRowSchema),
+  current_page: z.number(),
+  last_page: z.number(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  total: z.number(),
+  multi_agency: z.boolean(),
+  has_notary: z.boolean(),
   /** Live applications per stage (0-3) under every filter but the stage arrows. */
-  status_counts: Record<string, number>;
-};
+  status_counts: z.record(z.string(), z.number()),
+});
+export type ApplicationsPage = z.infer<typeof applicationsPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Command inputs (docs/product/validation.md#sales-pipeline-forms and docs/product/calls.md#command-dispatcher)
@@ -204,9 +249,10 @@ const flag = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)])
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-/** An instant (ISO 8601). The client converts its Swiss-time pickers (Europe/Zurich) before sending. */
+/** An instant (ISO 8601) between 1900 and 2200. The client converts its Swiss-time pickers (Europe/Zurich) before sending. */
 const instant = textOf({ error: PIPELINE_MESSAGES.dateRequired })
   .min(1, PIPELINE_MESSAGES.dateRequired)
+  .refine(isWithinDateYears, dateYearsCheck())
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: PIPELINE_MESSAGES.dateInvalid });
 
 export const sendReservationFormSchema = z.object({
@@ -222,7 +268,10 @@ export type SendReservationFormInput = z.input<typeof sendReservationFormSchema>
 export const validateReservationFormSchema = z
   .object({
     knowDate: flag,
-    date: textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid).nullish(),
+    date: textSchema
+      .refine(isWithinDateYears, dateYearsCheck())
+      .regex(/^\d{4}-\d{2}-\d{2}$/, PIPELINE_MESSAGES.dateInvalid)
+      .nullish(),
     time: textSchema.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, PIPELINE_MESSAGES.timeInvalid).nullish(),
   })
   .refine((v) => !v.knowDate || Boolean(v.date), { message: PIPELINE_MESSAGES.dateRequired, path: ['date'] });
@@ -239,14 +288,18 @@ export type PlanActOfPurchaseInput = z.input<typeof planActOfPurchaseSchema>;
 const milestoneText = textSchema.trim().max(255, 'Texte trop long').nullable();
 /** updateApplication: exactly one of priority, negociated_price, or the milestone fields. */
 export const updateApplicationSchema = z.union([
-  z.object({ priority: z.coerce.number().refine((v) => [1, 2, 3, 9].includes(v), { message: 'Priorité requise' }) }).strict(),
+  z.object({ priority: z.coerce.number().refine((v) => APPLICATION_PRIORITIES.includes(v), { message: 'Priorité requise' }) }).strict(),
   z
     .object({
-      negociated_price: z.coerce
-        .number({ error: PIPELINE_MESSAGES.priceRequired })
-        .int(PIPELINE_MESSAGES.priceStep)
-        .min(0, PIPELINE_MESSAGES.priceRequired)
-        .refine((v) => v % 1000 === 0, { message: PIPELINE_MESSAGES.priceStep }),
+      // Required and not null (docs/product/validation.md#sales-pipeline-forms): an emptied field is refused, never read as 0.
+      negociated_price: z.preprocess(
+        (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+        z.coerce
+          .number({ error: PIPELINE_MESSAGES.priceRequired })
+          .int(PIPELINE_MESSAGES.priceStep)
+          .min(0, PIPELINE_MESSAGES.priceRequired)
+          .refine((v) => v % 1000 === 0, { message: PIPELINE_MESSAGES.priceStep }),
+      ),
     })
     .strict(),
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, idSchema, isCalendarDay, requiredText, textOf } from './common.js';
+import { dateYearsCheck, idOf, idSchema, isCalendarDay, isWithinDateYears, requiredText, textOf } from './common.js';
 
 /**
  * The planning (docs/product/planning.md): the promotion's Gantt timeline of tasks, the pilots'
@@ -33,7 +33,12 @@ export const PLANNING_MESSAGES = {
   salesLane: 'Ventes (dossiers de vente)',
   noSales: 'Aucune date de promesse ou d’acte prévue.',
   export: 'Exporter le calendrier (.ics)',
+  /** The red line of today on the timeline. */
+  today: (day: string) => `Aujourd’hui, le ${day}`,
 } as const;
+
+/** A task's title and details, at most this many characters (said, with a counter, never cut). */
+export const PLANNING_LIMITS = { title: 200, details: 5000 } as const;
 
 /** The most tasks a promotion's planning holds (the Gantt draws them all). */
 export const PLANNING_MAX_TASKS = 500;
@@ -52,6 +57,7 @@ export const planningCategoryOf = (id: number) => PLANNING_CATEGORIES.find((cate
 const calendarDay = (requiredMessage: string) =>
   textOf({ error: requiredMessage })
     .refine((value) => value.trim() !== '', { message: requiredMessage, abort: true })
+    .refine(isWithinDateYears, dateYearsCheck())
     .refine(isCalendarDay, { message: PLANNING_MESSAGES.dateInvalid });
 
 /** GET /planning?promotion_id={id} and GET /planning/export?promotion_id={id}. */
@@ -63,7 +69,7 @@ export const planningTaskInputSchema = z
   .object({
     title: requiredText(PLANNING_MESSAGES.titleRequired)
       .transform((value) => value.trim())
-      .refine((value) => value.length <= 200, { message: PLANNING_MESSAGES.titleTooLong }),
+      .refine((value) => value.length <= PLANNING_LIMITS.title, { message: PLANNING_MESSAGES.titleTooLong }),
     category: z.preprocess(
       (value) => (typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value),
       z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: PLANNING_MESSAGES.categoryRequired }),
@@ -77,7 +83,7 @@ export const planningTaskInputSchema = z
         const text = value?.trim() ?? '';
         return text === '' ? null : text;
       })
-      .refine((value) => value === null || value.length <= 5000, { message: PLANNING_MESSAGES.detailsTooLong }),
+      .refine((value) => value === null || value.length <= PLANNING_LIMITS.details, { message: PLANNING_MESSAGES.detailsTooLong }),
     promotion_id: idSchema,
   })
   .refine((task) => task.dateTo >= task.dateFrom, { message: PLANNING_MESSAGES.dateOrder, path: ['dateTo'] });
@@ -85,15 +91,16 @@ export type PlanningTaskInput = z.input<typeof planningTaskInputSchema>;
 export type PlanningTaskValues = z.output<typeof planningTaskInputSchema>;
 
 /** A task as the planning shows it (dates 'YYYY-MM-DD', Swiss calendar days). */
-export type PlanningTask = {
-  id: number;
-  title: string;
-  category: PlanningCategoryId;
-  dateFrom: string;
-  dateTo: string;
-  details: string | null;
-  promotion_id: number;
-};
+export const planningTaskSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  category: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  details: z.string().nullable(),
+  promotion_id: z.number(),
+});
+export type PlanningTask = z.infer<typeof planningTaskSchema>;
 
 /** The two planned sales dates of an application the read-only lane shows. */
 export const SALE_DATE_KINDS = {
@@ -103,14 +110,19 @@ export const SALE_DATE_KINDS = {
 export type SaleDateKind = keyof typeof SALE_DATE_KINDS;
 
 /** A planned promise (PDV) or act of purchase (SIGN) of a live application, on its Swiss calendar day. */
-export type PlanningSaleDate = {
-  application_id: number;
-  kind: SaleDateKind;
-  date: string;
-  lot_reference: string;
-};
+export const planningSaleDateSchema = z.object({
+  application_id: z.number(),
+  kind: z.enum(['PDV', 'SIGN']),
+  date: z.string(),
+  lot_reference: z.string(),
+});
+export type PlanningSaleDate = z.infer<typeof planningSaleDateSchema>;
 
 /** GET /planning: the tasks (data) and the sales lane; POST, PUT and DELETE answer the tasks. */
-export type PlanningAnswer = { data: PlanningTask[]; sales: PlanningSaleDate[] };
-export type PlanningTasksAnswer = { data: PlanningTask[]; message?: string };
-export type PlanningExportAnswer = { data: { url: string } };
+export const planningAnswerSchema = z.object({ data: planningTaskSchema.array(), sales: planningSaleDateSchema.array() });
+export type PlanningAnswer = z.infer<typeof planningAnswerSchema>;
+export const planningTasksAnswerSchema = z.object({ data: planningTaskSchema.array(), message: z.string().optional() });
+export type PlanningTasksAnswer = z.infer<typeof planningTasksAnswerSchema>;
+/** GET /planning/export: the .ics file's short-lived signed link. */
+export const planningExportAnswerSchema = z.object({ data: z.object({ url: z.string() }) });
+export type PlanningExportAnswer = z.infer<typeof planningExportAnswerSchema>;

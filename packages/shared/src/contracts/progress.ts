@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, idSchema, pageQuerySchema, requiredText, textSchema } from './common.js';
+import { dateYearsCheck, idOf, idSchema, isWithinDateYears, pageQuerySchema, requiredText, textSchema } from './common.js';
 
 /**
  * Progress albums, 'Avancement' (docs/product/progress.md): albums of photos and videos, the
@@ -42,7 +42,7 @@ export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const PHOTO_LIMITS = {
   photoBytes: 10 * 1024 * 1024,
   videoBytes: 50 * 1024 * 1024,
-  /** The multipart plugin's files per request (app.ts): the client sends the photos in batches of this size. */
+  /** The files one request to the photos route may carry (platform/multipart.ts); the client sends fewer at a time. */
   filesPerRequest: 20,
   /** The client's batch: small enough that each request answers within a few seconds on 2 cores. */
   clientBatch: 5,
@@ -53,6 +53,7 @@ const dateSchema = z
   .union([textSchema, z.null()], { error: PROGRESS_MESSAGES.dateRequired })
   .refine((value) => value !== null && value.trim() !== '', { message: PROGRESS_MESSAGES.dateRequired, abort: true })
   .transform((value) => (value ?? '').trim())
+  .refine(isWithinDateYears, dateYearsCheck())
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
     message: PROGRESS_MESSAGES.dateInvalid,
   });
@@ -101,55 +102,65 @@ export type PhotoGroupsQuery = z.infer<typeof photoGroupsQuerySchema>;
 /** GET photos: the photos of one album. */
 export const photosQuerySchema = z.object({ photo_group_id: idOf("L'album est requis") });
 
-export type PhotoLot = { id: number; title: string; reference: string; full_title: string };
+export const photoLotSchema = z.object({ id: z.number(), title: z.string(), reference: z.string(), full_title: z.string() });
+export type PhotoLot = z.infer<typeof photoLotSchema>;
 
 /** A photo or a video (docs/product/progress.md#rules). Urls are short-lived signed links. */
-export type Photo = {
-  id: number;
-  name: string;
-  date: string;
-  comment: string | null;
-  is_video: boolean;
-  url: string;
-  url_160h: string | null;
-  url_1300w: string | null;
-  url_video: string | null;
-  lot: PhotoLot | null;
-};
+export const photoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  date: z.string(),
+  comment: z.string().nullable(),
+  is_video: z.boolean(),
+  url: z.string(),
+  url_160h: z.string().nullable(),
+  url_1300w: z.string().nullable(),
+  url_video: z.string().nullable(),
+  lot: photoLotSchema.nullable(),
+});
+export type Photo = z.infer<typeof photoSchema>;
 
-export type PhotoGroup = {
-  id: number;
-  name: string;
-  date: string;
-  comment: string | null;
-  lot_id: number | null;
-  lot: PhotoLot | null;
-  hidden: boolean;
-  home_page: boolean;
-  photos_count: number;
+export const photoGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  date: z.string(),
+  comment: z.string().nullable(),
+  lot_id: z.number().nullable(),
+  lot: photoLotSchema.nullable(),
+  hidden: z.boolean(),
+  home_page: z.boolean(),
+  photos_count: z.number(),
   /** The first photos (at most 12), for the list; the carousel loads every one with GET photos. */
-  photos: Photo[];
-};
+  photos: z.array(photoSchema),
+});
+export type PhotoGroup = z.infer<typeof photoGroupSchema>;
 
-export type PhotoGroupsPage = {
+export const photoGroupsPageSchema = z.object({
   /** The promotion listed (the one asked, else the current one): the writes name it. */
-  promotion_id: number;
-  data: PhotoGroup[];
-  current_page: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  total: number;
+  promotion_id: z.number(),
+  data: z.array(photoGroupSchema),
+  current_page: z.number(),
+  last_page: z.number(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  total: z.number(),
   /** Whether the caller adds, edits and deletes (photo.manage), and adds photos (not in demo). */
-  can_manage: boolean;
-  can_add_photos: boolean;
+  can_manage: z.boolean(),
+  can_add_photos: z.boolean(),
   /** The lot of the filter, for the reset link. */
-  lot: PhotoLot | null;
+  lot: photoLotSchema.nullable(),
   /** The lots of the filter and of the album form: the main lots for who writes, else the lots the albums name. */
-  lot_options: PhotoLot[];
+  lot_options: z.array(photoLotSchema),
   /** The demo video, which the screen shows to demo users (docs/decisions/020-progress-photos-and-home.md): the first video listed, else null. */
-  demo_video: string | null;
-};
+  demo_video: z.string().nullable(),
+});
+export type PhotoGroupsPage = z.infer<typeof photoGroupsPageSchema>;
+
+/** POST promotions/{id}/photos: the photos rows created. */
+export const addedPhotosSchema = z.object({ ids: z.array(z.number()) });
+
+/** POST promotions/{id}/photos: multipart photos[] after the album's photo_group_id (each file stored as it arrives). */
+export const photoUploadFieldsSchema = z.object({ photo_group_id: idOf(PROGRESS_MESSAGES.albumRequired) });
 
 /** Albums with more photos show this many in the list. */
 export const PHOTOS_PER_ALBUM_IN_LIST = 12;
@@ -157,6 +168,13 @@ export const PHOTOS_PER_ALBUM_IN_LIST = 12;
 /** A lot as the albums name it: its title and reference, or its reference alone. */
 export const lotFullTitle = (lot: { title: string; reference: string }) =>
   lot.title.trim() === '' ? lot.reference : `${lot.title} (${lot.reference})`;
+
+/**
+ * A lot in a narrow list (the 'Lot' filter of 'Avancement'): the reference first, which names the
+ * lot, then its title ('A-101 · Attique 4,5 pièces'), so that a cut end never hides which lot it is.
+ */
+export const lotOptionLabel = (lot: { title: string; reference: string }) =>
+  lot.title.trim() === '' ? lot.reference : `${lot.reference} · ${lot.title.trim()}`;
 
 /** An album's day (yyyy-MM-dd) as the screens show dates: dd/MM/yyyy. */
 export const formatAlbumDate = (day: string) => {

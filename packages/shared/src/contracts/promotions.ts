@@ -1,58 +1,100 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 import { fromSwissTime } from '../swiss-time.js';
-import { idOf, pageQuerySchema, requiredText, textOf, textSchema } from './common.js';
+import { dateYearsCheck, idOf, isCalendarDay, isWithinDateYears, pageQuerySchema, requiredText, textOf, textSchema } from './common.js';
 
 /**
  * The promotion administration's contracts (docs/product/promotion-administration.md): the cards
  * of 'Mes promotions', the record of the 'Informations' menu, the creation and the settings.
  */
 
-/** A card of 'Mes promotions': the logo, the title and the names of its agencies. */
-export type PromotionCard = { id: number; title: string; logo: string | null; agencies: string[] };
+/** A card of 'Mes promotions': the logo, the title, the names of its agencies, and whether it is archived. */
+export const promotionCardSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  logo: z.string().nullable(),
+  agencies: z.array(z.string()),
+  archived: z.boolean(),
+});
+export type PromotionCard = z.infer<typeof promotionCardSchema>;
 
 /** Cards a page: a multiple of 2, 3 and 4, so that every row of the grid is full. */
 export const PROMOTION_CARDS_PAGE_SIZE = 24;
 
-/** GET promotions?search=&page=: `search` is a contains-match on the title. */
+/**
+ * GET promotions?search=&page=&archived=: `search` is a contains-match on the title; `archived=1`
+ * lists the archived promotions (the filter 'Archivées'), else the others ('En cours').
+ */
 export const promotionListQuerySchema = z.object({
   search: textSchema.trim().max(200, 'Recherche trop longue').optional(),
   page: pageQuerySchema,
+  archived: z
+    .enum(['0', '1'], { error: 'Filtre des promotions archivées invalide' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 export type PromotionListQuery = z.infer<typeof promotionListQuerySchema>;
 
 /** The person named as the promotion's main broker. */
-export type PromotionBroker = { id: number; full_name: string };
+export const promotionBrokerSchema = z.object({ id: z.number(), full_name: z.string() });
+export type PromotionBroker = z.infer<typeof promotionBrokerSchema>;
 
 /**
  * GET promotions/{id} (answer in `data`): what the 'Informations' menu shows and edits. The
  * registration token is null for a demo promotion (its link is never handed out); dates are UTC
  * instants, shown in Swiss time.
  */
-export type PromotionRecord = {
-  id: number;
-  title: string;
-  url: string | null;
+export const promotionRecordSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  url: z.string().nullable(),
   /** The logo's address (a 150x150 PNG), or null. */
-  logo: string | null;
-  agencies: { id: number; name: string }[];
-  broker_id: number | null;
-  main_broker: PromotionBroker | null;
-  token: string | null;
-  is_demo: boolean;
-  prestige: boolean;
-  gtm: string | null;
-  external_report_url: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  share_new_candidates: boolean;
+  logo: z.string().nullable(),
+  agencies: z.array(z.object({ id: z.number(), name: z.string() })),
+  broker_id: z.number().nullable(),
+  main_broker: promotionBrokerSchema.nullable(),
+  token: z.string().nullable(),
+  is_demo: z.boolean(),
+  prestige: z.boolean(),
+  gtm: z.string().nullable(),
+  external_report_url: z.string().nullable(),
+  start_at: z.string().nullable(),
+  end_at: z.string().nullable(),
+  share_new_candidates: z.boolean(),
   /** Days a priority 1 keeps its reservation (multi-agency promotions only). */
-  reservation_timeout: number | null;
-  multi_agency: boolean;
-  crm_updated_at: string | null;
-};
+  reservation_timeout: z.number().nullable(),
+  multi_agency: z.boolean(),
+  crm_updated_at: z.string().nullable(),
+  /** When an admin archived it (UTC instant), null while it is in progress (docs/product/promotion-administration.md#archived-promotion). */
+  archived_at: z.string().nullable(),
+});
+export type PromotionRecord = z.infer<typeof promotionRecordSchema>;
+
+/**
+ * Archiving a promotion (PUT promotions/{id}/archive) and restoring it (PUT promotions/{id}/restore):
+ * admins only; an archived promotion leaves 'Mes promotions' for its filter 'Archivées' and is
+ * read-only for everyone (MESSAGES.promotionArchived) until an admin restores it.
+ */
+export const PROMOTION_ARCHIVE_MESSAGES = {
+  archived: 'Promotion archivée',
+  restored: 'Promotion restaurée',
+  alreadyArchived: 'Cette promotion est déjà archivée',
+  notArchived: "Cette promotion n'est pas archivée",
+  archive: 'Archiver la promotion',
+  restore: 'Restaurer la promotion',
+  confirmArchive: (title: string) => `Êtes-vous sûr de vouloir archiver la promotion « ${title} » ?`,
+  archiveConsequences:
+    'Elle quittera « Mes promotions » pour le filtre « Archivées » et passera en lecture seule pour tous ses membres, qui pourront encore la consulter. Un administrateur pourra la restaurer.',
+  archivedOn: (date: string) => `Archivée le ${date}`,
+  archivedBadge: 'Archivée',
+  filterCurrent: 'En cours',
+  filterArchived: 'Archivées',
+} as const;
 
 /** The logo: PNG or JPG, 10 MB at most, cropped to 150x150 (docs/product/promotion-administration.md#constants). */
 export const PROMOTION_LOGO = { size: 150, maxBytes: 10 * 1024 * 1024, hint: 'PNG ou JPG, 10 Mo maximum' } as const;
+/** The refusal of a logo over PROMOTION_LOGO.maxBytes (the creation and the settings forms). */
+export const PROMOTION_LOGO_TOO_BIG = `Fichier trop volumineux (logo) : ${PROMOTION_LOGO.maxBytes / 1024 / 1024} Mo au maximum`;
 
 /** The longest reservation timeout an admin may set, in days (a year: beyond, a typo). */
 export const RESERVATION_TIMEOUT_MAX_DAYS = 365;
@@ -111,24 +153,28 @@ const flagOf = (message: string) =>
       return z.NEVER;
     });
 
-/** A day picked in Swiss time (yyyy-MM-dd), as its Swiss midnight; empty is null. */
-const swissDayOf = (message: string) =>
+/** A day picked in Swiss time (yyyy-MM-dd) between 1900 and 2200, as its Swiss midnight; empty is null. */
+const swissDayOf = (message: string, label?: string) =>
   textOf({ error: message })
     .optional()
+    .refine((value) => value === undefined || isWithinDateYears(value.trim()), dateYearsCheck(label))
     .transform((value, ctx) => {
       const text = value?.trim() ?? '';
       if (text === '') return null;
       const at = fromSwissTime(text, '00:00');
-      if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 2200) {
+      if (!isCalendarDay(text) || Number.isNaN(at.getTime())) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
       return at;
     });
 
+/** A promotion's title, at most this many characters. */
+export const PROMOTION_TITLE_MAX = 200;
+
 /** POST promotions (multipart; the logo comes as the file part `logo`): title, url and broker_id are required. */
 export const promotionCreateSchema = z.object({
-  title: requiredText('Titre requis').pipe(z.string().trim().max(200, 'Titre trop long')),
+  title: requiredText('Titre requis').pipe(z.string().trim().max(PROMOTION_TITLE_MAX, MESSAGES.titleTooLong(PROMOTION_TITLE_MAX))),
   url: webAddress('Adresse du site requise', 'Adresse du site invalide'),
   broker_id: idOf('Courtier principal requis'),
 });
@@ -141,7 +187,7 @@ export type PromotionCreateInput = z.infer<typeof promotionCreateSchema>;
  */
 export const promotionSettingsSchema = z
   .object({
-    title: requiredText('Titre requis').pipe(z.string().trim().max(200, 'Titre trop long')),
+    title: requiredText('Titre requis').pipe(z.string().trim().max(PROMOTION_TITLE_MAX, MESSAGES.titleTooLong(PROMOTION_TITLE_MAX))),
     url: webAddress('Adresse du site requise', 'Adresse du site invalide'),
     share_new_candidates: flagOf('Partage des nouveaux candidats invalide'),
     prestige: flagOf('Prestige invalide'),
@@ -152,7 +198,7 @@ export const promotionSettingsSchema = z
       .transform((value) => (value ? value : null)),
     external_report_url: optionalWebAddress('Adresse du rapport externe invalide'),
     start_at: swissDayOf('Date de début invalide'),
-    end_at: swissDayOf('Date de fin invalide'),
+    end_at: swissDayOf('Date de fin invalide', 'Date de fin'),
     reservation_timeout: z
       .union([z.number(), textSchema])
       .optional()

@@ -74,18 +74,24 @@ export const registrationTargetQuerySchema = z.object({ lot: textSchema.optional
 export const registrationTokenParamsSchema = z.object({ token: textSchema });
 
 /** What the public page needs: the title to show and the promotion's site. */
-export type RegistrationTarget = {
+export const registrationTargetSchema = z.object({
   /** The lot's title when the link names a lot, else the promotion's title. */
-  title: string;
-  promotion: { title: string; url: string | null };
-  lot: { public_id: string; title: string; reference: string } | null;
-};
+  title: z.string(),
+  promotion: z.object({ title: z.string(), url: z.string().nullable() }),
+  lot: z.object({ public_id: z.string(), title: z.string(), reference: z.string() }).nullable(),
+});
+export type RegistrationTarget = z.infer<typeof registrationTargetSchema>;
 
 /** POST registration: answered whether the e-mail was known or not (no account discovery). */
-export type RegistrationResponse = { data: { promotion: { url: string | null } }; message: string };
+export const registrationResponseSchema = z.object({
+  data: z.object({ promotion: z.object({ url: z.string().nullable() }) }),
+  message: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** A refused registration: the first error is the message; the list names the fields. */
 export type RegistrationError = { message: string; errors: { field: string | null; message: string }[] };
 
 /** GET promotions/{id}/registration-link, for staff: null for a demo promotion (the link is hidden). */
-export type RegistrationLink = { token: string; path: string; url: string } | null;
+export const registrationLinkSchema = z.object({ token: z.string(), path: z.string(), url: z.string() }).nullable();
+export type RegistrationLink = z.infer<typeof registrationLinkSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canEditCandidacyOf } from '../permissions.js';
+import { can } from '../permissions.js';
 import type { Actor, UserType } from '../roles.js';
 import type { CandidacyFinancing } from './candidacies.js';
 import { idSchema, optionalNumberSchema, textOf, textSchema, zipSchema } from './common.js';
@@ -71,7 +71,7 @@ export type ReservationFormState = {
  */
 export const reservationFormRights = (actor: Actor, form: ReservationFormState): { editable: boolean; can_confirm: boolean } => {
   let editable = false;
-  if (!form.closed && actor.type === 'broker') editable = canEditCandidacyOf(actor, form.candidacy_agency_id);
+  if (!form.closed && actor.type === 'broker') editable = can(actor, 'reservationForm.submit', { agency_id: form.candidacy_agency_id });
   if (!form.closed && actor.type === 'candidate') editable = form.sent && !form.confirmed;
   return { editable, can_confirm: editable && !RESERVATION_FORM_READERS.includes(actor.type) };
 };
@@ -228,70 +228,91 @@ export type SubmitReservationFormValues = z.output<typeof submitReservationFormS
 // ---------------------------------------------------------------------------------------------
 // The answer of GET /applications/public/:publicId
 
-export type ReservationCandidate = {
-  id: number;
-  last_name: string;
-  maiden_name: string | null;
-  first_name: string;
-  gender: 'M' | 'F';
-  is_company: boolean;
-  company_name: string | null;
-  company_type: string | null;
-  head_office: string | null;
-  company_address: string | null;
-  father_first_name: string | null;
-  mother_first_name: string | null;
-  mother_maiden_name: string | null;
-  avs: string | null;
+export const reservationCandidateAnswerSchema = z.object({
+  id: z.number(),
+  last_name: z.string(),
+  maiden_name: z.string().nullable(),
+  first_name: z.string(),
+  gender: z.enum(['M', 'F']),
+  is_company: z.boolean(),
+  company_name: z.string().nullable(),
+  company_type: z.string().nullable(),
+  head_office: z.string().nullable(),
+  company_address: z.string().nullable(),
+  father_first_name: z.string().nullable(),
+  mother_first_name: z.string().nullable(),
+  mother_maiden_name: z.string().nullable(),
+  avs: z.string().nullable(),
   /** yyyy-MM-dd. */
-  birthday: string | null;
-  birthday_city: string | null;
-  place_origin: string | null;
-  establishment_permit: string | null;
-  already_swiss_owner: boolean;
-  job: string | null;
-  civil_status: CivilStatus | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  zip: string | null;
-  phone_private: string | null;
-  phone_pro: string | null;
-  phone: string | null;
-  email: string | null;
-};
+  birthday: z.string().nullable(),
+  birthday_city: z.string().nullable(),
+  place_origin: z.string().nullable(),
+  establishment_permit: z.string().nullable(),
+  already_swiss_owner: z.boolean(),
+  job: z.string().nullable(),
+  civil_status: z.enum(CIVIL_STATUSES).nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  zip: z.string().nullable(),
+  phone_private: z.string().nullable(),
+  phone_pro: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ReservationCandidate = z.infer<typeof reservationCandidateAnswerSchema>;
 
-export type ReservationCandidacy = { id: number; candidate: ReservationCandidate; financing: CandidacyFinancing };
+/** A candidacy's financing as the form shows it (CandidacyFinancing of contracts/candidacies.ts). */
+const reservationFinancingAnswerSchema = z.object({
+  mortgage_amount: z.number().nullable(),
+  mortgage_bank_name: z.string().nullable(),
+  mortgage_contact_name: z.string().nullable(),
+  second_pillar_amount: z.number().nullable(),
+  second_pillar_bank_name: z.string().nullable(),
+  second_pillar_contact_name: z.string().nullable(),
+  third_pillar_amount: z.number().nullable(),
+  third_pillar_bank_name: z.string().nullable(),
+  third_pillar_contact_name: z.string().nullable(),
+  financials_unavailable: z.boolean(),
+}) satisfies z.ZodType<CandidacyFinancing>;
 
-export type ReservationForm = {
-  id: number;
-  public_id: string;
-  promotion_id: number;
-  status: number;
-  status_text: string;
-  reservation_sent_at: string | null;
-  first_reservation_at: string | null;
-  reservation_confirmed_at: string | null;
+export const reservationCandidacyAnswerSchema = z.object({
+  id: z.number(),
+  candidate: reservationCandidateAnswerSchema,
+  financing: reservationFinancingAnswerSchema,
+});
+export type ReservationCandidacy = z.infer<typeof reservationCandidacyAnswerSchema>;
+
+export const reservationFormSchema = z.object({
+  id: z.number(),
+  public_id: z.string(),
+  promotion_id: z.number(),
+  status: z.number(),
+  status_text: z.string(),
+  reservation_sent_at: z.string().nullable(),
+  first_reservation_at: z.string().nullable(),
+  reservation_confirmed_at: z.string().nullable(),
   /** The broker validated the form: it is locked for everyone but brokers. */
-  confirmed: boolean;
-  negociated_price: number | null;
+  confirmed: z.boolean(),
+  negociated_price: z.number().nullable(),
   /** The lot summary of step 1. */
-  lot: {
-    reference: string;
-    public_id: string;
-    title: string;
-    promotion_title: string;
-    building_title: string;
+  lot: z.object({
+    reference: z.string(),
+    public_id: z.string(),
+    title: z.string(),
+    promotion_title: z.string(),
+    building_title: z.string(),
     /** How many associated lots (parking, box, cellar) follow the main lot. */
-    children: number;
-    area_hab: number;
-    nb_rooms: number;
-    price: number;
-    total_price: number;
-  };
-  candidacy1: ReservationCandidacy;
-  candidacy2: ReservationCandidacy | null;
+    children: z.number(),
+    area_hab: z.number(),
+    nb_rooms: z.number(),
+    price: z.number(),
+    total_price: z.number(),
+  }),
+  candidacy1: reservationCandidacyAnswerSchema,
+  candidacy2: reservationCandidacyAnswerSchema.nullable(),
   /** What the viewer may do: edit the fields, and see the Confirm button (docs/product/reservation-form.md#screens and docs/product/access.md#who-may-do-what). */
-  editable: boolean;
-  can_confirm: boolean;
-};
+  editable: z.boolean(),
+  can_confirm: z.boolean(),
+});
+export type ReservationForm = z.infer<typeof reservationFormSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOf, idSchema, textSchema } from './common.js';
-import { type Task, type TaskTarget, targetTasksQuerySchema } from './tasks.js';
+import { type TaskTarget, targetTasksQuerySchema, taskSchema } from './tasks.js';
 
 /**
  * The tasks screen (docs/product/tasks.md#screens and docs/product/calls.md#direct-application-calls):
@@ -70,22 +70,29 @@ export const TASK_TARGET_CLASSES = { candidacy: 'candidate', lot: 'lot', applica
 export type TaskTargetClass = (typeof TASK_TARGET_CLASSES)[TaskTarget];
 
 /** A row of the tasks screen: the task and what its target cell shows and links to. */
-export type ScreenTask = Task & {
-  target_class: TaskTargetClass;
+export const screenTaskSchema = taskSchema.extend({
+  target_class: z.enum(['candidate', 'lot', 'application'] as const satisfies readonly TaskTargetClass[]),
   /** A candidate's full name, a lot's reference, or an application's 'lot reference – first candidate'. */
-  target_label: string;
+  target_label: z.string(),
   /** The candidacy of the target (the candidacy itself, or the application's main candidacy). */
-  candidacy_id: number | null;
+  candidacy_id: z.number().nullable(),
   /** The lot of the target (the lot itself, or the application's lot), for the link to the lots screen. */
-  lot_id: number | null;
-  lot_public_id: string | null;
-  lot_reference: string | null;
-  application_id: number | null;
-  candidate_name: string | null;
-};
+  lot_id: z.number().nullable(),
+  lot_public_id: z.string().nullable(),
+  lot_reference: z.string().nullable(),
+  application_id: z.number().nullable(),
+  candidate_name: z.string().nullable(),
+});
+export type ScreenTask = z.infer<typeof screenTaskSchema>;
 
 /**
  * Prochainement, Aujourd'hui, En retard (docs/product/tasks.md#screens: the response carries next, today and past):
  * a page of each group, and how many tasks each group holds in all.
  */
-export type TasksScreenGroups = Record<TaskGroupKey, ScreenTask[]> & { totals: Record<TaskGroupKey, number> };
+export const tasksScreenGroupsSchema = z.object({
+  next: screenTaskSchema.array(),
+  today: screenTaskSchema.array(),
+  past: screenTaskSchema.array(),
+  totals: z.object({ next: z.number(), today: z.number(), past: z.number() }),
+});
+export type TasksScreenGroups = z.infer<typeof tasksScreenGroupsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { TaskTimeStatus } from '../statuses.js';
-import { idOf, idSchema, requiredText, textOf, textSchema } from './common.js';
+import { MESSAGES } from '../messages.js';
+import { TASK_TIME_STATUS } from '../statuses.js';
+import { dateYearsCheck, idOf, idSchema, isWithinDateYears, requiredText, textOf, textSchema } from './common.js';
 
 /** What a task hangs on (docs/product/entities.md#task: target_class candidate, lot or application). */
 export const TASK_TARGETS = ['candidacy', 'lot', 'application'] as const;
@@ -28,9 +29,10 @@ export const TASK_MESSAGES = {
   finished: 'Tâche terminée',
 } as const;
 
-/** An ISO date on a 15-minute step (seconds and milliseconds at zero). */
+/** An ISO date on a 15-minute step (seconds and milliseconds at zero), between 1900 and 2200. */
 export const taskDateSchema = textOf({ error: TASK_MESSAGES.dateRequired })
   .min(1, TASK_MESSAGES.dateRequired)
+  .refine(isWithinDateYears, dateYearsCheck())
   .refine((value) => !Number.isNaN(Date.parse(value)), { message: TASK_MESSAGES.dateInvalid })
   .refine(
     (value) => {
@@ -45,7 +47,11 @@ export const taskTypeSchema = z.coerce
   .int(TASK_MESSAGES.typeRequired)
   .refine((value) => value === 0 || value === 1, { message: TASK_MESSAGES.typeRequired });
 
-const titleSchema = requiredText(TASK_MESSAGES.titleRequired).pipe(z.string().trim().max(255, 'Titre trop long'));
+/** A task's title, at most this many characters. */
+export const TASK_TITLE_MAX = 255;
+const titleSchema = requiredText(TASK_MESSAGES.titleRequired).pipe(
+  z.string().trim().max(TASK_TITLE_MAX, MESSAGES.titleTooLong(TASK_TITLE_MAX)),
+);
 const detailSchema = textSchema.trim().max(5000, 'Détail trop long').nullish();
 const assigneeSchema = idOf(TASK_MESSAGES.assigneeRequired);
 
@@ -108,32 +114,33 @@ export const targetTasksQuerySchema = z.object({
 });
 export type TargetTasksQuery = z.infer<typeof targetTasksQuerySchema>;
 
-type TaskPerson = { id: number; full_name: string; profile_picture: string | null };
+const taskPersonSchema = z.object({ id: z.number(), full_name: z.string(), profile_picture: z.string().nullable() });
 
 /** A task as the API answers it (docs/product/entities.md#task). */
-export type Task = {
-  id: number;
-  promotion_id: number;
-  title: string;
-  detail: string | null;
+export const taskSchema = z.object({
+  id: z.number(),
+  promotion_id: z.number(),
+  title: z.string(),
+  detail: z.string().nullable(),
   /** 0 Deadline, 1 Evènement. */
-  type: number;
-  type_text: string;
-  end_at: string;
-  deadline_at: string | null;
-  created_at: string;
-  done_at: string | null;
-  created_by: TaskPerson | null;
-  done_by: TaskPerson | null;
-  assigned_to: TaskPerson | null;
-  assigned_to_id: number | null;
-  target: TaskTarget;
-  target_id: number;
+  type: z.number(),
+  type_text: z.string(),
+  end_at: z.string(),
+  deadline_at: z.string().nullable(),
+  created_at: z.string(),
+  done_at: z.string().nullable(),
+  created_by: taskPersonSchema.nullable(),
+  done_by: taskPersonSchema.nullable(),
+  assigned_to: taskPersonSchema.nullable(),
+  assigned_to_id: z.number().nullable(),
+  target: z.enum(TASK_TARGETS),
+  target_id: z.number(),
   /** A process task: closed by the process, its title is not editable by hand. */
-  automatic_end: boolean;
-  is_editable: boolean;
-  time_status: TaskTimeStatus;
-  time_status_text: string;
-  hours: number | null;
-  minutes: number | null;
-};
+  automatic_end: z.boolean(),
+  is_editable: z.boolean(),
+  time_status: z.enum(Object.keys(TASK_TIME_STATUS) as [keyof typeof TASK_TIME_STATUS, ...(keyof typeof TASK_TIME_STATUS)[]]),
+  time_status_text: z.string(),
+  hours: z.number().nullable(),
+  minutes: z.number().nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;

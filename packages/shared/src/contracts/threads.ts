@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { UserType } from '../roles.js';
-import { idSchema, type Paginated, pageQuerySchema, requiredText, textSchema } from './common.js';
+import { pageOf } from '../api/route.js';
+import { MESSAGES } from '../messages.js';
+import { USER_TYPES } from '../roles.js';
+import { idSchema, pageQuerySchema, requiredText, textSchema } from './common.js';
 
 /** Who a thread is addressed to (docs/product/entities.md#thread Thread: to_id, to_base_class). */
 export const THREAD_RECIPIENT_CLASSES = ['candidate', 'notary', 'broker', 'investor', 'pilot'] as const;
@@ -10,8 +12,25 @@ export type ThreadRecipientClass = (typeof THREAD_RECIPIENT_CLASSES)[number];
  * POST /threads (multipart fields; files come as file parts). For to_base_class 'candidate',
  * to_id is the candidate record's id; for the other classes it is the user's id.
  */
+/**
+ * Why 'Envoyer' of 'Nouvelle discussion' waits (docs/product/validation.md#new-thread): the
+ * missing parts, in the form's order ('Pour envoyer, choisissez un destinataire et saisissez un
+ * titre et un message.').
+ */
+export const newThreadMissingHint = (missing: { recipient: boolean; title: boolean; content: boolean }) => {
+  const typed = [missing.title && 'un titre', missing.content && 'un message'].filter(Boolean) as string[];
+  const parts = [
+    missing.recipient ? 'choisissez un destinataire' : null,
+    typed.length > 0 ? `saisissez ${typed.join(' et ')}` : null,
+  ].filter(Boolean) as string[];
+  return parts.length === 0 ? null : `Pour envoyer, ${parts.join(' et ')}.`;
+};
+
+/** A thread's title, at most this many characters. */
+export const THREAD_TITLE_MAX = 200;
+
 export const createThreadSchema = z.object({
-  title: requiredText('Titre requis').pipe(z.string().trim().max(200, 'Titre trop long')),
+  title: requiredText('Titre requis').pipe(z.string().trim().max(THREAD_TITLE_MAX, MESSAGES.titleTooLong(THREAD_TITLE_MAX))),
   content: requiredText('Message requis').pipe(z.string().trim().max(20_000, 'Message trop long')),
   to_id: idSchema.optional(),
   to_base_class: z.enum(THREAD_RECIPIENT_CLASSES, { error: 'Destinataire invalide' }).optional(),
@@ -20,9 +39,11 @@ export const createThreadSchema = z.object({
 });
 export type CreateThreadInput = z.infer<typeof createThreadSchema>;
 
-export type ThreadRecipient = { id: number; full_name: string; base_class: ThreadRecipientClass };
+export const threadRecipientSchema = z.object({ id: z.number(), full_name: z.string(), base_class: z.enum(THREAD_RECIPIENT_CLASSES) });
+export type ThreadRecipient = z.infer<typeof threadRecipientSchema>;
 
-export type CreatedThread = { id: number; title: string };
+export const createdThreadSchema = z.object({ id: z.number(), title: z.string() });
+export type CreatedThread = z.infer<typeof createdThreadSchema>;
 
 /** A page of the thread list (docs/product/messages.md#screens). */
 export const THREADS_PAGE_SIZE = 20;
@@ -57,40 +78,54 @@ export const threadsListQuerySchema = z.object({
 });
 export type ThreadsListQuery = z.infer<typeof threadsListQuerySchema>;
 
-export type ThreadPerson = { id: number; full_name: string; profile_picture: string | null; type: UserType };
+export const threadPersonSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  profile_picture: z.string().nullable(),
+  type: z.enum(USER_TYPES),
+});
+export type ThreadPerson = z.infer<typeof threadPersonSchema>;
+
+const threadHeadSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  promotion_id: z.number(),
+  candidacy_id: z.number().nullable(),
+  /** The other side; for a broker of the candidacy's agency who is neither side, the recipient. */
+  interlocutor: threadPersonSchema,
+  created_by: threadPersonSchema,
+  to: threadPersonSchema,
+  /** The user wrote or received it (else he reads it as a broker of the candidacy's agency). */
+  is_participant: z.boolean(),
+  is_from_me: z.boolean(),
+  messages_count: z.number(),
+  unread_count: z.number(),
+});
 
 /** A row of the thread list (docs/product/entities.md#thread, part 3 Thread). */
-export type ThreadListItem = {
-  id: number;
-  title: string;
-  promotion_id: number;
-  candidacy_id: number | null;
-  /** The other side; for a broker of the candidacy's agency who is neither side, the recipient. */
-  interlocutor: ThreadPerson;
-  created_by: ThreadPerson;
-  to: ThreadPerson;
-  /** The user wrote or received it (else he reads it as a broker of the candidacy's agency). */
-  is_participant: boolean;
-  is_from_me: boolean;
-  messages_count: number;
-  unread_count: number;
-  last_message: { content: string; created_at: string; sender_id: number };
-};
-export type ThreadsPage = Paginated<ThreadListItem>;
+export const threadListItemSchema = threadHeadSchema.extend({
+  last_message: z.object({ content: z.string(), created_at: z.string(), sender_id: z.number() }),
+});
+export type ThreadListItem = z.infer<typeof threadListItemSchema>;
+export const threadsPageSchema = pageOf(threadListItemSchema);
+export type ThreadsPage = z.infer<typeof threadsPageSchema>;
 
-export type ThreadMessageFile = { id: number; name: string; uuid: string };
+export const threadMessageFileSchema = z.object({ id: z.number(), name: z.string(), uuid: z.string() });
+export type ThreadMessageFile = z.infer<typeof threadMessageFileSchema>;
 
-export type ThreadMessage = {
-  id: number;
-  content: string;
-  created_at: string;
-  is_from_me: boolean;
-  sender: ThreadPerson;
-  files: ThreadMessageFile[];
-};
+export const threadMessageSchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  created_at: z.string(),
+  is_from_me: z.boolean(),
+  sender: threadPersonSchema,
+  files: z.array(threadMessageFileSchema),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 /** GET /threads/{id}: the thread and its messages, oldest first (then marked read). */
-export type ThreadDetail = Omit<ThreadListItem, 'last_message'> & { messages: ThreadMessage[] };
+export const threadDetailSchema = threadHeadSchema.extend({ messages: z.array(threadMessageSchema) });
+export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 
 /** POST /threads/{id}/reply (multipart: content, files[]; promotion and thread_id may come, the path decides). */
 export const threadReplySchema = z.object({
@@ -101,7 +136,8 @@ export const threadReplySchema = z.object({
 export type ThreadReplyInput = z.infer<typeof threadReplySchema>;
 
 /** GET /threads/promotions-unread-summary: the user's unread messages per promotion id (promotions with none are left out). */
-export type UnreadSummary = Record<string, number>;
+export const unreadSummarySchema = z.record(z.string(), z.number());
+export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 
 /**
  * GET /threads/recipients: the candidates or notaries of the promotion a user may write to;

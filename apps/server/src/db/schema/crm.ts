@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { promotions } from './promotions.js';
 import { users } from './users.js';
 
@@ -14,13 +14,17 @@ export const crmSends = pgTable(
       .notNull()
       .references(() => promotions.id, { onDelete: 'cascade' }),
     requestedById: integer('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** queued, running, succeeded, failed. */
+    /** queued, running, waiting (Salesforce's daily API limit reached: resumes at resume_at), succeeded, failed. */
     status: text('status').notNull().default('queued'),
     /** The French error shown after 'Impossible d'envoyer la promotion à Salesforce'. */
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     lotsSent: integer('lots_sent').notNull().default(0),
     candidaciesSent: integer('candidacies_sent').notNull().default(0),
+    /** The records Salesforce refused in a send that went through: [{ record, error }] in French. */
+    refused: jsonb('refused').$type<{ record: string; error: string }[]>().notNull().default([]),
+    /** A waiting send's next attempt (REQUEST_LIMIT_EXCEEDED: the job was queued again to start then). */
+    resumeAt: timestamp('resume_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -8,3 +8,4 @@ export * from './progress.js';
 export * from './promotions.js';
 export * from './sales.js';
 export * from './users.js';
+export * from './versions.js';

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from './messaging.js';
 import { promotions } from './promotions.js';
 import { agencies, users } from './users.js';
@@ -60,6 +60,8 @@ export const marketingReports = pgTable(
     promotionId: integer('promotion_id')
       .notNull()
       .references(() => promotions.id, { onDelete: 'cascade' }),
+    /** The report's N° in its promotion (1, 2, 3...): the highest plus one, never changed (decision 024). */
+    number: integer('number').notNull(),
     numberOfVisits: integer('number_of_visits').notNull(),
     numberOfFutureVisits: integer('number_of_future_visits').notNull(),
     visitsReportFileId: integer('visits_report_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -71,5 +73,8 @@ export const marketingReports = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('marketing_reports_promotion_idx').on(t.promotionId, t.createdAt)],
+  (t) => [
+    index('marketing_reports_promotion_idx').on(t.promotionId, t.createdAt),
+    uniqueIndex('marketing_reports_promotion_number_idx').on(t.promotionId, t.number),
+  ],
 );

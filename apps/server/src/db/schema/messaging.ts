@@ -143,6 +143,8 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Headers of the e-mail's kind (Auto-Submitted, List-Unsubscribe...: platform/mail.ts). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     /** pending, sent, kept (no SMTP configured), failed (gave up after retries). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

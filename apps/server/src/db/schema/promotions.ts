@@ -40,6 +40,11 @@ export const promotions = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     shareNewCandidates: boolean('share_new_candidates').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * Set while the promotion is archived: its members still read it, and the database refuses
+     * every change of its data until an admin restores it (migration 0016, platform/errors.ts).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('promotions_token_unique').on(t.token)],

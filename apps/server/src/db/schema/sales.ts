@@ -127,6 +127,10 @@ export const candidacies = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('candidacies_promotion_candidate_unique').on(t.promotionId, t.candidateId),
     index('candidacies_promotion_status_idx').on(t.promotionId, t.status, t.createdAt),
+    // A page sorted by a column that is never null, in either direction (candidacies.queries.ts, directionOf).
+    index('candidacies_promotion_status_id_idx').on(t.promotionId, t.status, t.id),
+    index('candidacies_promotion_priority_id_idx').on(t.promotionId, t.priority, t.id),
+    index('candidacies_promotion_vip_id_idx').on(t.promotionId, t.vip, t.id),
     // The candidates list's default order (newest first): a page read along the index, not a sort of the promotion.
     index('candidacies_promotion_created_idx').on(t.promotionId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('candidacies_promotion_broker_idx').on(t.promotionId, t.brokerId),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const agencies = pgTable('agencies', {
   id: serial('id').primaryKey(),
@@ -25,6 +38,10 @@ export const users = pgTable(
     numberConnections: integer('number_connections').notNull().default(0),
     preferences: jsonb('preferences').$type<{ selected_promotion: number | null }>().notNull().default({ selected_promotion: null }),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** 'Recevoir les notifications par e-mail' ('Mon compte'): the notification e-mails only (platform/mail.ts). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** The secret of the user's unsubscribe link (List-Unsubscribe, no sign-in needed): random, one per user. */
+    unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom(),
     // Notary, banker and architect details (the people of a promotion: modules/people).
     iban: text('iban'),
     bankName: text('bank_name'),
@@ -43,6 +60,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_unsubscribe_token_unique').on(t.unsubscribeToken),
     index('users_type_idx').on(t.type),
     index('users_agency_idx').on(t.agencyId),
   ],

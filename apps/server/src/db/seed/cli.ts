@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { localStorage } from '../../platform/storage.js';
 import { type Database, openPglite, openPostgres } from '../client.js';
+import { firstRowOf, rowsOf } from '../rows.js';
 import { seedDemo } from './demo.js';
 import { seedScale } from './scale.js';
 
@@ -27,8 +28,6 @@ const KEEP = new Set(['lot_types', 'floors', 'file_types']);
 
 class UsageError extends Error {}
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 const positiveInt = (name: string, value: string | undefined, fallback: number | undefined) => {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -37,14 +36,17 @@ const positiveInt = (name: string, value: string | undefined, fallback: number |
 };
 
 const reset = async (database: Database) => {
-  const tables = rowsOf<{ tablename: string }>(
-    await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`),
+  const tables = (
+    await rowsOf<{ tablename: string }>(
+      database.db,
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
+    )
   )
     .map((r) => r.tablename)
     .filter((t) => !KEEP.has(t));
   // The job queue's pending e-mail jobs point at mail_messages rows that are about to go.
-  const boss = rowsOf<{ job: string | null }>(await database.db.execute(sql`select to_regclass('pgboss.job')::text as job`));
-  const extra = boss[0]?.job ? ', pgboss.job' : '';
+  const boss = await firstRowOf<{ job: string | null }>(database.db, sql`select to_regclass('pgboss.job')::text as job`);
+  const extra = boss?.job ? ', pgboss.job' : '';
   await database.db.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')}${extra} restart identity cascade`));
 };
 
@@ -75,7 +77,7 @@ const main = async () => {
   console.log(url ? `PostgreSQL: ${url.replace(/\/\/[^@/]*@/, '//***@')}` : `PGlite: ${pgliteDir}`);
   try {
     await database.migrate();
-    const count = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from promotions`))[0].n;
+    const count = (await firstRowOf<{ n: number }>(database.db, sql`select count(*)::int as n from promotions`))?.n ?? 0;
     if (count > 0) {
       if (!values.reset) {
         console.error(`The database already has ${count} promotion(s); add --reset to empty it and seed again.`);
@@ -94,7 +96,9 @@ const main = async () => {
     if (scale) await seedScale(database.db, { scale, log: (message) => console.log(message) });
     // Fresh statistics: a bulk load leaves the planner estimating the old, empty tables
     // (18 candidacies where there were 46,591), and it plans every list badly until autovacuum runs.
-    await database.db.execute(sql`analyze`);
+    // The vacuum sets the visibility map, without which no index-only scan can happen, and
+    // autovacuum may be off on a shared server.
+    await database.db.execute(sql`vacuum analyze`);
 
     const tables = [
       'promotions',
@@ -112,10 +116,11 @@ const main = async () => {
       'thread_messages',
       'files',
     ];
-    const counts = rowsOf<Record<string, number>>(
-      await database.db.execute(sql.raw(`select ${tables.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`)),
-    )[0];
-    for (const t of tables) console.log(`  ${t.padEnd(16)} ${String(counts[t]).padStart(10)}`);
+    const counts = await firstRowOf<Record<string, number>>(
+      database.db,
+      sql.raw(`select ${tables.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`),
+    );
+    for (const t of tables) console.log(`  ${t.padEnd(16)} ${String(counts?.[t]).padStart(10)}`);
     console.log(
       `Seeded ${scale ? `scale ${scale}` : `${copies} demo cop${copies > 1 ? 'ies' : 'y'}`} in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo account's password is demo-2026.`,
     );

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatArea, formatCHF, formatDate, formatRooms } from '@promovente/shared';
-import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { type PdfDocument, renderPdf } from '../../platform/pdf.js';
+import { PDF_FONT, type PdfDocument, renderPdf } from '../../platform/pdf.js';
 import type { Storage } from '../../platform/storage.js';
+import { addRow, newSheet, workbookBuffer } from '../../platform/xlsx.js';
 
 /**
  * The stored contents of the demo's files (docs/sales-process.md#demo-file-contents-built): small but
@@ -16,8 +16,8 @@ const BRAND = '#1e3a8a';
 const MUTED = '#475569';
 const TEXT = '#0f172a';
 
-/** A main lot as the brochure and the price grid list it. */
-export type DemoLot = { reference: string; title: string; nbRooms: number; areaHab: number; price: number };
+/** A main lot as the brochure and the price grid list it: its own price, and its total with its associated lots. */
+export type DemoLot = { reference: string; title: string; nbRooms: number; areaHab: number; rawPrice: number; price: number };
 
 /** What one demo PDF says: its title, the promotion, a few paragraphs and, for the brochure, a cover and the lots. */
 export type DemoDocument = {
@@ -44,7 +44,7 @@ const lotsTable = (doc: PdfDocument, lots: DemoLot[]) => {
     if (doc.y + 16 > bottom) doc.addPage();
     const y = doc.y;
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
       .fontSize(9)
       .fillColor(bold ? BRAND : TEXT);
     let x = left;
@@ -78,13 +78,13 @@ const writeDocument = (doc: PdfDocument, content: DemoDocument) => {
   const place = `${content.promotion.zip} ${content.promotion.city}`;
   if (content.brochure) {
     doc.rect(0, 0, doc.page.width, doc.page.height).fill(BRAND);
-    doc.font('Helvetica-Bold').fontSize(34).fillColor('#ffffff').text(content.promotion.title, left, 280, { width });
-    doc.font('Helvetica').fontSize(16).text(`Appartements en PPE à ${place}`, { width });
+    doc.font(PDF_FONT.bold).fontSize(34).fillColor('#ffffff').text(content.promotion.title, left, 280, { width });
+    doc.font(PDF_FONT.regular).fontSize(16).text(`Appartements en PPE à ${place}`, { width });
     doc.moveDown(2).fontSize(12).text('Brochure de vente', { width });
     doc.addPage();
   }
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(content.title, left, doc.page.margins.top, { width });
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`${content.promotion.title}, ${place}`, { width });
+  doc.font(PDF_FONT.bold).fontSize(20).fillColor(BRAND).text(content.title, left, doc.page.margins.top, { width });
+  doc.font(PDF_FONT.regular).fontSize(11).fillColor(MUTED).text(`${content.promotion.title}, ${place}`, { width });
   doc.text(formatDate(content.date), { width });
   doc
     .moveDown(0.5)
@@ -92,27 +92,31 @@ const writeDocument = (doc: PdfDocument, content: DemoDocument) => {
     .moveTo(left, doc.y)
     .lineTo(left + width, doc.y)
     .stroke();
-  doc.moveDown(1).font('Helvetica').fontSize(11).fillColor(TEXT);
+  doc.moveDown(1).font(PDF_FONT.regular).fontSize(11).fillColor(TEXT);
   for (const paragraph of content.paragraphs) doc.text(paragraph, { width, align: 'justify' }).moveDown(0.6);
   if (content.brochure) {
-    doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text('Récapitulatif des lots', { width }).moveDown(0.4);
+    doc.moveDown(0.5).font(PDF_FONT.bold).fontSize(13).fillColor(BRAND).text('Récapitulatif des lots', { width }).moveDown(0.4);
     lotsTable(doc, content.brochure.lots);
   }
 };
 
-/** The internal price grid: one sheet of the main lots with their price. */
+/**
+ * The internal price grid: a title row, then one row per main lot with its price and its total
+ * (the columns 'Prix (CHF)' and 'Prix total (CHF)' mean what they mean in 'Liste des lots', so
+ * that the grid imported into its promotion changes nothing).
+ */
 export const demoPriceGrid = async (promotionTitle: string, lots: DemoLot[]): Promise<Buffer> => {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Promovente';
-  const sheet = workbook.addWorksheet('Grille de prix');
-  sheet.addRow([`Grille de prix interne - ${promotionTitle}`]).font = { bold: true };
-  sheet.addRow(['Lot', 'Désignation', 'Pièces', 'Surface habitable (m²)', 'Prix (CHF)']).font = { bold: true };
-  for (const lot of lots) sheet.addRow([lot.reference, lot.title, lot.nbRooms, lot.areaHab, lot.price]);
+  const { workbook, sheet } = newSheet({ sheet: 'Grille de prix', headers: [`Grille de prix interne - ${promotionTitle}`] });
+  sheet.getRow(1).font = { bold: true };
+  addRow(sheet, ['Lot', 'Désignation', 'Pièces', 'Surface habitable (m²)', 'Prix (CHF)', 'Prix total (CHF)']).font = { bold: true };
+  for (const lot of lots) addRow(sheet, [lot.reference, lot.title, lot.nbRooms, lot.areaHab, lot.rawPrice, lot.price]);
   sheet.getColumn(2).width = 32;
   sheet.getColumn(4).width = 22;
-  sheet.getColumn(5).width = 14;
-  sheet.getColumn(5).numFmt = "#'##0";
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  for (const column of [5, 6]) {
+    sheet.getColumn(column).width = 16;
+    sheet.getColumn(column).numFmt = "#'##0";
+  }
+  return workbookBuffer(workbook);
 };
 
 /** A screenshot of the website's visits statistics over the last weeks (a PNG, as a broker would upload it). */

@@ -1,3 +1,4 @@
+// Over 400 lines: the demo's invariants at scale 1 and 2, with and without a storage, on one seeded database.
 import { randomUUID } from 'node:crypto';
 import { DEMO_SINGLE_PROMOTION_ACCOUNTS, swissWallTime, taskTimeStatus } from '@promovente/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +320,7 @@ const memoryStorage = () => {
       return content;
     },
     remove: async (key) => void contents.delete(key),
+    promotionQuotaBytes: Number.POSITIVE_INFINITY,
   };
   return { storage, contents };
 };

@@ -1,3 +1,4 @@
+// Over 400 lines: the demo promotions' data (people, lots, sales, messages) as literal tables.
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,

@@ -154,6 +154,7 @@ const mainLotsOf = (lotRecs: LotRec[]): DemoLot[] => {
       title: l.spec.title,
       nbRooms: l.spec.nbRooms,
       areaHab: l.spec.areaHab,
+      rawPrice: l.spec.rawPrice,
       price: l.spec.rawPrice + (extra.get(l.spec.reference) ?? 0),
     }));
 };

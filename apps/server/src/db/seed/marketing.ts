@@ -43,6 +43,8 @@ const CAMPAIGN_DOCUMENTS: Record<string, { name: string; paragraphs: (p: Promoti
 export const seedMarketing = async (
   ctx: Ctx,
   promotion: { id: number; multiAgency: boolean; agencies?: readonly [number, number?]; files?: { spec: PromotionSpec } },
+  /** Reports older than the demo's two that the caller adds (their N° come first). */
+  earlierReports = 0,
 ) => {
   const [firstAgency, secondAgency] = promotion.agencies ?? [1, 2];
   const { clock, ids, writer, users: u } = ctx;
@@ -117,6 +119,7 @@ export const seedMarketing = async (
   if (promotion.multiAgency) {
     await campaign({ title: 'Newsletter Cardis', method: 'E-mailing', start: -40, end: -10, price: 900, agency: 2 });
   }
+  let reportNumber = earlierReports;
   const report = async (daysAgo: number, visits: number, future: number, positive: string, todo: string, problem: string) => {
     const createdAt = clock.ago(daysAgo * DAY);
     // The site's visits over the two weeks before the report, busier at the weekends.
@@ -130,9 +133,11 @@ export const seedMarketing = async (
           u.courtier,
         )
       : null;
+    reportNumber += 1;
     writer.push(marketingReports, {
       id: ids.next('marketing_reports'),
       promotionId: promotion.id,
+      number: reportNumber,
       numberOfVisits: visits,
       numberOfFutureVisits: future,
       visitsReportFileId: screenshot,

@@ -1,3 +1,4 @@
+// Over 400 lines: the scale seed writes every table of a large promotion, table by table.
 import { DEMO_PASSWORD, toSwissDateAndTime } from '@promovente/shared';
 import { hashPassword } from '../../platform/passwords.js';
 import { type Db, transactionExecutor } from '../client.js';
@@ -581,11 +582,12 @@ const seedAreas = async (
 
   seedPlanning(ctx, promotionId, start, lotRecs);
 
-  await seedMarketing(ctx, {
-    id: promotionId,
-    multiAgency: promotion.multiAgency,
-    agencies: [promotion.agencies[0], promotion.agencies[1]],
-  });
+  const lastWeek = Math.min(Math.floor(ageDays / 7), 104);
+  await seedMarketing(
+    ctx,
+    { id: promotionId, multiAgency: promotion.multiAgency, agencies: [promotion.agencies[0], promotion.agencies[1]] },
+    Math.max(0, lastWeek - 2),
+  );
   for (let c = 0; c < Math.floor(lotRecs.length / 40); c++) {
     const [title, method] = rng.pick(CAMPAIGNS);
     const from = -rng.int(10, Math.max(11, ageDays));
@@ -603,10 +605,11 @@ const seedAreas = async (
     });
   }
   // A weekly report since the launch (the demo's seeder wrote the last two weeks), two years at most.
-  for (let week = 3; week <= Math.min(Math.floor(ageDays / 7), 104); week++) {
+  for (let week = 3; week <= lastWeek; week++) {
     writer.push(marketingReports, {
       id: ids.next('marketing_reports'),
       promotionId,
+      number: lastWeek - week + 1,
       numberOfVisits: rng.int(2, 30),
       numberOfFutureVisits: rng.int(0, 8),
       feedbackPositive: rng.pick(REPORT_FEEDBACK.positive),

@@ -11,7 +11,7 @@ import {
   SWISS_TIME_LABEL,
 } from '@promovente/shared';
 import type { candidacies, candidates } from '../../db/schema/index.js';
-import { type PdfDocument, renderPdf } from '../../platform/pdf.js';
+import { PDF_FONT, type PdfDocument, renderPdf, writePageFooters } from '../../platform/pdf.js';
 
 type CandidacyRecord = typeof candidacies.$inferSelect;
 type CandidateRecord = typeof candidates.$inferSelect;
@@ -60,7 +60,7 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   const heading = (title: string) => {
     ensureSpace(60);
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(title, left, doc.y, { width });
+    doc.font(PDF_FONT.bold).fontSize(12).fillColor(BRAND).text(title, left, doc.y, { width });
     const y = doc.y + 2;
     doc
       .strokeColor(BRAND)
@@ -72,11 +72,11 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   const subheading = (title: string) => {
     ensureSpace(40);
     doc.moveDown(0.3);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXT).text(title, left, doc.y, { width });
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor(TEXT).text(title, left, doc.y, { width });
     doc.moveDown(0.2);
   };
   const line = (label: string, value: string) => {
-    doc.font('Helvetica').fontSize(9);
+    doc.font(PDF_FONT.regular).fontSize(9);
     const height = Math.max(doc.heightOfString(value, { width: width - LABEL_WIDTH }), doc.heightOfString(label, { width: LABEL_WIDTH }));
     ensureSpace(height + 4);
     const y = doc.y;
@@ -86,8 +86,8 @@ const write = (doc: PdfDocument, file: SalesFile) => {
     doc.y = y + height + 3;
   };
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(BRAND).text(`Dossier de vente – Lot ${a.lot.reference}`, left, doc.y, { width });
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(file.promotionTitle, { width });
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor(BRAND).text(`Dossier de vente – Lot ${a.lot.reference}`, left, doc.y, { width });
+  doc.font(PDF_FONT.regular).fontSize(11).fillColor(MUTED).text(file.promotionTitle, { width });
   doc.fontSize(9).text(`Statut : ${a.status_text} · Priorité : ${a.priority === 9 ? 'NP' : a.priority}`, { width });
 
   heading('Lot');
@@ -171,26 +171,15 @@ const write = (doc: PdfDocument, file: SalesFile) => {
   line('Téléphone', dash(file.broker?.phone));
 
   // Footer on every page: the generation date and the page number.
-  const range = doc.bufferedPageRange();
   const generated = `Généré le ${formatSwissDateTime(new Date())}`;
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Written inside the bottom margin: without it, pdfkit would start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - bottom + 16;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(`${generated} · Page ${index + 1} / ${range.count}`, left, y, { width, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  writePageFooters(doc, (page, count) => `${generated} · Page ${page} / ${count}`, MUTED);
 };
 
 /** The sales file (docs/product/calls.md#direct-application-calls 'applications/{id}/pdf') as a PDF buffer. */
-export const buildSalesFilePdf = (file: SalesFile, options: { compress?: boolean } = {}): Promise<Buffer> =>
+export const buildSalesFilePdf = (file: SalesFile): Promise<Buffer> =>
   renderPdf(
     {
       info: { Title: `Dossier de vente - Lot ${file.application.lot.reference}`, Author: 'Promovente', Subject: file.promotionTitle },
-      compress: options.compress,
       bufferPages: true,
     },
     (doc) => write(doc, file),

@@ -1,11 +1,13 @@
+// Over 400 lines: the funnel's one-statement page (filters, sorts, head row) and its single-row reads, SQL only.
 import type { ApplicationSort } from '@promovente/shared';
 import { isPublicId } from '@promovente/shared';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
-import { executeNamed } from '../../db/named-statement.js';
 import { answeredPage } from '../../db/page.js';
+import { RANKED_POSITIONS_SQL } from '../../db/positions.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   applications,
   buildings,
@@ -175,7 +177,7 @@ const rowSelection = {
     /** Positions 1-3 taken on the lot by live applications (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
     takenPositions: sql<number[]>`array(
       select a.priority from applications a
-      where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in (1, 2, 3)
+      where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in ${RANKED_POSITIONS_SQL}
     )`,
   },
   buildingTitle: buildings.title,
@@ -290,6 +292,15 @@ export type ApplicationListRow = Record<string, unknown> & {
   open_task_kinds: string[] | null;
 };
 
+/** A row of the page statement: the head's columns, then an application's (null on the one row of an empty page). */
+type ApplicationPageRow = {
+  head_ok: boolean;
+  head_multi_agency: boolean;
+  head_reservation_timeout: number | null;
+  head_has_notary: boolean;
+  head_counts: unknown;
+} & (ApplicationListRow | { id: null });
+
 export type ApplicationListPage = {
   /** The scoping verdict of the filter ids (platform/scoped-ids.ts). */
   ok: boolean;
@@ -310,6 +321,17 @@ const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.p
  * The head is one row of the promotion and the page is joined to it, so an empty page still
  * answers the verdict and the counts. The promotion is read once in the head, not joined per row.
  */
+const dialect = new PgDialect();
+
+/**
+ * The tables the page joins to applications. A WHERE that names none of them (no search, no lot,
+ * broker, agency or candidate filter) counts the stages on applications alone: the joins keep
+ * every row (inner joins on required keys) and would read the promotion's lots and candidacies
+ * for nothing (issue 20: the funnel's counts read every lot of the firm).
+ */
+const JOINED_TABLES = /"(main_candidacy|main_candidate|partner_candidacy|partner_candidate|lots)"\./;
+export const countsNeedJoins = (where: SQL) => JOINED_TABLES.test(dialect.sqlToQuery(where).sql);
+
 export const findApplicationListPage = async (
   db: Queryable,
   input: {
@@ -337,13 +359,12 @@ export const findApplicationListPage = async (
     left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}
     left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}
     inner join ${lots} on ${lots.id} = ${applications.lotId}`;
-  const result = await executeNamed(
+  const raw = await rowsOf<ApplicationPageRow>(
     db,
-    'applications_page',
     sql`
     with counts as (
       select ${applications.status} as status, count(*)::int as n
-      ${joins}
+      ${countsNeedJoins(input.where) ? joins : sql`from ${applications}`}
       where ${input.where}
       group by ${applications.status}
     ), head as (
@@ -393,7 +414,7 @@ export const findApplicationListPage = async (
           (select count(*)::int from lots c where c.parent_id = ${lots.id}) as lot_children,
           array(
             select a.priority from applications a
-            where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in (1, 2, 3)
+            where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in ${RANKED_POSITIONS_SQL}
           ) as lot_taken_positions,
           ${buildings.title} as building_title, ${floors.title} as floor_title,
           ${input.openTaskKinds} as open_task_kinds
@@ -408,12 +429,12 @@ export const findApplicationListPage = async (
       ) ordered
     ) page on true
     order by page.ord`,
+    { named: 'applications_page' },
   );
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const head = raw[0];
   if (!head) return { ok: false, multiAgency: false, reservationTimeout: null, hasNotary: false, counts: [], rows: [] };
   const rows: ApplicationListRow[] = [];
-  for (const r of raw) if (r.id !== null && r.id !== undefined) rows.push(r as ApplicationListRow);
+  for (const r of raw) if (r.id !== null) rows.push(r);
   const counts: { status: number; total: number }[] = [];
   for (const [status, total] of parsedJson<[number, number][]>(head.head_counts))
     counts.push({ status: Number(status), total: Number(total) });

@@ -1,42 +1,13 @@
-import { applicationActionRoles, applicationsListQuerySchema, idParamSchema, rolesWith } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../platform/auth.js';
+import { APPLICATIONS_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { applicationPdf, exportApplications, getApplication, listApplications } from './applications.service.js';
 
-const publicIdParamSchema = z.object({ publicId: z.uuid('Identifiant invalide') });
-
-/** The funnel's direct calls (docs/product/calls.md#direct-application-calls): the list, one row, the export and the sales file PDF. */
-export const applicationsRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.deps.database.db, storage: app.deps.storage });
-
-  app.get(
-    '/applications',
-    { config: { access: rolesWith('application.read') }, schema: { querystring: applicationsListQuerySchema } },
-    async (request) => listApplications(app.deps.database.db, actorOf(request), request.query),
-  );
-
+/** The funnel's direct calls (docs/product/calls.md#direct-application-calls), as catalogued in packages/shared/src/api/applications.ts. */
+export const APPLICATIONS_HANDLERS = handlersOf(APPLICATIONS_API, {
+  listApplications: async ({ deps, actor, query }) => listApplications(deps.db, actor, query),
   // 'Exporter': every filtered row as an .xlsx, answered as a short-lived signed URL.
-  app.get(
-    '/applications/download',
-    { config: { access: rolesWith('application.download') }, schema: { querystring: applicationsListQuerySchema } },
-    async (request) => ({ data: await exportApplications(deps(), actorOf(request), request.query) }),
-  );
-
-  app.get(
-    '/applications/:id',
-    { config: { access: rolesWith('application.read') }, schema: { params: idParamSchema } },
-    async (request) => ({
-      data: await getApplication(app.deps.database.db, actorOf(request), request.params.id),
-    }),
-  );
-
+  downloadApplications: async ({ deps, actor, query }) => ({ data: await exportApplications(deps, actor, query) }),
+  getApplication: async ({ deps, actor, params }) => ({ data: await getApplication(deps.db, actor, params.id) }),
   // 'Télécharger le PDF': the sales file, answered as a signed URL opened in a new tab.
-  app.get(
-    '/applications/:publicId/pdf',
-    { config: { access: applicationActionRoles('downloadPdf') }, schema: { params: publicIdParamSchema } },
-    async (request) => ({ data: await applicationPdf(deps(), actorOf(request), request.params.publicId) }),
-  );
-};
+  downloadApplicationPdf: async ({ deps, actor, params }) => ({ data: await applicationPdf(deps, actor, params.publicId) }),
+});

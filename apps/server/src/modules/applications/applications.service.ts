@@ -1,3 +1,5 @@
+// Over 400 lines: the funnel list, one row, the export and the sales-file PDF share the row builder.
+
 import {
   APPLICATION_SORTS,
   APPLICATION_STATUS_LABELS,
@@ -18,12 +20,14 @@ import type { Db, Queryable } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
 import { PDF_MIME } from '../../platform/pdf.js';
 import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
-import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
+import { XLSX_MIME } from '../../platform/xlsx.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
 import { loadApplicationStates, openTaskKindsSql, toApplicationState } from '../pipeline/index.js';
 import { openTasksByTarget } from '../tasks/tasks.service.js';
@@ -210,7 +214,7 @@ export const buildApplicationRows = async (
     loadApplicationStates(db, ids),
     options.withTasks === false ? Promise.resolve(null) : openTasksByTarget(db, promotionIds, 'application', ids),
   ]);
-  const now = new Date();
+  const now = answerNow();
   return base.map((row) =>
     toApplicationRow(actor, row, states.get(row.application.id), openTasks?.get(row.application.id), options.asCandidacy, now),
   );
@@ -289,7 +293,8 @@ const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): 
       reference: String(r.lot_reference),
       title: String(r.lot_title ?? ''),
       nbRooms: Number(r.lot_nb_rooms),
-      areaHab: r.lot_area_hab === null ? (null as unknown as number) : Number(r.lot_area_hab),
+      // lots.area_hab is not null (db/schema/promotions.ts).
+      areaHab: Number(r.lot_area_hab),
       rawPrice: Number(r.lot_raw_price),
       totalPrice: Number(r.lot_total_price),
       children: Number(r.lot_children),
@@ -336,7 +341,7 @@ const filterOf = (actor: RequestActor, promotionId: number, query: ApplicationsL
   applicationId: query.application,
   lotPublicId: query.lot,
   // The late-tasks-only toggle (docs/product/funnel.md#screens): `late=1`, or the filter bar's `onlyLateTasks=1`.
-  lateBefore: query.late === '1' || query.onlyLateTasks ? new Date() : undefined,
+  lateBefore: query.late === '1' || query.onlyLateTasks ? answerNow() : undefined,
 });
 
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
@@ -384,7 +389,7 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
     found.rows.map((r) => r.id),
   );
   const promotion = { multiAgency: found.multiAgency, reservationTimeout: found.reservationTimeout };
-  const now = new Date();
+  const now = answerNow();
   const rows: ApplicationRow[] = [];
   for (const r of found.rows) {
     const { source, state } = fromListRow(r, promotion);

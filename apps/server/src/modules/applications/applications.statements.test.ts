@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, buildings, candidacies, lots, promotions } from '../../db/schema/index.js';
 import { demoBroker, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { applicationWhere, countsNeedJoins } from './applications.queries.js';
 
 /** The read budget of the funnel (docs/performance.md#patterns-for-lists): 3 statements, sign-in included, all indexed. */
 let ctx: TestContext;
@@ -70,6 +71,25 @@ describe('GET /applications: at most 3 statements, no whole-table read', () => {
     for (const listed of list.data.slice(0, 20)) {
       const one = (await ctx.app.inject({ method: 'GET', url: `/api/applications/${listed.id}`, headers })).json();
       expect(listed).toEqual(one.data);
+    }
+  });
+});
+
+describe("the funnel's stage counts read applications alone unless a filter needs the joined tables (issue 20)", () => {
+  it('joins for a search or a filter on the lot, the broker, the agency or the candidate; not for the stages, a candidacy or late tasks', () => {
+    const base = { promotionId: 1 };
+    expect(countsNeedJoins(applicationWhere(base))).toBe(false);
+    expect(countsNeedJoins(applicationWhere({ ...base, candidacyId: 3, applicationId: 4, lateBefore: new Date() }))).toBe(false);
+    for (const filter of [
+      { search: 'Dupont' },
+      { buildings: [2] },
+      { priceMin: 100_000 },
+      { brokerId: 5 },
+      { agencyId: 2 },
+      { candidateId: 7 },
+      { lotPublicId: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    ]) {
+      expect(countsNeedJoins(applicationWhere({ ...base, ...filter })), JSON.stringify(filter)).toBe(true);
     }
   });
 });

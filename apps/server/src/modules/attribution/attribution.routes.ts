@@ -1,34 +1,18 @@
-import { attributionQuerySchema, lotAttributionQuerySchema, partnersQuerySchema, rolesWith } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { ATTRIBUTION_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { attributionOptions, lotAttributionOptions, partnerOptions } from './attribution.js';
 
 /**
  * What the 'assign lot' modals need (docs/product/validation.md#assign-lot): the lots and the partners from a
- * candidacy row, the candidacies from a lot row (docs/product/lots.md#screens).
+ * candidacy row, the candidacies from a lot row (docs/product/lots.md#screens), as catalogued in
+ * packages/shared/src/api/attribution.ts.
  */
-export const attributionRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-
-  app.get(
-    '/lots/for-attribution',
-    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: attributionQuerySchema } },
-    async (request) => ({ data: await attributionOptions(db(), actorOf(request), request.query.candidacy_id) }),
-  );
-
-  app.get(
-    '/applications/partners',
-    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: partnersQuerySchema } },
-    async (request) => ({
-      data: await partnerOptions(db(), actorOf(request), request.query.candidacy_id, request.query.search),
-    }),
-  );
-
-  app.get(
-    '/attribution/candidacies',
-    { config: { access: rolesWith('lot.attribute') }, schema: { querystring: lotAttributionQuerySchema } },
-    async (request) => ({ data: await lotAttributionOptions(db(), actorOf(request), request.query.lot_id, request.query.search) }),
-  );
-};
+export const ATTRIBUTION_HANDLERS = handlersOf(ATTRIBUTION_API, {
+  listAttributionLots: async ({ deps, actor, query }) => ({ data: await attributionOptions(deps.db, actor, query.candidacy_id) }),
+  listAttributionPartners: async ({ deps, actor, query }) => ({
+    data: await partnerOptions(deps.db, actor, query.candidacy_id, query.search),
+  }),
+  listAttributionCandidacies: async ({ deps, actor, query }) => ({
+    data: await lotAttributionOptions(deps.db, actor, query.lot_id, query.search),
+  }),
+});

@@ -16,7 +16,7 @@ import {
 } from '@promovente/shared';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { actionLots, applications } from '../../db/schema/index.js';
-import { assertMemberOf, assertSameAgency } from '../../platform/access.js';
+import { assertCan, assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { conflict, notFound, unprocessable } from '../../platform/errors.js';
 import type { LogEntry } from '../logs/logs.service.js';
@@ -43,7 +43,7 @@ const attributableCandidacy = async (db: Queryable, actor: RequestActor, candida
   const candidacy = await findCandidacyForAttribution(db, candidacyId);
   if (!candidacy) throw notFound();
   await assertMemberOf(db, actor, candidacy.promotionId);
-  assertSameAgency(actor, candidacy.agencyId);
+  assertCan(actor, 'lot.attribute', { agency_id: candidacy.agencyId });
   const offered = canAttributeLot({
     candidacyAgencyId: candidacy.agencyId,
     multiAgency: candidacy.multiAgency,

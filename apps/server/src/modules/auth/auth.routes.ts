@@ -1,47 +1,33 @@
-import { askDemoSchema, loginSchema, MESSAGES, passwordCreateSchema, passwordResetSchema } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../platform/auth.js';
+import { AUTH_API, MESSAGES } from '@promovente/shared';
+import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import { askDemo, findPasswordReset, login, logout, requestPasswordReset, resetPassword } from './auth.service.js';
 
-export const authRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({
-    db: app.deps.database.db,
-    jobs: app.deps.jobs,
-    appUrl: app.deps.config.APP_URL,
-    rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER,
-  });
+/** What the sign-in services need of the platform. */
+const authDeps = (deps: RouteDeps) => ({
+  db: deps.db,
+  jobs: deps.jobs,
+  appUrl: deps.config.APP_URL,
+  rateLimitMultiplier: deps.config.RATE_LIMIT_MULTIPLIER,
+});
 
-  app.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (request) =>
-    login(deps(), request.body, request.ip),
-  );
-
-  app.post('/logout', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
-    await logout(app.deps.database.db, actorOf(request));
+/** The module's catalogued routes (packages/shared/src/api/auth.ts), each with its handler. */
+export const AUTH_HANDLERS = handlersOf(AUTH_API, {
+  signIn: async ({ deps, body, request }) => login(authDeps(deps), body, request.ip),
+  signOut: async ({ deps, actor }) => {
+    await logout(deps.db, actor);
     return { message: 'Déconnecté' };
-  });
-
-  app.post('/password/create', { config: { access: 'public' }, schema: { body: passwordCreateSchema } }, async (request) => {
-    await requestPasswordReset(deps(), request.body.email, request.ip);
+  },
+  requestPasswordReset: async ({ deps, body, request }) => {
+    await requestPasswordReset(authDeps(deps), body.email, request.ip);
     return { message: MESSAGES.resetRequested };
-  });
-
-  app.get(
-    '/password/find/:token',
-    // Any text: a malformed link answers like an unknown one (findPasswordReset), never with validator wording.
-    { config: { access: 'public' }, schema: { params: z.object({ token: z.string() }) } },
-    async (request) => ({ data: await findPasswordReset(app.deps.database.db, request.params.token) }),
-  );
-
-  app.post('/password/reset', { config: { access: 'public' }, schema: { body: passwordResetSchema } }, async (request) => {
-    await resetPassword(deps(), request.body, request.ip);
+  },
+  findPasswordReset: async ({ deps, params }) => ({ data: await findPasswordReset(deps.db, params.token) }),
+  resetPassword: async ({ deps, body, request }) => {
+    await resetPassword(authDeps(deps), body, request.ip);
     return { message: MESSAGES.passwordReset };
-  });
-
-  app.post('/askdemo', { config: { access: 'public' }, schema: { body: askDemoSchema } }, async (request) => {
-    await askDemo(deps(), request.body, request.ip);
+  },
+  askDemo: async ({ deps, body, request }) => {
+    await askDemo(authDeps(deps), body, request.ip);
     return { message: MESSAGES.demoRequested };
-  });
-};
+  },
+});

@@ -5,66 +5,16 @@ import { authTokens, demoRequests, passwordResets, users } from '../../db/schema
 import type { RequestActor } from '../../platform/auth.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import { checkPasswordAttempt, clearLoginAttempts } from '../../platform/login-attempts.js';
 import { queueMail } from '../../platform/mail.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { clearCounters, clearCountersStartingWith, hitRateLimit, type Limit, reserveAttempt } from '../../platform/rate-limit.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import { hashToken, newToken, RESET_LIFETIME_MINUTES, TOKEN_LIFETIME_DAYS } from '../../platform/tokens.js';
 import { findUserByEmail, fullName, loadUserPayload } from '../users/index.js';
 
 type Deps = { db: Db; jobs: Jobs; appUrl: string; rateLimitMultiplier: number };
-type LimitDeps = Pick<Deps, 'db' | 'rateLimitMultiplier'>;
 
 const FIFTEEN_MINUTES = 15 * 60;
-
-/**
- * Failed password checks allowed per 15 minutes (docs/decisions/005-rate-limits-in-the-database.md),
- * each multiplied by RATE_LIMIT_MULTIPLIER. Only failures count: a success gives its hit back
- * and clears its (account, address) counter, so nobody can lock an account he does not own
- * from his own address, and the owner is not locked by his own sign-ins.
- */
-export const LOGIN_LIMITS = {
-  /** One account guessed from one address. */
-  perAccountAndAddress: 10,
-  /** One account guessed from any number of addresses (distributed guessing). */
-  perAccount: 100,
-  /** Any accounts guessed from one address (credential stuffing). */
-  perAddress: 30,
-} as const;
-
-const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
-/** An e-mail has no space: the prefix `login:account-address:<email> ` names one account's counters. */
-const accountAddressPrefix = (email: string) => `login:account-address:${email.toLowerCase()} `;
-
-const loginLimits = (email: string, ip: string, multiplier: number) => {
-  const limit = (key: string, max: number): Limit => ({ key, max: max * multiplier, windowSeconds: FIFTEEN_MINUTES });
-  return {
-    accountAndAddress: limit(`${accountAddressPrefix(email)}${ip}`, LOGIN_LIMITS.perAccountAndAddress),
-    account: limit(accountKey(email), LOGIN_LIMITS.perAccount),
-    address: limit(`login:ip:${ip}`, LOGIN_LIMITS.perAddress),
-  };
-};
-
-/**
- * Checks a password as one sign-in attempt of `email` from `ip`: 429 when a limit is reached
- * (even for the right password), otherwise whether the password is right. `passwordHash` null
- * (no such account) burns the time of a real check, so that timing tells nothing.
- */
-export const checkPasswordAttempt = async (
-  deps: LimitDeps,
-  account: { email: string; passwordHash: string | null },
-  password: string,
-  ip: string,
-): Promise<boolean> => {
-  const limits = loginLimits(account.email, ip, deps.rateLimitMultiplier);
-  const attempt = await reserveAttempt(deps.db, Object.values(limits));
-  if (account.passwordHash === null) {
-    await burnPasswordCheck(password);
-    return false;
-  }
-  const valid = await verifyPassword(account.passwordHash, password);
-  if (valid) await attempt.succeeded([limits.accountAndAddress.key]);
-  return valid;
-};
 
 /** POST login: an opaque token valid 30 days, and the user. Failed attempts are limited (LOGIN_LIMITS). */
 export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<{ token: string; data: User }> => {
@@ -72,7 +22,7 @@ export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<
   const valid = await checkPasswordAttempt(deps, { email: input.email, passwordHash: user?.passwordHash ?? null }, input.password, ip);
   if (!user || !valid) throw unauthorized(MESSAGES.wrongCredentials);
 
-  const token = newToken();
+  const token = newToken(input.demo === true);
   await deps.db.transaction(async (tx) => {
     await tx.insert(authTokens).values({
       userId: user.id,
@@ -92,7 +42,7 @@ export const login = async (deps: Deps, input: LoginInput, ip: string): Promise<
   const loaded = await loadUserPayload(deps.db, user);
   if (!loaded) throw unauthorized(MESSAGES.wrongCredentials);
   const { stale: _stale, ...data } = loaded;
-  return { token, data };
+  return { token, data: { ...data, is_demo: data.is_demo || input.demo === true } };
 };
 
 export const logout = async (db: Db, actor: RequestActor) => {
@@ -114,6 +64,7 @@ export const requestPasswordReset = async (deps: Deps, email: string, ip: string
     });
     const link = `${deps.appUrl}/password/update/${token}?email=${encodeURIComponent(user.email)}`;
     await queueMail(tx, deps.jobs, {
+      kind: 'transactional',
       to: [user.email],
       subject: 'Promovente : modification de votre mot de passe',
       text: [
@@ -176,8 +127,7 @@ export const resetPassword = async (deps: Pick<Deps, 'db' | 'rateLimitMultiplier
       .set({ revokedAt: new Date() })
       .where(and(eq(authTokens.userId, reset.userId), isNull(authTokens.revokedAt)));
   });
-  await clearCounters(db, [accountKey(reset.email)]);
-  await clearCountersStartingWith(db, accountAddressPrefix(reset.email));
+  await clearLoginAttempts(db, reset.email);
 };
 
 /** POST askdemo: keeps the request and tells the sales team and the requester. */
@@ -187,13 +137,16 @@ export const askDemo = async (deps: Deps, input: AskDemoInput, ip: string) => {
     await tx.insert(demoRequests).values({ fullName: input.fullName.trim(), email: input.email, phone: input.phone });
     const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, true));
     if (admins.length > 0) {
+      // The sales desk's work alert, not a notification a person turns off: it tells admins of a request to answer.
       await queueMail(tx, deps.jobs, {
+        kind: 'transactional',
         to: admins.map((a) => a.email),
         subject: `Demande d'accès démo : ${input.fullName.trim()}`,
         text: `Nom : ${input.fullName.trim()}\nE-mail : ${input.email}\nTéléphone : ${input.phone || '-'}`,
       });
     }
     await queueMail(tx, deps.jobs, {
+      kind: 'transactional',
       to: [input.email],
       subject: "Votre demande d'accès démo Promovente",
       text: `Bonjour ${input.fullName.trim()},\n\nNous avons bien reçu votre demande. ${MESSAGES.demoRequested}.\n\nL'équipe Promovente`,

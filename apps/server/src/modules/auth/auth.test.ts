@@ -1,12 +1,13 @@
 import { MESSAGES } from '@promovente/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import { firstRowOf } from '../../db/rows.js';
 import { mailMessages, users } from '../../db/schema/index.js';
+import { LOGIN_LIMITS } from '../../platform/login-attempts.js';
 import { bearer, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { awayFromWindowEnd } from '../../test/rate-limits.js';
-import { LOGIN_LIMITS } from './auth.service.js';
 
 // A rate-limit test may first wait up to a minute for a fresh 15-minute window (awayFromWindowEnd).
 vi.setConfig({ testTimeout: 150_000 });
@@ -230,6 +231,8 @@ describe('password reset (docs/product/access.md#password-reset and docs/product
 
     const mail = await lastMail();
     expect(mail.to).toEqual([notary.email]);
+    // An automatic e-mail about his own account: marked auto-generated, nothing to unsubscribe from.
+    expect(mail.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     const token = /\/password\/update\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
 
@@ -302,8 +305,9 @@ describe('POST askdemo', () => {
     expect(response.json().message).toBe(MESSAGES.demoRequested);
     const mails = await ctx.database.db.select().from(mailMessages);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['claire.rochat@bluewin.ch', 'direction@test.ch']);
-    const jobs = await ctx.database.db.execute(`select count(*)::int as n from pgboss.job where name = 'mail'` as never);
-    expect((jobs as unknown as { rows: { n: number }[] }).rows[0].n).toBe(2);
+    expect(mails.map((m) => m.headers)).toEqual([{ 'Auto-Submitted': 'auto-generated' }, { 'Auto-Submitted': 'auto-generated' }]);
+    const jobs = await firstRowOf<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from pgboss.job where name = 'mail'`);
+    expect(jobs?.n).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { buildings, floors, lots, lotTypes } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
+import { applications, buildings, floors, lots, lotTypes } from '../../db/schema/index.js';
 
 /**
  * SQL only: the promotion record's 'Lots' menu (docs/product/promotion-administration.md#lots-menu).
@@ -59,18 +60,15 @@ export type LotRecord = {
 
 export type LotChoiceRecord = { id: number; reference: string; building_id: number; building: string; type: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** GET promotions/{id}/buildings: the promotion's buildings by title. */
 export const selectBuildings = async (db: Queryable, promotionId: number) =>
-  rowsOf<BuildingRecord>(
-    await db.execute(sql`select ${buildingColumns} from buildings b where b.promotion_id = ${promotionId} order by b.title, b.id`),
-  );
+  rowsOf<BuildingRecord>(db, sql`select ${buildingColumns} from buildings b where b.promotion_id = ${promotionId} order by b.title, b.id`);
 
 /** One building of the promotion, or null. */
 export const selectBuilding = async (db: Queryable, promotionId: number, buildingId: number) => {
-  const [row] = rowsOf<BuildingRecord>(
-    await db.execute(sql`select ${buildingColumns} from buildings b where b.id = ${buildingId} and b.promotion_id = ${promotionId}`),
+  const [row] = await rowsOf<BuildingRecord>(
+    db,
+    sql`select ${buildingColumns} from buildings b where b.id = ${buildingId} and b.promotion_id = ${promotionId}`,
   );
   return row ?? null;
 };
@@ -84,7 +82,8 @@ export type BuildingLotsRow = BuildingRecord & { lot: LotRecord | null };
  */
 export const selectBuildingLots = async (db: Queryable, promotionId: number, buildingId: number) =>
   rowsOf<BuildingLotsRow>(
-    await db.execute(sql`
+    db,
+    sql`
       select ${buildingColumns}, to_json(ml) as lot
       from buildings b
       left join lateral (
@@ -94,7 +93,7 @@ export const selectBuildingLots = async (db: Queryable, promotionId: number, bui
       ) ml on true
       where b.id = ${buildingId} and b.promotion_id = ${promotionId}
       order by ml.sort_order, ml.reference, ml.id
-    `),
+    `,
   );
 
 export type LotDetailRow = {
@@ -115,8 +114,9 @@ const choiceColumns = sql`l.id, l.reference, l.building_id, cb.title as building
  * and the main lots an associated lot may move under.
  */
 export const selectLotDetail = async (db: Queryable, promotionId: number, buildingId: number, lotId: number) => {
-  const [row] = rowsOf<LotDetailRow>(
-    await db.execute(sql`
+  const [row] = await rowsOf<LotDetailRow>(
+    db,
+    sql`
       with lot as (
         select ${lotColumns} from lots l ${lotJoins}
         where l.id = ${lotId} and l.promotion_id = ${promotionId} and l.building_id = ${buildingId}
@@ -145,14 +145,14 @@ export const selectLotDetail = async (db: Queryable, promotionId: number, buildi
         ) x) as move_targets
       from buildings b
       where b.id = ${buildingId} and b.promotion_id = ${promotionId}
-    `),
+    `,
   );
   return row ?? null;
 };
 
 /** One lot with the screens' columns (after a change). */
 export const selectLot = async (db: Queryable, lotId: number) => {
-  const [row] = rowsOf<LotRecord>(await db.execute(sql`select ${lotColumns} from lots l ${lotJoins} where l.id = ${lotId}`));
+  const [row] = await rowsOf<LotRecord>(db, sql`select ${lotColumns} from lots l ${lotJoins} where l.id = ${lotId}`);
   return row ?? null;
 };
 
@@ -273,3 +273,56 @@ export const dissociateChildren = async (db: Queryable, parentId: number) =>
   db.update(lots).set({ parentId: null, nameChild: null, priceIncluded: false }).where(eq(lots.parentId, parentId));
 
 export const deleteLotRow = async (db: Queryable, lotId: number) => db.delete(lots).where(eq(lots.id, lotId));
+
+/** The building of the promotion, locked until the transaction ends (its deletion), or null. */
+export const lockBuilding = async (db: Queryable, promotionId: number, buildingId: number) => {
+  const [row] = await db
+    .select({ id: buildings.id, title: buildings.title })
+    .from(buildings)
+    .where(and(eq(buildings.id, buildingId), eq(buildings.promotionId, promotionId)))
+    .for('update');
+  return row ?? null;
+};
+
+/** Every lot of a building (main and associated), locked in id order: no application is made on them meanwhile. */
+export const lockBuildingLots = async (db: Queryable, promotionId: number, buildingId: number) =>
+  db
+    .select({ id: lots.id, reference: lots.reference })
+    .from(lots)
+    .where(and(eq(lots.promotionId, promotionId), eq(lots.buildingId, buildingId)))
+    .orderBy(asc(lots.id))
+    .for('update');
+
+/**
+ * The references of the lots among `lotIds` that carry a sales file the screens show: live, or
+ * closed when another buyer's sale went through (a deleted one, `hidden`, is not shown anywhere).
+ */
+export const referencesWithApplications = async (db: Queryable, lotIds: number[]) => {
+  if (lotIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ reference: lots.reference })
+    .from(applications)
+    .innerJoin(lots, eq(lots.id, applications.lotId))
+    .where(and(inArray(applications.lotId, lotIds), eq(applications.hidden, false)))
+    .orderBy(asc(lots.reference));
+  return rows.map((row) => row.reference);
+};
+
+/** The associated lots in other buildings whose main lot is among `lotIds` (locked: they are dissociated). */
+export const lockChildrenElsewhere = async (db: Queryable, buildingId: number, lotIds: number[]) => {
+  if (lotIds.length === 0) return [];
+  return db
+    .select({ id: lots.id, parentId: lots.parentId, nameChild: lots.nameChild, priceIncluded: lots.priceIncluded })
+    .from(lots)
+    .where(and(inArray(lots.parentId, lotIds), ne(lots.buildingId, buildingId)))
+    .orderBy(asc(lots.id))
+    .for('update');
+};
+
+export const dissociateLots = async (db: Queryable, lotIds: number[]) =>
+  lotIds.length === 0
+    ? undefined
+    : db.update(lots).set({ parentId: null, nameChild: null, priceIncluded: false }).where(inArray(lots.id, lotIds));
+
+/** Deletes the building; its lots go with it (lots.building_id cascades, and with them their history and tasks). */
+export const deleteBuildingRow = async (db: Queryable, buildingId: number) => db.delete(buildings).where(eq(buildings.id, buildingId));

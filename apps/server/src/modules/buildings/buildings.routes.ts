@@ -1,18 +1,9 @@
-import {
-  buildingInputSchema,
-  buildingLotParamsSchema,
-  buildingParamsSchema,
-  createLotSchema,
-  idParamSchema,
-  rolesWith,
-  updateLotFieldsSchema,
-} from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { BUILDINGS_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import {
   createBuilding,
   createBuildingLot,
+  deleteBuilding,
   deleteBuildingLot,
   getBuildingLot,
   listBuildingLots,
@@ -22,56 +13,19 @@ import {
 } from './buildings.service.js';
 
 /**
- * The promotion record's 'Lots' menu (docs/product/promotion-administration.md#calls): brokers of
- * the promotion read (building.read); the writes re-check building.edit (admins) in the service.
+ * The promotion record's 'Lots' menu (docs/product/promotion-administration.md#calls), as
+ * catalogued in packages/shared/src/api/buildings.ts: brokers of the promotion read
+ * (building.read); the writes re-check building.edit (admins) in the service.
  */
-export const buildingsRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const access = rolesWith('building.read');
-
-  app.get('/promotions/:id/buildings', { config: { access }, schema: { params: idParamSchema } }, async (request) =>
-    listBuildings(db(), actorOf(request), request.params.id),
-  );
-
-  app.post(
-    '/promotions/:id/buildings',
-    { config: { access }, schema: { params: idParamSchema, body: buildingInputSchema } },
-    async (request) => createBuilding(db(), actorOf(request), request.params.id, request.body),
-  );
-
-  app.post(
-    '/promotions/:id/buildings/:buildingId',
-    { config: { access }, schema: { params: buildingParamsSchema, body: buildingInputSchema } },
-    async (request) => updateBuilding(db(), actorOf(request), request.params.id, request.params.buildingId, request.body),
-  );
-
-  app.get('/promotions/:id/buildings/:buildingId/lots', { config: { access }, schema: { params: buildingParamsSchema } }, async (request) =>
-    listBuildingLots(db(), actorOf(request), request.params.id, request.params.buildingId),
-  );
-
-  app.post(
-    '/promotions/:id/buildings/:buildingId/lots',
-    { config: { access }, schema: { params: buildingParamsSchema, body: createLotSchema } },
-    async (request) => createBuildingLot(db(), actorOf(request), request.params.id, request.params.buildingId, request.body),
-  );
-
-  app.get(
-    '/promotions/:id/buildings/:buildingId/lots/:lotId',
-    { config: { access }, schema: { params: buildingLotParamsSchema } },
-    async (request) => getBuildingLot(db(), actorOf(request), request.params.id, request.params.buildingId, request.params.lotId),
-  );
-
-  app.put(
-    '/promotions/:id/buildings/:buildingId/lots/:lotId',
-    { config: { access }, schema: { params: buildingLotParamsSchema, body: updateLotFieldsSchema } },
-    async (request) =>
-      updateBuildingLot(db(), actorOf(request), request.params.id, request.params.buildingId, request.params.lotId, request.body),
-  );
-
-  app.delete(
-    '/promotions/:id/buildings/:buildingId/lots/:lotId',
-    { config: { access }, schema: { params: buildingLotParamsSchema } },
-    async (request) => deleteBuildingLot(db(), actorOf(request), request.params.id, request.params.buildingId, request.params.lotId),
-  );
-};
+export const BUILDINGS_HANDLERS = handlersOf(BUILDINGS_API, {
+  listBuildings: async ({ deps, actor, params }) => listBuildings(deps.db, actor, params.id),
+  createBuilding: async ({ deps, actor, params, body }) => createBuilding(deps, actor, params.id, body),
+  updateBuilding: async ({ deps, actor, params, body }) => updateBuilding(deps, actor, params.id, params.buildingId, body),
+  deleteBuilding: async ({ deps, actor, params }) => deleteBuilding(deps, actor, params.id, params.buildingId),
+  listBuildingLots: async ({ deps, actor, params }) => listBuildingLots(deps.db, actor, params.id, params.buildingId),
+  createBuildingLot: async ({ deps, actor, params, body }) => createBuildingLot(deps, actor, params.id, params.buildingId, body),
+  getBuildingLot: async ({ deps, actor, params }) => getBuildingLot(deps.db, actor, params.id, params.buildingId, params.lotId),
+  updateBuildingLot: async ({ deps, actor, params, body }) =>
+    updateBuildingLot(deps, actor, params.id, params.buildingId, params.lotId, body),
+  deleteBuildingLot: async ({ deps, actor, params }) => deleteBuildingLot(deps, actor, params.id, params.buildingId, params.lotId),
+});

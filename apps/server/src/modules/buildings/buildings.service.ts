@@ -1,3 +1,4 @@
+// Over 400 lines: the whole "Lots" menu of the promotion record (buildings and their lots) shares one write helper (runChange) and the row mappers; the lot side is the next to move out.
 import {
   type AdminLot,
   BUILDING_MESSAGES,
@@ -12,7 +13,6 @@ import {
   LOT_STATUS_LABELS,
   type LotAnswer,
   type LotChoice,
-  type LotDeleteAnswer,
   type LotValues,
   lotShapeIssues,
   type UpdateLotFieldsValues,
@@ -20,15 +20,17 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
-import { writeLog } from '../logs/logs.service.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { runWrite, type WriteDeps, type WriteResult } from '../commands/index.js';
 import { lotHasLiveApplication, writeLotHistory } from '../lots/lots.service.js';
 import { recomputeLotStatuses } from '../statuses/index.js';
 import {
   type BuildingRecord,
   buildingInPromotion,
+  deleteBuildingRow,
   deleteLotRow,
   dissociateChildren,
+  dissociateLots,
   hasChildren,
   insertBuilding,
   insertLot,
@@ -36,9 +38,13 @@ import {
   type LotChoiceRecord,
   type LotColumnsUpdate,
   type LotRecord,
+  lockBuilding,
+  lockBuildingLots,
   lockChildren,
+  lockChildrenElsewhere,
   lockLots,
   lotReferences,
+  referencesWithApplications,
   referenceTitles,
   selectBuilding,
   selectBuildingLots,
@@ -58,9 +64,30 @@ import {
  * 404, like a missing one, to everyone), then the permission (403), then the rules (400, 422).
  */
 
-const assertEditor = (actor: RequestActor) => {
-  if (!can(actor, 'building.edit')) throw forbidden();
-};
+/**
+ * One change of the menu, through the write pipeline (runWrite: the membership, one transaction,
+ * the log row): `find` reads (and locks) what the change names inside the transaction, null or
+ * false when it is not the promotion's (404); then the permission (403); then `work`.
+ */
+const runChange = <Found, Data>(
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  find: (tx: Tx) => Promise<Found | null | undefined | false>,
+  work: (tx: Tx, found: Found) => Promise<WriteResult<Data>>,
+) =>
+  runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const found = await find(tx);
+      if (!found) throw notFound();
+      if (!can(actor, 'building.edit')) throw forbidden();
+      return work(tx, found);
+    },
+    notFound,
+  );
 
 /** PGlite answers json columns parsed, node-postgres too; an aggregate may still come as text. */
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -160,36 +187,112 @@ export const getBuildingLot = async (
 // Buildings
 
 /** POST promotions/{id}/buildings. */
-export const createBuilding = async (db: Db, actor: RequestActor, promotionId: number, input: BuildingValues): Promise<BuildingAnswer> => {
-  await assertMemberOf(db, actor, promotionId);
-  assertEditor(actor);
-  const id = await db.transaction(async (tx) => {
-    const buildingId = await insertBuilding(tx, { promotionId, ...input });
-    await writeLog(tx, { promotionId, executedById: actor.id, onTitle: input.title, title: `Immeuble ${input.title} créé` });
-    return buildingId;
-  });
-  return { data: toBuilding((await selectBuilding(db, promotionId, id)) as BuildingRecord), message: BUILDING_MESSAGES.buildingCreated };
+export const createBuilding = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  input: BuildingValues,
+): Promise<BuildingAnswer> => {
+  const id = await runChange(
+    deps,
+    actor,
+    promotionId,
+    async () => true,
+    async (tx) => ({
+      data: await insertBuilding(tx, { promotionId, ...input }),
+      log: { onTitle: input.title, title: `Immeuble ${input.title} créé` },
+    }),
+  );
+  return {
+    data: toBuilding((await selectBuilding(deps.db, promotionId, id)) as BuildingRecord),
+    message: BUILDING_MESSAGES.buildingCreated,
+  };
 };
 
 /** POST promotions/{id}/buildings/{buildingId}: the update. */
 export const updateBuilding = async (
-  db: Db,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   buildingId: number,
   input: BuildingValues,
 ): Promise<BuildingAnswer> => {
-  await assertMemberOf(db, actor, promotionId);
-  await db.transaction(async (tx) => {
-    if (!(await buildingInPromotion(tx, promotionId, buildingId))) throw notFound();
-    assertEditor(actor);
-    await updateBuildingRow(tx, promotionId, buildingId, input);
-    await writeLog(tx, { promotionId, executedById: actor.id, onTitle: input.title, title: `Immeuble ${input.title} modifié` });
-  });
+  await runChange(
+    deps,
+    actor,
+    promotionId,
+    (tx) => buildingInPromotion(tx, promotionId, buildingId),
+    async (tx) => {
+      await updateBuildingRow(tx, promotionId, buildingId, input);
+      return { data: null, log: { onTitle: input.title, title: `Immeuble ${input.title} modifié` } };
+    },
+  );
   return {
-    data: toBuilding((await selectBuilding(db, promotionId, buildingId)) as BuildingRecord),
+    data: toBuilding((await selectBuilding(deps.db, promotionId, buildingId)) as BuildingRecord),
     message: BUILDING_MESSAGES.buildingUpdated,
   };
+};
+
+/**
+ * DELETE promotions/{id}/buildings/{buildingId}: the building and every lot of it in one
+ * transaction, with their lot history and tasks. Refused (409, naming the lots) while a lot of
+ * it carries a sales file the screens show, live or closed: a sale is never erased by deleting
+ * its building (docs/sales-process.md#lot-hierarchy-built). An associated lot of another building
+ * whose main lot goes is dissociated, as when that lot alone is deleted.
+ */
+export const deleteBuilding = async (deps: WriteDeps, actor: RequestActor, promotionId: number, buildingId: number) => {
+  await runChange(
+    deps,
+    actor,
+    promotionId,
+    (tx) => lockBuilding(tx, promotionId, buildingId),
+    async (tx, building) => {
+      const buildingLots = await lockBuildingLots(tx, promotionId, buildingId);
+      const lotIds = buildingLots.map((lot) => lot.id);
+      const sold = await referencesWithApplications(tx, lotIds);
+      if (sold.length > 0) throw conflict(BUILDING_MESSAGES.buildingHasApplications(sold));
+      const elsewhere = await lockChildrenElsewhere(tx, buildingId, lotIds);
+      if (elsewhere.length > 0) {
+        const referenceOf = new Map(buildingLots.map((lot) => [lot.id, lot.reference]));
+        await dissociateLots(
+          tx,
+          elsewhere.map((child) => child.id),
+        );
+        await writeLotHistory(
+          tx,
+          elsewhere.flatMap((child) => [
+            {
+              promotionId,
+              lotId: child.id,
+              userId: actor.id,
+              column: 'parent_id',
+              from: referenceOf.get(child.parentId as number) ?? null,
+              to: null,
+            },
+            ...(child.nameChild !== null
+              ? [{ promotionId, lotId: child.id, userId: actor.id, column: 'name_child', from: child.nameChild, to: null }]
+              : []),
+            ...(child.priceIncluded
+              ? [{ promotionId, lotId: child.id, userId: actor.id, column: 'price_included', from: 'Oui', to: 'Non' }]
+              : []),
+          ]),
+        );
+      }
+      await deleteBuildingRow(tx, buildingId);
+      // The lots' history rows go with them; the log row keeps the deletion.
+      const count = buildingLots.length;
+      return {
+        data: null,
+        log: {
+          onTitle: building.title,
+          title: `Immeuble ${building.title} supprimé${count > 0 ? `, ${count} lot(s) supprimé(s)` : ''}${
+            elsewhere.length > 0 ? `, ${elsewhere.length} lot(s) associé(s) d'un autre immeuble dissocié(s)` : ''
+          }`,
+        },
+      };
+    },
+  );
+  return { message: BUILDING_MESSAGES.buildingDeleted };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -228,55 +331,60 @@ const refuseShape = (shape: Parameters<typeof lotShapeIssues>[0]) => {
 
 /** POST promotions/{id}/buildings/{buildingId}/lots: a main lot, or an associated lot (parent_id). */
 export const createBuildingLot = async (
-  db: Db,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   buildingId: number,
   input: LotValues,
 ): Promise<LotAnswer> => {
-  await assertMemberOf(db, actor, promotionId);
-  const id = await db.transaction(async (tx) => {
-    if (!(await buildingInPromotion(tx, promotionId, buildingId))) throw notFound();
-    const parent = input.parent_id === null ? null : scopedParent(await lockLots(tx, promotionId, [input.parent_id]), input.parent_id);
-    assertEditor(actor);
-    const parentReference = parent === null ? null : (await assertParent(tx, parent, null)).reference;
-    await titlesOf(tx, [input.lot_type_id], [input.floor_id]);
-    const lotId = await insertLot(tx, {
-      promotionId,
-      buildingId,
-      parentId: input.parent_id,
-      lotTypeId: input.lot_type_id,
-      floorId: input.floor_id,
-      reference: input.reference,
-      title: input.title ?? '',
-      nbRooms: input.nb_rooms,
-      nameChild: input.name_child ?? null,
-      rawPrice: input.raw_price,
-      priceIncluded: input.price_included,
-      areaPpe: input.area_ppe,
-      areaHab: input.area_hab,
-      areaJar: input.area_jar,
-      areaBal: input.area_bal,
-      areaTer: input.area_ter,
-      exposure: input.exposure ?? null,
-      lotPpe: input.lot_ppe ?? null,
-      feuilletPpe: input.feuillet_ppe ?? null,
-    });
-    const history = [{ promotionId, lotId, userId: actor.id, column: 'created', from: null, to: input.reference }];
-    if (parentReference !== null)
-      history.push({ promotionId, lotId, userId: actor.id, column: 'parent_id', from: null, to: parentReference });
-    await writeLotHistory(tx, history);
-    await writeLog(tx, {
-      promotionId,
-      executedById: actor.id,
-      onTitle: input.reference,
-      title: parentReference === null ? `Lot ${input.reference} créé` : `Lot ${input.reference} créé, associé au lot ${parentReference}`,
-      lotId,
-    });
-    await recomputeLotStatuses(tx, [lotId]);
-    return lotId;
-  });
-  return { data: toAdminLot((await selectLot(db, id)) as LotRecord), message: BUILDING_MESSAGES.lotCreated };
+  const parentOf = async (tx: Tx) =>
+    input.parent_id === null ? null : scopedParent(await lockLots(tx, promotionId, [input.parent_id]), input.parent_id);
+  const id = await runChange(
+    deps,
+    actor,
+    promotionId,
+    async (tx) => (await buildingInPromotion(tx, promotionId, buildingId)) && { parent: await parentOf(tx) },
+    async (tx, { parent }) => {
+      const parentReference = parent === null ? null : (await assertParent(tx, parent, null)).reference;
+      await titlesOf(tx, [input.lot_type_id], [input.floor_id]);
+      const lotId = await insertLot(tx, {
+        promotionId,
+        buildingId,
+        parentId: input.parent_id,
+        lotTypeId: input.lot_type_id,
+        floorId: input.floor_id,
+        reference: input.reference,
+        title: input.title ?? '',
+        nbRooms: input.nb_rooms,
+        nameChild: input.name_child ?? null,
+        rawPrice: input.raw_price,
+        priceIncluded: input.price_included,
+        areaPpe: input.area_ppe,
+        areaHab: input.area_hab,
+        areaJar: input.area_jar,
+        areaBal: input.area_bal,
+        areaTer: input.area_ter,
+        exposure: input.exposure ?? null,
+        lotPpe: input.lot_ppe ?? null,
+        feuilletPpe: input.feuillet_ppe ?? null,
+      });
+      const history = [{ promotionId, lotId, userId: actor.id, column: 'created', from: null, to: input.reference }];
+      if (parentReference !== null)
+        history.push({ promotionId, lotId, userId: actor.id, column: 'parent_id', from: null, to: parentReference });
+      await writeLotHistory(tx, history);
+      await recomputeLotStatuses(tx, [lotId]);
+      return {
+        data: lotId,
+        log: {
+          onTitle: input.reference,
+          title:
+            parentReference === null ? `Lot ${input.reference} créé` : `Lot ${input.reference} créé, associé au lot ${parentReference}`,
+          lotId,
+        },
+      };
+    },
+  );
+  return { data: toAdminLot((await selectLot(deps.db, id)) as LotRecord), message: BUILDING_MESSAGES.lotCreated };
 };
 
 /** The stored value of each column a change may touch, as the history writes it. */
@@ -347,21 +455,21 @@ const textOfValue = (value: unknown) => (value === null || value === undefined ?
 
 /** PUT promotions/{id}/buildings/{buildingId}/lots/{lotId}: the fields sent; parent_id attaches, dissociates or moves. */
 export const updateBuildingLot = async (
-  db: Db,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   buildingId: number,
   lotId: number,
   input: UpdateLotFieldsValues,
 ): Promise<LotAnswer> => {
-  await assertMemberOf(db, actor, promotionId);
-  const message = await db.transaction(async (tx) => {
-    const newParent = input.parent_id ?? null;
+  const newParent = input.parent_id ?? null;
+  const lockedLot = async (tx: Tx) => {
     const locked = await lockLots(tx, promotionId, newParent === null ? [lotId] : [lotId, newParent]);
     const stored = locked.get(lotId);
-    if (!stored || stored.buildingId !== buildingId) throw notFound();
-    const parent = newParent === null ? null : scopedParent(locked, newParent);
-    assertEditor(actor);
+    if (!stored || stored.buildingId !== buildingId) return null;
+    return { stored, parent: newParent === null ? null : scopedParent(locked, newParent) };
+  };
+  const message = await runChange(deps, actor, promotionId, lockedLot, async (tx, { stored, parent }) => {
     const merged = mergeLotChange(stored, input);
     if (parent !== null && input.parent_id !== stored.parentId) await assertParent(tx, parent, lotId);
     refuseShape({
@@ -375,7 +483,7 @@ export const updateBuildingLot = async (
     });
 
     const changed = Object.keys(STORED).filter((key) => merged[key] !== STORED[key](stored));
-    if (changed.length === 0) return BUILDING_MESSAGES.lotUpdated;
+    if (changed.length === 0) return { data: BUILDING_MESSAGES.lotUpdated, log: null };
     const titles = await titlesOf(
       tx,
       changed.includes('lot_type_id') ? [stored.lotTypeId, merged.lot_type_id as number] : [],
@@ -426,11 +534,10 @@ export const updateBuildingLot = async (
               message: BUILDING_MESSAGES.lotMoved,
               title: `Lot ${stored.reference} déplacé sous le lot ${shown('parent_id', merged.parent_id)}`,
             };
-    await writeLog(tx, { promotionId, executedById: actor.id, onTitle: stored.reference, title: verdict.title, lotId });
     await recomputeLotStatuses(tx, [lotId]);
-    return verdict.message;
+    return { data: verdict.message, log: { onTitle: stored.reference, title: verdict.title, lotId } };
   });
-  return { data: toAdminLot((await selectLot(db, lotId)) as LotRecord), message };
+  return { data: toAdminLot((await selectLot(deps.db, lotId)) as LotRecord), message };
 };
 
 /**
@@ -438,18 +545,12 @@ export const updateBuildingLot = async (
  * application; its associated lots are dissociated (they become main lots, each with its history
  * row) rather than deleted with it (docs/sales-process.md#lot-hierarchy-built).
  */
-export const deleteBuildingLot = async (
-  db: Db,
-  actor: RequestActor,
-  promotionId: number,
-  buildingId: number,
-  lotId: number,
-): Promise<LotDeleteAnswer> => {
-  await assertMemberOf(db, actor, promotionId);
-  await db.transaction(async (tx) => {
+export const deleteBuildingLot = async (deps: WriteDeps, actor: RequestActor, promotionId: number, buildingId: number, lotId: number) => {
+  const lockedLot = async (tx: Tx) => {
     const stored = (await lockLots(tx, promotionId, [lotId])).get(lotId);
-    if (!stored || stored.buildingId !== buildingId) throw notFound();
-    assertEditor(actor);
+    return stored?.buildingId === buildingId && stored;
+  };
+  await runChange(deps, actor, promotionId, lockedLot, async (tx, stored) => {
     if (await lotHasLiveApplication(tx, lotId)) throw unprocessable(BUILDING_MESSAGES.liveApplications);
     const children = await lockChildren(tx, lotId);
     if (children.length > 0) {
@@ -469,12 +570,13 @@ export const deleteBuildingLot = async (
     }
     await deleteLotRow(tx, lotId);
     // The lot's own history rows go with it; the log row (its lot link cleared) keeps the deletion.
-    await writeLog(tx, {
-      promotionId,
-      executedById: actor.id,
-      onTitle: stored.reference,
-      title: `Lot ${stored.reference} supprimé${children.length > 0 ? `, ${children.length} lot(s) associé(s) dissocié(s)` : ''}`,
-    });
+    return {
+      data: null,
+      log: {
+        onTitle: stored.reference,
+        title: `Lot ${stored.reference} supprimé${children.length > 0 ? `, ${children.length} lot(s) associé(s) dissocié(s)` : ''}`,
+      },
+    };
   });
   return { message: BUILDING_MESSAGES.lotDeleted };
 };

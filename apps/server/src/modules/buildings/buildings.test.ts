@@ -1,7 +1,8 @@
+// Over 400 lines: the 'Lots' menu's suites (buildings, lots, hierarchy, deletes) share one promotion world and its helpers.
 import { BUILDING_MESSAGES } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { actionLots, applications, candidacies, candidates, logs, lots } from '../../db/schema/index.js';
+import { actionLots, applications, buildings, candidacies, candidates, logs, lots, tasks } from '../../db/schema/index.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
@@ -36,7 +37,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: bearer(token), payload: payload as Record<string, unknown> | undefined });
 
-const lotForm = (values: Record<string, unknown> = {}) => ({ reference: 'B-201', lot_type_id: 5, floor_id: 4, ...values });
+const lotForm = (values: Record<string, unknown> = {}) => ({
+  reference: 'B-201',
+  lot_type_id: 5,
+  floor_id: 4,
+  raw_price: 450_000,
+  ...values,
+});
 
 const historyOf = async (lotId: number) =>
   db().select({ column: actionLots.column, from: actionLots.from, to: actionLots.to }).from(actionLots).where(eq(actionLots.lotId, lotId));
@@ -132,7 +139,7 @@ describe('lots of a building (docs/product/promotion-administration.md#validatio
     expect(created.json().data).toMatchObject({
       reference: 'B-201',
       nb_rooms: 1,
-      raw_price: 0,
+      raw_price: 450_000,
       price_included: false,
       area_ppe: 0,
       area_jar: 0,
@@ -205,6 +212,76 @@ describe('lots of a building (docs/product/promotion-administration.md#validatio
     const refused = await call('PUT', url, s.admin, { area_ter: 5 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(BUILDING_MESSAGES.parkingAreas);
+  });
+});
+
+describe('the price of a lot is never 0 CHF by accident (docs/product/promotion-administration.md#validation)', () => {
+  const PRICE_REQUIRED = 'Le champ « Prix (CHF) » est requis.';
+  const priceOf = async (lotId: number) => (await db().select({ price: lots.rawPrice }).from(lots).where(eq(lots.id, lotId)))[0].price;
+
+  it.each([[''], ['   '], [null]])(
+    "refuses an emptied price (%j) in 'Modifier le lot' with a French 400 naming 'Prix (CHF)'; the price and its history stay",
+    async (emptied) => {
+      const s = await setup();
+      const url = `${s.lotsUrl}/${s.lots[0].id}`;
+      expect((await call('PUT', url, s.admin, { raw_price: 857_500 })).statusCode).toBe(200);
+      const history = await historyOf(s.lots[0].id);
+      // The whole form, as the modal sends it, with the price field emptied.
+      const response = await call('PUT', url, s.admin, lotForm({ reference: 'A-101', raw_price: emptied, title: 'Attique' }));
+      expect([response.statusCode, response.json()]).toEqual([400, { message: PRICE_REQUIRED }]);
+      expect(await priceOf(s.lots[0].id)).toBe(857_500);
+      expect(await historyOf(s.lots[0].id)).toEqual(history);
+    },
+  );
+
+  it('refuses a new lot, main or associated, whose price is left out or empty', async () => {
+    const s = await setup();
+    const { raw_price: _, ...withoutPrice } = lotForm();
+    for (const values of [
+      withoutPrice,
+      lotForm({ raw_price: '' }),
+      lotForm({ parent_id: s.lots[0].id, lot_type_id: 1, raw_price: null }),
+    ]) {
+      const response = await call('POST', s.lotsUrl, s.admin, values);
+      expect([response.statusCode, response.json()]).toEqual([400, { message: PRICE_REQUIRED }]);
+    }
+    expect((await call('GET', s.lotsUrl, s.broker)).json().data.building.lots_count).toBe(3);
+  });
+
+  it("keeps 0 CHF when it is typed: an associated lot whose price is included in its main lot's", async () => {
+    const s = await setup();
+    const child = await call(
+      'POST',
+      s.lotsUrl,
+      s.admin,
+      lotForm({ reference: 'C-1', lot_type_id: 1, parent_id: s.lots[0].id, raw_price: '0', price_included: true }),
+    );
+    expect(child.statusCode).toBe(200);
+    expect(child.json().data).toMatchObject({ raw_price: 0, price_included: true });
+    const main = await call('PUT', `${s.lotsUrl}/${s.lots[1].id}`, s.admin, { raw_price: 0 });
+    expect([main.statusCode, await priceOf(s.lots[1].id)]).toEqual([200, 0]);
+  });
+});
+
+describe('texts a lot cannot store (docs/product/validation.md#texts)', () => {
+  it.each([
+    ['reference', 'Référence'],
+    ['title', 'Titre'],
+    ['lot_ppe', 'Lot PPE'],
+    ['feuillet_ppe', 'Feuillet PPE'],
+  ])('refuses a lone UTF-16 surrogate in the %s with a French 400 naming the field; nothing is written', async (field, label) => {
+    const s = await setup();
+    const url = `${s.lotsUrl}/${s.lots[0].id}`;
+    for (const text of ['\uD800', 'A\uDFFF', '12\uD83D']) {
+      const edited = await call('PUT', url, s.admin, { [field]: text });
+      expect([edited.statusCode, edited.json()]).toEqual([400, { message: `Le champ « ${label} » contient un caractère interdit.` }]);
+      const created = await call('POST', s.lotsUrl, s.admin, lotForm({ [field]: text }));
+      expect([created.statusCode, created.json()]).toEqual([400, { message: `Le champ « ${label} » contient un caractère interdit.` }]);
+    }
+    expect(await historyOf(s.lots[0].id)).toEqual([]);
+    expect((await call('GET', url, s.broker)).json().data.lot).toMatchObject({ reference: 'A-101', lot_ppe: null, feuillet_ppe: null });
+    // A character written with a whole surrogate pair is a character like any other.
+    expect((await call('PUT', url, s.admin, { title: 'Attique 🏠' })).json().data.title).toBe('Attique 🏠');
   });
 });
 
@@ -305,5 +382,69 @@ describe('deleting a lot', () => {
       .from(logs)
       .where(and(eq(logs.promotionId, s.promotion.id), eq(logs.title, 'Lot A-101 supprimé, 1 lot(s) associé(s) dissocié(s)')));
     expect(log.lotId).toBeNull();
+  });
+});
+
+describe('deleting a building (DELETE promotions/{id}/buildings/{buildingId})', () => {
+  it('deletes the building and all its lots in one transaction, with their history and tasks, and logs it', async () => {
+    const s = await setup();
+    const [a, b] = s.lots;
+    await call('PUT', `${s.lotsUrl}/${b.id}`, s.admin, { parent_id: a.id });
+    const [task] = await db()
+      .insert(tasks)
+      .values({ promotionId: s.promotion.id, title: 'Métrés', endAt: new Date(Date.now() + 86_400_000), lotId: a.id })
+      .returning();
+    const deleted = await call('DELETE', `${s.base}/${s.building.id}`, s.admin);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: BUILDING_MESSAGES.buildingDeleted });
+    expect(await db().select().from(buildings).where(eq(buildings.id, s.building.id))).toEqual([]);
+    expect(await db().select().from(lots).where(eq(lots.buildingId, s.building.id))).toEqual([]);
+    expect(await db().select().from(tasks).where(eq(tasks.id, task.id))).toEqual([]);
+    expect(await historyOf(b.id)).toEqual([]);
+    const [log] = await db()
+      .select()
+      .from(logs)
+      .where(and(eq(logs.promotionId, s.promotion.id), eq(logs.title, 'Immeuble Bâtiment A supprimé, 3 lot(s) supprimé(s)')));
+    expect(log).toBeDefined();
+    expect((await call('GET', s.base, s.broker)).json().data).toEqual([]);
+  });
+
+  it('dissociates an associated lot of another building whose main lot goes, with its history', async () => {
+    const s = await setup();
+    const other = (await call('POST', s.base, s.admin, { title: 'Bâtiment B', city: 'Rolle' })).json().data;
+    const box = (await call('POST', `${s.base}/${other.id}/lots`, s.admin, lotForm({ reference: 'B-BOX', parent_id: s.lots[0].id }))).json()
+      .data;
+    expect((await call('DELETE', `${s.base}/${s.building.id}`, s.admin)).statusCode).toBe(200);
+    const [kept] = await db().select().from(lots).where(eq(lots.id, box.id));
+    expect(kept).toMatchObject({ parentId: null, buildingId: other.id });
+    expect((await historyOf(box.id)).at(-1)).toEqual({ column: 'parent_id', from: 'A-101', to: null });
+  });
+
+  it('is refused with 409 naming the lots while any lot has a sales file, live or closed, and changes nothing', async () => {
+    const s = await setup();
+    await addLiveApplication(s.promotion.id, s.lots[2].id);
+    await addLiveApplication(s.promotion.id, s.lots[0].id);
+    await db().update(applications).set({ closedAt: new Date() }).where(eq(applications.lotId, s.lots[0].id));
+    const refused = await call('DELETE', `${s.base}/${s.building.id}`, s.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BUILDING_MESSAGES.buildingHasApplications(['A-101', 'A-103']));
+    expect(refused.json().message).toBe('Cet immeuble a des dossiers de vente sur ses lots A-101, A-103 : il ne peut pas être supprimé.');
+    expect(await db().select().from(lots).where(eq(lots.buildingId, s.building.id))).toHaveLength(3);
+
+    // A deleted sales file (hidden) is shown nowhere: it does not keep the building.
+    await db().update(applications).set({ hidden: true }).where(eq(applications.promotionId, s.promotion.id));
+    expect((await call('DELETE', `${s.base}/${s.building.id}`, s.admin)).statusCode).toBe(200);
+  });
+
+  it('is refused to a non-admin broker (403) and answers 404 for another promotion or a missing building', async () => {
+    const s = await setup();
+    expect((await call('DELETE', `${s.base}/${s.building.id}`, s.broker)).statusCode).toBe(403);
+    const other = await createPromotion(db());
+    const { building: foreign } = await createBuildingWithLots(db(), other.id, [1]);
+    expect((await call('DELETE', `${s.base}/${foreign.id}`, s.admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/promotions/${other.id}/buildings/${s.building.id}`, s.admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `${s.base}/${s.building.id}`, s.broker)).statusCode).toBe(403);
+    expect(await db().select().from(buildings).where(eq(buildings.id, foreign.id))).toHaveLength(1);
+    expect(await db().select().from(lots).where(eq(lots.buildingId, s.building.id))).toHaveLength(3);
   });
 });

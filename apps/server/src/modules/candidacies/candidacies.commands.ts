@@ -1,4 +1,4 @@
-import { CANDIDACY_ALREADY_EXISTS, type CommandFields, canEditCandidacyOf } from '@promovente/shared';
+import { actsForAgency, CANDIDACY_ALREADY_EXISTS, type CommandFields } from '@promovente/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -13,7 +13,7 @@ import {
   promotionUsers,
   users,
 } from '../../db/schema/index.js';
-import { assertSameAgency } from '../../platform/access.js';
+import { assertCan } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
 import type { CommandHandlers } from '../commands/index.js';
@@ -64,9 +64,10 @@ const brokerFor = async (tx: Tx, actor: RequestActor, promotionId: number, broke
     .innerJoin(promotionUsers, and(eq(promotionUsers.userId, users.id), eq(promotionUsers.promotionId, promotionId)))
     .where(and(eq(users.id, brokerId), eq(users.type, 'broker')))
     .limit(1);
-  // Not a broker of this promotion: 404 like an unknown id; another agency's: the rule's refusal.
+  // Not a broker of this promotion: 404 like an unknown id; one who does not act for the
+  // candidacy's agency (the caller's) is the own-agency rule's refusal.
   if (!broker) throw notFound();
-  if (!canEditCandidacyOf({ type: 'broker', agency_id: broker.agencyId }, actor.agency_id))
+  if (!actsForAgency({ type: 'broker', agency_id: broker.agencyId }, actor.agency_id ?? null))
     throw unprocessable(CANDIDACY_MESSAGES.invalidBroker);
   return broker;
 };
@@ -127,18 +128,23 @@ const createCandidacy: CommandHandlers['createCandidacy'] = async ({ tx, actor, 
   };
 };
 
-/** The candidacy of a command, for a broker of its agency (403 'Accès refusé' otherwise). */
-const editableCandidacy = async (tx: Tx, actor: RequestActor, id: number) => {
+/** The candidacy of a command, for a broker of its agency (403 'Accès refusé' otherwise: the permission's own-agency rule). */
+const editableCandidacy = async (
+  tx: Tx,
+  actor: RequestActor,
+  id: number,
+  permission: 'candidacy.edit' | 'candidacy.delete' | 'candidacy.changeAgency',
+) => {
   const row = await lockCandidacy(tx, id);
   if (!row) throw notFound();
-  assertSameAgency(actor, row.candidacy.agencyId);
+  assertCan(actor, permission, { agency_id: row.candidacy.agencyId });
   return row;
 };
 
 /** updateCandidacy: the form again; the e-mail is read-only once created. */
 const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, target }, input) => {
   if (input.promotion_id !== undefined && input.promotion_id !== target.promotionId) throw notFound();
-  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id, 'candidacy.edit');
   const form = input.candidacy;
   const { email, ...candidateForm } = form.candidate;
   if (email !== undefined && email !== (candidate.email ?? '').toLowerCase()) throw unprocessable(CANDIDACY_MESSAGES.emailReadOnly);
@@ -184,7 +190,7 @@ const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, 
  * statuses are recomputed and released positions move up. The history keeps its rows.
  */
 const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, target, storage, afterCommit }) => {
-  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id, 'candidacy.delete');
   const stored = await tx.select({ key: files.storageKey }).from(files).where(eq(files.candidacyId, candidacy.id));
   const owned = await tx
     .select({
@@ -237,7 +243,7 @@ const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, 
  * promotion; the candidacy leaves its broker (broker null) for the new agency to assign.
  */
 const moveCandidacyToOtherAgency: CommandHandlers['moveCandidacyToOtherAgency'] = async ({ tx, actor, target }, input) => {
-  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id);
+  const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id, 'candidacy.changeAgency');
   if (input.agency_id === candidacy.agencyId) throw unprocessable(CANDIDACY_MESSAGES.sameAgency);
   const [agency] = await tx
     .select({ id: agencies.id, name: agencies.name })

@@ -1,9 +1,10 @@
+// Over 400 lines: the list's one-statement page (filters, sorts, head row) and the detail reads, SQL only.
 import { type CandidacySort, DEFAULT_CANDIDACY_SORT } from '@promovente/shared';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { executeNamed } from '../../db/named-statement.js';
 import { answeredPage } from '../../db/page.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   agencies,
   applications,
@@ -101,6 +102,15 @@ const sortColumns = (sort: CandidacySort): SQL[] => {
   }
 };
 
+/**
+ * The direction of a sort. A column that is never null needs no NULLS LAST, and without it one
+ * index (promotion, column, id) serves both directions: 'desc nulls last' would make PostgreSQL
+ * read and sort every candidacy of the promotion (issue 20: 46 ms by status at 50,000).
+ */
+const NEVER_NULL: ReadonlySet<CandidacySort> = new Set(['status', 'priority', 'vip']);
+const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') =>
+  NEVER_NULL.has(sort) ? (order === 'asc' ? sql`asc` : sql`desc`) : order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+
 const rowSelection = {
   candidacy: candidacies,
   candidate: candidates,
@@ -128,7 +138,7 @@ export const findCandidacyPage = (
   limit: number | null = null,
   offset = 0,
 ) => {
-  const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const direction = directionOf(sort, order);
   const orderBy = [
     ...sortColumns(sort).map((column) => sql`${column} ${direction}`),
     order === 'asc' ? asc(candidacies.id) : desc(candidacies.id),
@@ -333,6 +343,24 @@ export type CandidacyListRow = {
   applications: CandidacyListApplication[];
 };
 
+/** A candidacy's columns as the drivers read them, before the list converts the last ones. */
+type CandidacyPageColumns = Omit<CandidacyListRow, 'created_at' | 'user_id' | 'comments_count' | 'files_count' | 'applications'> & {
+  created_at: Date | string;
+  user_id: number | string | null;
+  comments_count: number | string;
+  files_count: number | string;
+  applications: unknown;
+};
+
+/** A row of the page statement: the head's columns, then a candidacy's (null on the one row of an empty page). */
+type CandidacyPageRow = {
+  head_ok: boolean;
+  head_total: number;
+  head_status_counts: unknown;
+  head_multi_agency: boolean;
+  head_reservation_timeout: number | null;
+} & (CandidacyPageColumns | { id: null });
+
 export type CandidacyListPage = {
   /** The scoping verdict of the filter ids (platform/scoped-ids.ts). */
   ok: boolean;
@@ -367,7 +395,7 @@ export const findCandidacyListPage = async (
     pageSize: number;
   },
 ): Promise<CandidacyListPage> => {
-  const direction = input.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const direction = directionOf(input.sort, input.order);
   const orderBy = sql.join(
     [
       ...sortColumns(input.sort).map((column) => sql`${column} ${direction}`),
@@ -376,9 +404,8 @@ export const findCandidacyListPage = async (
     sql`, `,
   );
   const size = input.pageSize;
-  const result = await executeNamed(
+  const raw = await rowsOf<CandidacyPageRow>(
     db,
-    'candidacies_page',
     sql`
     with counts as (
       select ${candidacies.status} as status, count(*)::int as n
@@ -432,15 +459,15 @@ export const findCandidacyListPage = async (
       ) ordered
     ) page on true
     order by page.ord`,
+    { named: 'candidacies_page' },
   );
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };
   const rows: CandidacyListRow[] = [];
   for (const r of raw) {
-    if (r.id === null || r.id === undefined) continue;
+    if (r.id === null) continue;
     rows.push({
-      ...(r as unknown as CandidacyListRow),
+      ...r,
       created_at: toDate(r.created_at),
       user_id: r.user_id === null ? null : Number(r.user_id),
       comments_count: Number(r.comments_count),

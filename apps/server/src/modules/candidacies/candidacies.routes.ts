@@ -1,40 +1,11 @@
-import { candidaciesAllQuerySchema, candidaciesListQuerySchema, idParamSchema, rolesWith } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { CANDIDACIES_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { downloadCandidacies, getCandidacy, listCandidacies, listCandidacyOptions } from './candidacies.service.js';
 
-/** The candidates screen's calls (docs/product/calls.md#candidates-and-candidacies). */
-export const candidaciesRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-
-  app.get(
-    '/candidacies',
-    { config: { access: rolesWith('candidacy.list') }, schema: { querystring: candidaciesListQuerySchema } },
-    async (request) => listCandidacies(db(), actorOf(request), request.query),
-  );
-
-  app.get(
-    '/candidacies/all',
-    { config: { access: rolesWith('candidacy.list') }, schema: { querystring: candidaciesAllQuerySchema } },
-    async (request) => ({
-      data: await listCandidacyOptions(db(), actorOf(request), request.query.promotion),
-    }),
-  );
-
-  app.get(
-    '/candidacies/download',
-    { config: { access: rolesWith('candidacy.download') }, schema: { querystring: candidaciesListQuerySchema } },
-    async (request) => downloadCandidacies({ db: db(), storage: app.deps.storage }, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/candidacies/:id',
-    {
-      config: { access: rolesWith('candidacy.read') },
-      schema: { params: idParamSchema },
-    },
-    async (request) => ({ data: await getCandidacy(db(), actorOf(request), request.params.id) }),
-  );
-};
+/** The candidates screen's calls (docs/product/calls.md#candidates-and-candidacies), as catalogued in packages/shared/src/api/candidacies.ts. */
+export const CANDIDACIES_HANDLERS = handlersOf(CANDIDACIES_API, {
+  listCandidacies: async ({ deps, actor, query }) => listCandidacies(deps.db, actor, query),
+  listCandidacyOptions: async ({ deps, actor, query }) => ({ data: await listCandidacyOptions(deps.db, actor, query.promotion) }),
+  downloadCandidacies: async ({ deps, actor, query }) => downloadCandidacies(deps, actor, query),
+  getCandidacy: async ({ deps, actor, params }) => ({ data: await getCandidacy(deps.db, actor, params.id) }),
+});

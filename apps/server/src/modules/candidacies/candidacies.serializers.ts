@@ -3,8 +3,10 @@ import type {
   CandidacyAudience,
   CandidacyDetail,
   CandidacyRow,
+  CandidacyView,
   CandidateDetail,
   CandidateRecord,
+  CandidateView,
 } from '@promovente/shared';
 import { FINANCING_DETAIL_FIELDS } from '@promovente/shared';
 
@@ -75,8 +77,9 @@ export const CANDIDATE_FIELDS = {
 
 const candidateDecided: Decided<CandidateRecord, (typeof CANDIDATE_FIELDS.sales)[number]> = true;
 
-export const serializeCandidateFor = (audience: CandidacyAudience, record: CandidateRecord): CandidateView =>
-  pick(record, CANDIDATE_FIELDS[audience] as readonly (keyof CandidateRecord)[]);
+export const serializeCandidateFor = (audience: CandidacyAudience, record: CandidateRecord | CandidacyRow['candidate']): CandidateView =>
+  // Identity and contact are in every audience's list and on every candidate (candidateViewSchema).
+  pick(record as CandidateRecord, CANDIDATE_FIELDS[audience] as readonly (keyof CandidateRecord)[]) as CandidateView;
 
 // ---------------------------------------------------------------------------------------------
 // Applications inside a candidacy
@@ -148,18 +151,14 @@ const PROMOTION_FIELDS = {
 
 type AnyCandidacy = CandidacyRow | CandidacyDetail;
 
-/** A candidacy as one audience receives it: the fields of its list (see CANDIDACY_FIELDS). */
-export type CandidacyView = Partial<Record<CandidacyKey, unknown>>;
-/** A candidate record as one audience receives it (see CANDIDATE_FIELDS). */
-export type CandidateView = Partial<CandidateRecord>;
-
 /**
  * A candidacy (a list row or a full load) for its audience: the fields of the audience's list
  * the candidacy has, with its candidate, applications and promotion shaped the same way.
  */
 export const serializeCandidacyFor = (audience: CandidacyAudience, candidacy: AnyCandidacy): CandidacyView => {
-  const shaped: CandidacyView = pick(candidacy as CandidacyDetail, CANDIDACY_FIELDS[audience] as readonly CandidacyKey[]);
-  shaped.candidate = serializeCandidateFor(audience, candidacy.candidate as CandidateRecord);
+  // CANDIDACY_BASE is in every audience's list (candidacyViewSchema names what is always there).
+  const shaped = pick(candidacy as CandidacyDetail, CANDIDACY_FIELDS[audience] as readonly CandidacyKey[]) as unknown as CandidacyView;
+  shaped.candidate = serializeCandidateFor(audience, candidacy.candidate);
   shaped.applications = candidacy.applications.map((application) => serializeApplicationFor(audience, application));
   if ('promotion' in candidacy) {
     shaped.promotion = pick(candidacy.promotion, PROMOTION_FIELDS[audience] as readonly (keyof CandidacyDetail['promotion'])[]);

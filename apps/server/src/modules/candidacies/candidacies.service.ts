@@ -1,3 +1,5 @@
+// Over 400 lines: the list, options, export and detail share the row and detail builders (buildRows, buildDetails).
+
 import {
   APPLICATION_STATUS_LABELS,
   CANDIDACIES_PAGE_SIZE,
@@ -15,29 +17,30 @@ import {
   type CandidacyPerson,
   type CandidacyRow,
   type CandidacySort,
+  type CandidacyView,
   type CandidateDetail,
   type CandidateRecord,
   type CandidateSummary,
   can,
   candidacyAudienceOf,
-  canEditCandidacyOf,
   DEFAULT_CANDIDACY_SORT,
   type Paginated,
   swissOffset,
   XLSX_FORMATS,
 } from '@promovente/shared';
 import { inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client.js';
 import { type candidates, comments } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
 import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
+import { addRow, newSheet, workbookBuffer, XLSX_MIME } from '../../platform/xlsx.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
-import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
 import { allTasksByTarget, openTasksByTarget } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import {
@@ -60,7 +63,7 @@ import {
   toDate,
   toDateOrNull,
 } from './candidacies.queries.js';
-import { type CandidacyView, serializeCandidacyFor } from './candidacies.serializers.js';
+import { serializeCandidacyFor } from './candidacies.serializers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -134,7 +137,7 @@ type PromotionInfo = Awaited<ReturnType<typeof findPromotions>>[number];
 export const applicationDeadline = (
   promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'> | undefined,
   application: { priority: number; lastPriorityChange: Date },
-  now = new Date(),
+  now = answerNow(),
 ) => {
   if (!promotion?.multiAgency || !promotion.reservationTimeout || application.priority !== 1) {
     return { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
@@ -161,7 +164,7 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
   const commentsBy = countMap(commentCounts);
   const filesBy = countMap(fileCounts);
   const promotionsBy = new Map(promotionRows.map((p) => [p.id, p]));
-  const now = new Date();
+  const now = answerNow();
   return base.map(({ candidacy: c, candidate, broker, agencyName, candidateUserId }) => {
     const tasksOfRow = openTasks.get(c.id);
     const applicationsOfRow: CandidacyApplicationSummary[] = apps
@@ -217,7 +220,7 @@ export const buildRows = async (db: Queryable, actor: RequestActor, base: Candid
       tasks: tasksOfRow?.tasks ?? [],
       tasks_count: tasksOfRow?.total ?? 0,
       comment: c.comment,
-      can_edit: canEditCandidacyOf(actor, c.agencyId),
+      can_edit: can(actor, 'candidacy.edit', { agency_id: c.agencyId }),
     };
   });
 };
@@ -248,7 +251,10 @@ const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesLi
 });
 
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
-const emptyPage = (): CandidaciesPage => ({ ...paginate<CandidacyRow>([], 0, 1, CANDIDACIES_PAGE_SIZE), status_counts: {} });
+const emptyPage = (): Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'> => ({
+  ...paginate<CandidacyView>([], 0, 1, CANDIDACIES_PAGE_SIZE),
+  status_counts: {},
+});
 
 /** A row of the page statement as the table shows it; the open tasks come from the second statement. */
 const toListRow = (
@@ -334,7 +340,7 @@ const toListRow = (
     tasks: tasksOfRow?.tasks ?? [],
     tasks_count: tasksOfRow?.total ?? 0,
     comment: r.comment,
-    can_edit: canEditCandidacyOf(actor, r.agency_id),
+    can_edit: can(actor, 'candidacy.edit', { agency_id: r.agency_id }),
   };
 };
 
@@ -369,7 +375,7 @@ export const listCandidacies = async (
   const ids = found.rows.map((r) => r.id);
   const openTasks = await openTasksByTarget(db, promotionId, 'candidacy', ids);
   const audience = candidacyAudienceOf(actor);
-  const now = new Date();
+  const now = answerNow();
   const rows: CandidacyView[] = [];
   for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasks.get(r.id), now)));
   return { ...paginate(rows, found.total, page, CANDIDACIES_PAGE_SIZE), status_counts: found.statusCounts };
@@ -420,17 +426,16 @@ export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, ac
   await assertIdsInPromotion(deps.db, promotionId, listFilterIds(query));
   const where = candidacyWhere(filterOf(actor, promotionId, query));
   const base = await findCandidacyPage(deps.db, where, sortOf(query.orderBy), query.order ?? 'desc');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Promovente';
-  const sheet = workbook.addWorksheet(EXPORT_SHEET);
-  sheet.columns = EXPORT_HEADERS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
+  const { workbook, sheet } = newSheet({ sheet: EXPORT_SHEET, headers: EXPORT_HEADERS });
+  EXPORT_HEADERS.forEach((header, index) => {
+    sheet.getColumn(index + 1).width = Math.max(12, header.length + 4);
+  });
   sheet.getColumn(10).numFmt = XLSX_FORMATS.amount;
   sheet.getColumn(15).numFmt = XLSX_FORMATS.dateTime;
   for (let start = 0; start < base.length; start += EXPORT_CHUNK) {
     const rows = await buildRows(deps.db, actor, base.slice(start, start + EXPORT_CHUNK));
     for (const row of rows) {
-      sheet.addRow([
+      addRow(sheet, [
         row.status_text,
         row.priority_text,
         row.vip ? 'Oui' : 'Non',
@@ -452,7 +457,7 @@ export const downloadCandidacies = async (deps: { db: Db; storage: Storage }, ac
     }
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_HEADERS.length } };
-  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  const content = await workbookBuffer(workbook);
   const { url } = await storeGeneratedFile(deps, {
     name: `${EXPORT_SHEET}.xlsx`,
     mime: XLSX_MIME,

@@ -1,9 +1,10 @@
+// Over 400 lines: the candidacies routes' suites (access, filters, sort, rows, exports, detail, create, update) share one world.
 import { CANDIDACY_ALREADY_EXISTS, type CandidaciesPage, type CandidacyDetail, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { candidacies, candidates, comments, files, logs, lots, mailMessages, tasks, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { isLiveFormula, loadWorkbook, readXlsx } from '../../test/xlsx-reader.js';
 import { addApplication, addComment, addTask, candidateAccount, command, createCandidacyRow, salesDesk } from './candidacies.fixtures.js';
 
 let ctx: TestContext;
@@ -281,8 +282,7 @@ describe('GET /candidacies/all and /candidacies/download', () => {
     const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const workbook = await loadWorkbook(file.rawPayload);
     const sheet = workbook.getWorksheet('Liste des candidats');
     expect(sheet).toBeDefined();
     expect(sheet?.getRow(1).getCell(1).value).toBe('Statut');
@@ -296,6 +296,32 @@ describe('GET /candidacies/all and /candidacies/download', () => {
     expect(sheet?.getRow(54).getCell(4).value).toBe('Zz Juillet');
     expect(sheet?.getRow(54).getCell(15).value).toEqual(new Date('2026-07-15T10:00:00Z'));
     expect(sheet?.getRow(2).getCell(15).numFmt).toBe('dd/mm/yyyy hh:mm');
+  });
+  it('writes names, phones and comments a spreadsheet would run as inert text, in the file and once saved as CSV (openpyxl, Gnumeric)', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const created = new Date('2026-01-15T09:00:00Z');
+    await createCandidacyRow(db, desk.promotion.id, {
+      budget: 750_000,
+      createdAt: created,
+      comment: '@SUM(1+1)*cmd|/C calc!A0',
+      candidate: { lastName: '=1+2', firstName: '-Anne', phone: '+41 79 123 45 67' },
+    });
+    const { url } = (await get('/api/candidacies/download', await desk.token(desk.broker))).json().data;
+    const read = readXlsx((await ctx.app.inject({ method: 'GET', url })).rawPayload);
+    expect(read.formulas).toEqual([]);
+    const [row] = read.cells.slice(1);
+    expect([row[3].value, row[4].value, row[6].value, row[15].value]).toEqual([
+      "'=1+2",
+      "'-Anne",
+      "'+41 79 123 45 67",
+      "'@SUM(1+1)*cmd|/C calc!A0",
+    ]);
+    expect(row[9]).toMatchObject({ type: 'n', value: 750_000 });
+    expect(row[14]).toMatchObject({ isDate: true, value: '2026-01-15T10:00:00' });
+    const [csv] = read.csv.slice(1);
+    expect([csv[3], csv[6], csv[9], csv[14]]).toEqual(["'=1+2", "'+41 79 123 45 67", "750'000", '15/01/2026 10:00']);
+    expect(read.csv.flat().filter(isLiveFormula)).toEqual([]);
   });
 });
 

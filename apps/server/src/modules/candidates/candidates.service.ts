@@ -4,7 +4,7 @@ import {
   CANDIDATES_ALL_PAGE_SIZE,
   CANDIDATES_PAGE_SIZE,
   type CandidateListItem,
-  type CandidateRecordDetail,
+  type CandidateRecordView,
   type CandidatesListQuery,
   type CandidatesPage,
   type CandidateThread,
@@ -68,11 +68,7 @@ export const listCandidates = async (db: Db, actor: RequestActor, query: Candida
  * threads about the candidate the caller takes part in, in the promotions of the candidacies he
  * may open. Threads are conversations between two users: nobody reads another pair's thread.
  */
-export const getCandidateRecord = async (
-  db: Db,
-  actor: RequestActor,
-  id: number,
-): Promise<ReturnType<typeof serializeCandidateDetailFor> & Pick<CandidateRecordDetail, 'threads'>> => {
+export const getCandidateRecord = async (db: Db, actor: RequestActor, id: number): Promise<CandidateRecordView> => {
   const detail = await getCandidate(db, actor, id);
   const promotionIds = [...new Set(detail.candidacies.map((c) => c.promotion_id))];
   const rows =

@@ -3,13 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { applications, candidacies, lots, promotions, tasks } from '../../db/schema/index.js';
-import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage.js';
-import { writeLog } from '../logs/logs.service.js';
 import type { CommandEntity, CommandRegistry } from './registry.js';
+import { runWrite } from './write-pipeline.js';
 
 /** The promotion a row belongs to; hidden applications do not exist for commands. */
 const promotionOf = async (tx: Tx, entity: CommandEntity, id: number): Promise<number | null> => {
@@ -36,9 +35,10 @@ const promotionOf = async (tx: Tx, entity: CommandEntity, id: number): Promise<n
 export type CommandRequest = { name: string; entity: string; entity_id: number; additionnal_fields: unknown };
 
 /**
- * Runs one command: role check, target scoped to the user's promotions (404 otherwise),
- * input parsed with the command's schema, then handler and history row in ONE transaction.
- * E-mails and notifications queued by the handler leave only if it commits.
+ * Runs one command: role check and input parsed with the command's schema, then the write
+ * pipeline (write-pipeline.ts): target scoped to the user's promotions (404 otherwise), handler
+ * and history row in ONE transaction. E-mails and notifications queued by the handler leave
+ * only if it commits.
  */
 export const executeCommand = async (
   deps: { db: Db; jobs: Jobs; config: Config; storage: Storage },
@@ -53,27 +53,25 @@ export const executeCommand = async (
   const parsed = command.input.safeParse(request.additionnal_fields ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
 
-  const afterCommit: (() => Promise<unknown>)[] = [];
-  const answer = await deps.db.transaction(async (tx) => {
-    const promotionId = await promotionOf(tx, command.entity, request.entity_id);
-    if (promotionId === null) throw notFound();
-    await assertMemberOf(tx, actor, promotionId);
-    const result = await command.run(
-      {
-        tx,
-        actor,
-        jobs: deps.jobs,
-        config: deps.config,
-        storage: deps.storage,
-        afterCommit: (work) => afterCommit.push(work),
-        target: { id: request.entity_id, promotionId },
-      },
-      parsed.data,
-    );
-    if (result.log) await writeLog(tx, { ...result.log, promotionId, executedById: actor.id });
-    return { data: result.data ?? null, message: result.message };
-  });
-  // The command stands once committed: a clean-up that fails afterwards does not undo it.
-  await Promise.allSettled(afterCommit.map((work) => work()));
-  return answer;
+  return runWrite(
+    deps,
+    actor,
+    (tx) => promotionOf(tx, command.entity, request.entity_id),
+    async (write) => {
+      const result = await command.run(
+        {
+          tx: write.tx,
+          actor,
+          jobs: write.jobs,
+          config: write.config,
+          storage: write.storage,
+          afterCommit: write.afterCommit,
+          target: { id: request.entity_id, promotionId: write.promotionId },
+        },
+        parsed.data,
+      );
+      return { data: { data: result.data ?? null, message: result.message }, log: result.log };
+    },
+    () => notFound(),
+  );
 };

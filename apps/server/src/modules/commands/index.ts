@@ -3,7 +3,6 @@
  * a module's command handlers implement, the registry the composition root builds from them
  * (`src/commands.ts`) and the dispatcher. This module imports no module that defines commands.
  */
-export { commandsRoutes } from './commands.routes.js';
 export { type CommandRequest, executeCommand } from './commands.service.js';
 export {
   buildCommandRegistry,
@@ -15,3 +14,4 @@ export {
   type CommandResult,
   type RegisteredCommand,
 } from './registry.js';
+export { runWrite, type WriteContext, type WriteDeps, type WriteLog, type WriteResult } from './write-pipeline.js';

@@ -18,6 +18,8 @@ export const selectCrmState = async (db: Queryable, promotionId: number) => {
         error: latest.error,
         lotsSent: latest.lotsSent,
         candidaciesSent: latest.candidaciesSent,
+        refused: latest.refused,
+        resumeAt: latest.resumeAt,
         createdAt: latest.createdAt,
         finishedAt: latest.finishedAt,
       },
@@ -39,9 +41,10 @@ export const lockPromotion = async (tx: Tx, promotionId: number) =>
   )[0] ?? null;
 
 /**
- * A send still queued or running after this long was lost (its job gave up or vanished with a
- * process): it no longer blocks a new send and reads as failed. The job's attempts (an hour
- * each, three retries) end well before.
+ * A send still under way this long after it was asked for (or, waiting for Salesforce's quota,
+ * after the time it was to resume) was lost: its job gave up or vanished with a process. It no
+ * longer blocks a new send and reads as failed. The job's attempts (an hour each, three
+ * retries) end well before.
  */
 export const CRM_SEND_STALE_MS = 6 * 3600_000;
 
@@ -53,8 +56,8 @@ export const selectSendUnderWay = async (tx: Tx, promotionId: number, now: Date)
       .where(
         and(
           eq(crmSends.promotionId, promotionId),
-          inArray(crmSends.status, ['queued', 'running']),
-          gt(crmSends.createdAt, new Date(now.getTime() - CRM_SEND_STALE_MS)),
+          inArray(crmSends.status, ['queued', 'running', 'waiting']),
+          gt(sql`coalesce(${crmSends.resumeAt}, ${crmSends.createdAt})`, new Date(now.getTime() - CRM_SEND_STALE_MS)),
         ),
       )
       .limit(1)

@@ -1,7 +1,8 @@
 import { CRM_MESSAGES, type CrmState } from '@promovente/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { candidacies, crmSends, lots, promotions } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
+import { candidacies, candidates, crmSends, lots, promotions } from '../../db/schema/index.js';
 import { type FakeSalesforce, startFakeSalesforce } from '../../test/fake-salesforce.js';
 import { bearer, createAgency, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -11,21 +12,23 @@ import { salesforceSettingsOf } from './salesforce.js';
 
 let ctx: TestContext;
 let fake: FakeSalesforce;
-const unconfigured = () => ({
-  ...ctx.app.deps.config,
-  SALESFORCE_LOGIN_URL: undefined,
-  SALESFORCE_CLIENT_ID: undefined,
-  SALESFORCE_CLIENT_SECRET: undefined,
-});
+// The routes read the configuration object the app was built with: these change it in place.
+const unconfigure = () => {
+  Object.assign(ctx.app.deps.config, {
+    SALESFORCE_LOGIN_URL: undefined,
+    SALESFORCE_CLIENT_ID: undefined,
+    SALESFORCE_CLIENT_SECRET: undefined,
+  });
+};
 const configure = () => {
-  ctx.app.deps.config = {
-    ...ctx.app.deps.config,
+  Object.assign(ctx.app.deps.config, {
     SALESFORCE_LOGIN_URL: fake.url,
     SALESFORCE_CLIENT_ID: 'client',
     SALESFORCE_CLIENT_SECRET: 'secret',
-  };
+  });
 };
 const settings = () => salesforceSettingsOf(ctx.app.deps.config);
+const deps = () => ({ db: ctx.database.db, jobs: ctx.jobs });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -85,6 +88,10 @@ const setup = async (options: { connected?: boolean } = {}) => {
   };
 };
 
+/** The external ids a collection call carried, in order. */
+const externalIds = (body: unknown) =>
+  ((body as { records?: { Promovente_Id__c: string }[] }).records ?? []).map((record) => record.Promovente_Id__c);
+
 const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const state = async (promotionId: number, token: string) =>
@@ -100,7 +107,7 @@ describe('GET /promotions/{id}/crm: the state the button polls (docs/product/pro
       crm_updated_at: null,
       last_send: null,
     });
-    ctx.app.deps.config = unconfigured();
+    unconfigure();
     expect(await state(s.promotion.id, s.token.broker)).toMatchObject({ configured: false });
   });
 
@@ -126,16 +133,17 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
     // A second click while it is under way is refused.
     expect((await send(s.promotion.id, s.token.admin)).json()).toEqual({ message: CRM_MESSAGES.alreadyRunning });
 
-    await runCrmSend(s.db, settings(), sendId, false);
+    await runCrmSend(deps(), settings(), sendId, false);
 
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace('/services/data/v61.0/sobjects', '')}`)).toEqual([
-      'POST /services/oauth2/token',
-      `PATCH /Promotion__c/Promovente_Id__c/${s.promotion.id}`,
-      `PATCH /Lot__c/Promovente_Id__c/${s.lots.main.id}`,
-      `PATCH /Lot__c/Promovente_Id__c/${s.lots.second.id}`,
-      // The associated lot after its main lot, which it points at.
-      `PATCH /Lot__c/Promovente_Id__c/${s.lots.parking.id}`,
-      `PATCH /Candidature__c/Promovente_Id__c/${s.candidacy.id}`,
+    // One call per object, up to 200 records each; the associated lot in a call after its main lot's.
+    expect(
+      fake.calls.map((c) => [`${c.method} ${c.path.replace('/services/data/v61.0/composite/sobjects', '')}`, externalIds(c.body)]),
+    ).toEqual([
+      ['POST /services/oauth2/token', []],
+      ['PATCH /Promotion__c/Promovente_Id__c', [String(s.promotion.id)]],
+      ['PATCH /Lot__c/Promovente_Id__c', [String(s.lots.main.id), String(s.lots.second.id)]],
+      ['PATCH /Lot__c/Promovente_Id__c', [String(s.lots.parking.id)]],
+      ['PATCH /Candidature__c/Promovente_Id__c', [String(s.candidacy.id)]],
     ]);
     expect(fake.records.get(`Lot__c/${s.lots.parking.id}`)?.fields).toMatchObject({
       Name: 'P-01',
@@ -164,49 +172,166 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
     const s = await setup();
     const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
     fake.expireSessionOnce();
-    await runCrmSend(s.db, settings(), sendId, false);
+    await runCrmSend(deps(), settings(), sendId, false);
     expect(fake.calls.filter((c) => c.path === '/services/oauth2/token')).toHaveLength(2);
     expect((await state(s.promotion.id, s.token.broker)).last_send?.status).toBe('succeeded');
   });
 
-  it('fails at once, without a retry, on a record Salesforce refuses, with the French error naming it', async () => {
+  it('sends every record Salesforce accepts and lists each one it refuses with its reason, in French', async () => {
     const s = await setup();
     fake.refuseName('A-102', 'Le prix doit être renseigné');
     const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
-    await expect(runCrmSend(s.db, settings(), sendId, false)).resolves.toBeUndefined();
+    await expect(runCrmSend(deps(), settings(), sendId, false)).resolves.toBeUndefined();
+    const after = await state(s.promotion.id, s.token.broker);
+    expect(after.last_send).toMatchObject({
+      status: 'succeeded',
+      error: null,
+      lots_sent: 2,
+      candidacies_sent: 1,
+      refused: [{ record: 'le lot A-102', error: 'FIELD_CUSTOM_VALIDATION_EXCEPTION : Le prix doit être renseigné' }],
+    });
+    expect(after.crm_updated_at).not.toBeNull();
+    const [refusedLot] = await s.db.select().from(lots).where(eq(lots.id, s.lots.second.id));
+    expect(refusedLot.salesforceId).toBeNull();
+    const [parking] = await s.db.select().from(lots).where(eq(lots.id, s.lots.parking.id));
+    expect(parking.salesforceId).toBe(fake.records.get(`Lot__c/${s.lots.parking.id}`)?.id);
+    // The next send is not blocked.
+    expect((await send(s.promotion.id, s.token.broker)).statusCode).toBe(200);
+  });
+
+  it('names the lookup Salesforce could not resolve: an associated lot whose main lot was refused', async () => {
+    const s = await setup();
+    fake.refuseName('A-101', 'Surface manquante');
+    const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
+    await runCrmSend(deps(), settings(), sendId, false);
+    const refused = (await state(s.promotion.id, s.token.broker)).last_send?.refused;
+    expect(refused?.map((r) => r.record)).toEqual(['le lot A-101', 'le lot P-01']);
+    expect(refused?.[1].error).toBe(
+      `INVALID_FIELD : Foreign key external ID: ${s.lots.main.id} not found for field Promovente_Id__c in entity Lot__c`,
+    );
+  });
+
+  it('fails at once, without a retry, when Salesforce refuses the promotion itself: nothing else can point at it', async () => {
+    const s = await setup();
+    fake.refuseName('Les Hauts de Rolle', 'Site web invalide');
+    const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
+    await expect(runCrmSend(deps(), settings(), sendId, false)).resolves.toBeUndefined();
     const after = await state(s.promotion.id, s.token.broker);
     expect(after.last_send).toMatchObject({
       status: 'failed',
-      error: 'Salesforce a refusé le lot A-102 : FIELD_CUSTOM_VALIDATION_EXCEPTION : Le prix doit être renseigné',
+      error: 'Salesforce a refusé la promotion Les Hauts de Rolle : FIELD_CUSTOM_VALIDATION_EXCEPTION : Site web invalide',
     });
     expect(after.last_send?.finished_at).not.toBeNull();
     expect(after.crm_updated_at).toBeNull();
-    // A failed send does not block the next one.
-    expect((await send(s.promotion.id, s.token.broker)).statusCode).toBe(200);
+    expect(fake.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it("sends a 450-lot promotion and its 450 candidacies in 3 calls per object, not one per record (the org's daily quota)", async () => {
+    const s = await setup();
+    const db = s.db;
+    const buildingId = s.lots.main.buildingId;
+    await db.insert(lots).values(
+      Array.from({ length: 447 }, (_, i) => ({
+        promotionId: s.promotion.id,
+        buildingId,
+        lotTypeId: 5,
+        floorId: 1,
+        reference: `B-${String(i + 1).padStart(3, '0')}`,
+        rawPrice: 500_000 + i,
+      })),
+    );
+    // 450 lots in all: 449 main lots and the parking; 450 candidacies.
+    const people = await db
+      .insert(candidates)
+      .values(Array.from({ length: 449 }, (_, i) => ({ promotionId: s.promotion.id, firstName: 'Client', lastName: `N${i + 1}` })))
+      .returning({ id: candidates.id });
+    await db.insert(candidacies).values(people.map((p) => ({ promotionId: s.promotion.id, candidateId: p.id })));
+    const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
+    await runCrmSend(deps(), settings(), sendId, false);
+
+    const perObject = (object: string) =>
+      fake.calls.filter((c) => c.path.includes(`/composite/sobjects/${object}/`)).map((c) => externalIds(c.body).length);
+    expect(perObject('Promotion__c')).toEqual([1]);
+    expect(perObject('Lot__c')).toEqual([200, 200, 49, 1]);
+    expect(perObject('Candidature__c')).toEqual([200, 200, 50]);
+    expect(fake.calls).toHaveLength(1 + 1 + 4 + 3);
+    expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({
+      status: 'succeeded',
+      lots_sent: 450,
+      candidacies_sent: 450,
+      refused: [],
+    });
+  });
+
+  it("waits for the org's daily API limit (REQUEST_LIMIT_EXCEEDED) without failing the send, and resumes an hour later", async () => {
+    const s = await setup();
+    const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
+    fake.limitCallsTo(1);
+    const at = new Date('2026-11-26T09:00:00Z');
+    await expect(runCrmSend(deps(), settings(), sendId, false, () => at)).resolves.toBeUndefined();
+    const waiting = await state(s.promotion.id, s.token.broker);
+    expect(waiting.last_send).toMatchObject({ status: 'waiting', error: null, resume_at: '2026-11-26T10:00:00.000Z', finished_at: null });
+    expect(waiting.crm_updated_at).toBeNull();
+    // The job is queued again, to start at the resume time; a second send waits for this one.
+    const jobs = await rowsOf<{ data: { id: number }; start_after: Date }>(
+      ctx.database.db,
+      sql`select data, start_after from pgboss.job where name = 'crm' and state = 'created' order by created_on`,
+    );
+    expect(jobs.at(-1)?.data).toEqual({ id: sendId });
+    expect(new Date(jobs.at(-1)?.start_after as Date).toISOString()).toBe('2026-11-26T10:00:00.000Z');
+    expect((await send(s.promotion.id, s.token.broker)).json()).toEqual({ message: CRM_MESSAGES.alreadyRunning });
+
+    // An hour later the quota is back: the whole send goes through.
+    fake.limitCallsTo(null);
+    await runCrmSend(deps(), settings(), sendId, false, () => new Date('2026-11-26T10:00:05Z'));
+    expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({ status: 'succeeded', resume_at: null, lots_sent: 3 });
+  });
+
+  it('fails a send still held back by the daily API limit 24 hours after it was asked for', async () => {
+    const s = await setup();
+    const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
+    fake.limitCallsTo(0);
+    await runCrmSend(deps(), settings(), sendId, false, () => new Date(Date.now() + 25 * 3600_000));
+    expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({
+      status: 'failed',
+      error: CRM_MESSAGES.limitStillReached,
+    });
+  });
+
+  it('does not read a send waiting for the quota as lost, however long ago it was asked for, until its resume time is long past', async () => {
+    const s = await setup();
+    const createdAt = new Date(Date.now() - 7 * 3600_000);
+    await s.db
+      .insert(crmSends)
+      .values({ promotionId: s.promotion.id, status: 'waiting', createdAt, resumeAt: new Date(Date.now() + 600_000) });
+    expect((await state(s.promotion.id, s.token.broker)).last_send?.status).toBe('waiting');
+    expect((await send(s.promotion.id, s.token.broker)).statusCode).toBe(409);
+    await s.db.update(crmSends).set({ resumeAt: new Date(Date.now() - 7 * 3600_000) });
+    expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({ status: 'failed', error: CRM_MESSAGES.abandoned });
   });
 
   it('puts a send back in the queue on an outage (the job retries it) and fails it on the last attempt', async () => {
     const s = await setup();
     const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
     fake.failNext(1);
-    await expect(runCrmSend(s.db, settings(), sendId, false)).rejects.toThrow(/indisponible/);
+    await expect(runCrmSend(deps(), settings(), sendId, false)).rejects.toThrow(/indisponible/);
     expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({
       status: 'queued',
       error: 'Salesforce est indisponible (HTTP 503)',
     });
-    await runCrmSend(s.db, settings(), sendId, false);
+    await runCrmSend(deps(), settings(), sendId, false);
     expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({ status: 'succeeded', error: null });
 
     const second = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
     fake.failNext(1);
-    await runCrmSend(s.db, settings(), second, true);
+    await runCrmSend(deps(), settings(), second, true);
     const [row] = await s.db.select().from(crmSends).where(eq(crmSends.id, second));
     expect(row).toMatchObject({ status: 'failed', error: 'Salesforce est indisponible (HTTP 503)', attempts: 1 });
   });
 
   it('runs through the pg-boss queue: the send the route queued ends succeeded', async () => {
     const s = await setup();
-    await ctx.jobs.work('crm', (data: { id: number }, finalAttempt) => runCrmSend(ctx.database.db, settings(), data.id, finalAttempt));
+    await ctx.jobs.work('crm', (data: { id: number }, finalAttempt) => runCrmSend(deps(), settings(), data.id, finalAttempt));
     await send(s.promotion.id, s.token.broker);
     let current = await state(s.promotion.id, s.token.broker);
     for (let i = 0; i < 60 && current.last_send?.status !== 'succeeded'; i += 1) {
@@ -220,7 +345,7 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
   it('is refused in French without configuration, for a promotion not connected, and to other roles or promotions', async () => {
     const s = await setup({ connected: false });
     expect((await send(s.promotion.id, s.token.broker)).json()).toEqual({ message: CRM_MESSAGES.notConnected });
-    ctx.app.deps.config = unconfigured();
+    unconfigure();
     const unconfiguredSend = await send(s.promotion.id, s.token.broker);
     expect(unconfiguredSend.statusCode).toBe(409);
     expect(unconfiguredSend.json()).toEqual({ message: CRM_MESSAGES.notConfigured });
@@ -239,7 +364,7 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
   it('fails a queued send whose configuration has gone by the time it runs', async () => {
     const s = await setup();
     const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
-    await runCrmSend(s.db, null, sendId, false);
+    await runCrmSend(deps(), null, sendId, false);
     expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({ status: 'failed', error: CRM_MESSAGES.notConfigured });
   });
 });

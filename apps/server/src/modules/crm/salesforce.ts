@@ -3,15 +3,17 @@ import type { Config } from '../../config.js';
 
 /**
  * The Salesforce REST adapter of the CRM send (docs/sales-process.md#crm-send-built): an OAuth 2
- * token, then one upsert by external id per record (the promotion, its lots, its candidacies),
- * each answering the Salesforce id we keep.
+ * token, then upserts by external id in sObject Collections, up to 200 records of one object a
+ * call (the promotion, its lots, its candidacies), each record answering its Salesforce id or
+ * its own errors. Written by hand rather than with jsforce: docs/decisions/025-mail-headers-and-salesforce-batches.md.
  */
 
 export type SalesforceSettings = {
   loginUrl: string;
   clientId: string;
   clientSecret: string;
-  /** With both, the username-password flow; without, the client-credentials flow. */
+  /** Client credentials by default; the username-password flow when SALESFORCE_AUTH_FLOW=password. */
+  flow: 'client_credentials' | 'password';
   username: string | null;
   password: string | null;
   apiVersion: string;
@@ -19,13 +21,14 @@ export type SalesforceSettings = {
 
 const filled = (value: string | undefined): string | null => (value && value.trim().length > 0 ? value.trim() : null);
 
-/** The Salesforce settings of the configuration, or null when the CRM is not configured. */
+/** The Salesforce settings of the configuration (checked at boot: config.ts), or null when the CRM is not configured. */
 export const salesforceSettingsOf = (
   config: Pick<
     Config,
     | 'SALESFORCE_LOGIN_URL'
     | 'SALESFORCE_CLIENT_ID'
     | 'SALESFORCE_CLIENT_SECRET'
+    | 'SALESFORCE_AUTH_FLOW'
     | 'SALESFORCE_USERNAME'
     | 'SALESFORCE_PASSWORD'
     | 'SALESFORCE_API_VERSION'
@@ -35,14 +38,14 @@ export const salesforceSettingsOf = (
   const clientId = filled(config.SALESFORCE_CLIENT_ID);
   const clientSecret = filled(config.SALESFORCE_CLIENT_SECRET);
   if (!loginUrl || !clientId || !clientSecret) return null;
-  const username = filled(config.SALESFORCE_USERNAME);
-  const password = config.SALESFORCE_PASSWORD && config.SALESFORCE_PASSWORD.length > 0 ? config.SALESFORCE_PASSWORD : null;
+  const password = config.SALESFORCE_AUTH_FLOW === 'password';
   return {
     loginUrl: loginUrl.replace(/\/+$/, ''),
     clientId,
     clientSecret,
-    username: username && password ? username : null,
-    password: username && password ? password : null,
+    flow: config.SALESFORCE_AUTH_FLOW,
+    username: password ? filled(config.SALESFORCE_USERNAME) : null,
+    password: password && config.SALESFORCE_PASSWORD ? config.SALESFORCE_PASSWORD : null,
     apiVersion: config.SALESFORCE_API_VERSION,
   };
 };
@@ -144,19 +147,23 @@ export const candidacyFields = (c: CandidacyRow, promotionId: number) => ({
 export const recordLabel = (kind: SalesforceKind, name: string) => `${SALESFORCE_OBJECTS[kind].label} ${name}`;
 
 /**
- * A failure worth retrying later (the network, Salesforce unavailable or limiting): the job
- * retries it. Anything else is a refusal: retrying would be refused the same way.
+ * Why a call failed. Unavailable: the network, Salesforce down or busy (408, 429, 5xx): the job
+ * retries it soon. LimitReached: the org's daily API quota is spent (403 REQUEST_LIMIT_EXCEEDED):
+ * the job waits an hour, the promotion is not at fault. Refusal: anything else, which a retry
+ * would meet again (a refused sign-in, a malformed request).
  */
 export class SalesforceUnavailable extends Error {}
+export class SalesforceLimitReached extends Error {}
 export class SalesforceRefusal extends Error {}
 
-type SalesforceError = { message?: string; errorCode?: string };
+/** Salesforce's errors: `errorCode` in a refused request, `statusCode` in a record's result. */
+type SalesforceError = { message?: string; errorCode?: string; statusCode?: string };
 
-/** Salesforce's error array ([{ message, errorCode, fields }]) as one line. */
+/** Salesforce's error array ([{ message, errorCode | statusCode, fields }]) as one line. */
 export const describeSalesforceErrors = (body: unknown): string => {
   const errors: SalesforceError[] = Array.isArray(body) ? body : body && typeof body === 'object' ? [body as SalesforceError] : [];
   const text = errors
-    .map((e) => [e.errorCode, e.message].filter((part) => typeof part === 'string' && part.length > 0).join(' : '))
+    .map((e) => [e.errorCode ?? e.statusCode, e.message].filter((part) => typeof part === 'string' && part.length > 0).join(' : '))
     .filter((line) => line.length > 0)
     .join(' ; ');
   return text || 'réponse inattendue de Salesforce';
@@ -164,14 +171,22 @@ export const describeSalesforceErrors = (body: unknown): string => {
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const REQUEST_TIMEOUT_MS = 30_000;
+/** sObject Collections take up to 200 records a call. */
+export const COLLECTION_SIZE = 200;
 
 type Token = { accessToken: string; instanceUrl: string };
 
 export type UpsertItem = { kind: SalesforceKind; ourId: number; name: string; fields: Record<string, unknown> };
 
+/** One record's outcome: its Salesforce id, or the errors Salesforce gave for it alone. */
+export type UpsertResult = { ok: true; salesforceId: string | null } | { ok: false; error: string };
+
 export type SalesforceClient = {
-  /** Upserts the records in order, one at a time; answers the Salesforce id of each (null when Salesforce answered none). */
-  upsertAll: (items: readonly UpsertItem[]) => Promise<(string | null)[]>;
+  /**
+   * Upserts records of one kind, COLLECTION_SIZE a call, in order; answers each record's result
+   * in the same order. A record Salesforce refuses does not stop the others (allOrNone false).
+   */
+  upsertCollection: (kind: SalesforceKind, items: readonly UpsertItem[]) => Promise<UpsertResult[]>;
 };
 
 const readJson = async (response: Response): Promise<unknown> => {
@@ -194,15 +209,15 @@ const call = async (url: string, init: RequestInit): Promise<Response> => {
   }
 };
 
-/** The OAuth 2 token request: the username-password flow when a user is configured, else client credentials. */
+/** The OAuth 2 token request: client credentials, or the username-password flow when configured so. */
 export const tokenRequestBody = (settings: SalesforceSettings): URLSearchParams =>
-  settings.username && settings.password
+  settings.flow === 'password'
     ? new URLSearchParams({
         grant_type: 'password',
         client_id: settings.clientId,
         client_secret: settings.clientSecret,
-        username: settings.username,
-        password: settings.password,
+        username: settings.username ?? '',
+        password: settings.password ?? '',
       })
     : new URLSearchParams({ grant_type: 'client_credentials', client_id: settings.clientId, client_secret: settings.clientSecret });
 
@@ -221,13 +236,31 @@ const authenticate = async (settings: SalesforceSettings): Promise<Token> => {
   return { accessToken: body.access_token, instanceUrl: body.instance_url.replace(/\/+$/, '') };
 };
 
-const isExpiredSession = (status: number, body: unknown) =>
-  status === 401 && (!Array.isArray(body) || body.some((e: SalesforceError) => e?.errorCode === 'INVALID_SESSION_ID'));
+const errorCodes = (body: unknown): string[] =>
+  Array.isArray(body) ? body.map((e: SalesforceError) => e?.errorCode ?? '').filter((code) => code.length > 0) : [];
 
-export const upsertUrl = (instanceUrl: string, apiVersion: string, kind: SalesforceKind, ourId: number) => {
+const isExpiredSession = (status: number, body: unknown) =>
+  status === 401 && (!Array.isArray(body) || errorCodes(body).includes('INVALID_SESSION_ID'));
+
+/** The org's rolling 24-hour API quota is spent: every call is refused until older calls age out. */
+export const isRequestLimitExceeded = (status: number, body: unknown) =>
+  status === 403 && errorCodes(body).includes('REQUEST_LIMIT_EXCEEDED');
+
+export const collectionUrl = (instanceUrl: string, apiVersion: string, kind: SalesforceKind) => {
   const target = SALESFORCE_OBJECTS[kind];
-  return `${instanceUrl}/services/data/${apiVersion}/sobjects/${target.object}/${target.externalIdField}/${encodeURIComponent(String(ourId))}`;
+  return `${instanceUrl}/services/data/${apiVersion}/composite/sobjects/${target.object}/${target.externalIdField}`;
 };
+
+/** A collection's body: each record typed, carrying its external id (our row id) and its fields. */
+export const collectionBody = (kind: SalesforceKind, items: readonly UpsertItem[]) => {
+  const target = SALESFORCE_OBJECTS[kind];
+  return {
+    allOrNone: false,
+    records: items.map((item) => ({ attributes: { type: target.object }, [target.externalIdField]: String(item.ourId), ...item.fields })),
+  };
+};
+
+type RecordAnswer = { id?: unknown; success?: unknown; errors?: unknown };
 
 /**
  * A client for one send: it signs in on first use and, when Salesforce says the session expired
@@ -236,35 +269,42 @@ export const upsertUrl = (instanceUrl: string, apiVersion: string, kind: Salesfo
 export const createSalesforceClient = (settings: SalesforceSettings): SalesforceClient => {
   let token: Token | null = null;
 
-  const upsert = async (item: UpsertItem): Promise<string | null> => {
+  const upsertChunk = async (kind: SalesforceKind, items: readonly UpsertItem[]): Promise<UpsertResult[]> => {
     for (let attempt = 0; ; attempt += 1) {
       token ??= await authenticate(settings);
-      const response = await call(upsertUrl(token.instanceUrl, settings.apiVersion, item.kind, item.ourId), {
+      const response = await call(collectionUrl(token.instanceUrl, settings.apiVersion, kind), {
         method: 'PATCH',
         headers: { authorization: `Bearer ${token.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(item.fields),
+        body: JSON.stringify(collectionBody(kind, items)),
       });
       const body = await readJson(response);
-      if (response.status === 200 || response.status === 201) {
-        const id = (body as { id?: unknown } | null)?.id;
-        return typeof id === 'string' ? id : null;
+      if (response.status === 200) {
+        if (!Array.isArray(body) || body.length !== items.length) {
+          throw new SalesforceRefusal(`Salesforce a répondu de façon inattendue pour ${SALESFORCE_OBJECTS[kind].object}`);
+        }
+        return (body as RecordAnswer[]).map((answer) =>
+          answer?.success === true
+            ? { ok: true, salesforceId: typeof answer.id === 'string' ? answer.id : null }
+            : { ok: false, error: describeSalesforceErrors(answer?.errors) },
+        );
       }
-      // An update may answer 204 without a body on older API versions: the id we had stays.
-      if (response.status === 204) return null;
       if (isExpiredSession(response.status, body) && attempt === 0) {
         token = null;
         continue;
       }
+      if (isRequestLimitExceeded(response.status, body)) throw new SalesforceLimitReached(describeSalesforceErrors(body));
       if (TRANSIENT_STATUSES.has(response.status)) throw new SalesforceUnavailable(`Salesforce est indisponible (HTTP ${response.status})`);
-      throw new SalesforceRefusal(`Salesforce a refusé ${recordLabel(item.kind, item.name)} : ${describeSalesforceErrors(body)}`);
+      throw new SalesforceRefusal(`Salesforce a refusé l'envoi (HTTP ${response.status} : ${describeSalesforceErrors(body)})`);
     }
   };
 
   return {
-    async upsertAll(items) {
-      const ids: (string | null)[] = [];
-      for (const item of items) ids.push(await upsert(item));
-      return ids;
+    async upsertCollection(kind, items) {
+      const results: UpsertResult[] = [];
+      for (let from = 0; from < items.length; from += COLLECTION_SIZE) {
+        results.push(...(await upsertChunk(kind, items.slice(from, from + COLLECTION_SIZE))));
+      }
+      return results;
     },
   };
 };

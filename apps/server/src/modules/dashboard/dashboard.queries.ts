@@ -2,6 +2,7 @@ import { LAST_PARKING_LOT_TYPE_ID } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterSql } from '../../db/lot-filter.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** The lots a dashboard looks at: one promotion's main lots, narrowed by the filter bar. */
 export type DashboardScope = LotFilter & {
@@ -63,7 +64,9 @@ export const statusGroups = async (
 ): Promise<{ promotion: DashboardPromotion | null; rows: StatusGroupRow[] }> => {
   const p = sql.param(scope.promotionId);
   const buildingIds = sql.param(scope.buildings?.length ? scope.buildings : null);
-  const result = await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     with pr as (
       select p.id, p.title, p.multi_agency, ${myAgencySql(scope, 'p')} as my_agency,
         (${buildingIds}::int[] is null or (
@@ -95,8 +98,8 @@ export const statusGroups = async (
     )
     select pr.id as promotion_id, pr.title as promotion_title, pr.multi_agency, pr.my_agency, pr.ids_ok, g.*
     from pr left join groups g on true
-  `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  `,
+  );
   const [first] = rows;
   if (!first) return { promotion: null, rows: [] };
   const promotion: DashboardPromotion = {
@@ -142,13 +145,17 @@ export const salesEvolution = async (
   firstMonth: string,
   lastMonth: string,
 ): Promise<EvolutionRow[]> => {
-  const result = await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     with events as (
       select l.id as lot_id, ${amountSql} as amount, e.kind,
              to_char(e.at at time zone 'Europe/Zurich', 'YYYY-MM') as month
       from lots l
       join promotions pr on pr.id = l.promotion_id
-      join applications a on a.lot_id = l.id and a.hidden = false and a.closed_at is null
+      -- The application's promotion named too: the planner then reads the promotion's applications
+      -- by their index, not every application of the firm (issue 20).
+      join applications a on a.lot_id = l.id and a.promotion_id = l.promotion_id and a.hidden = false and a.closed_at is null
       cross join lateral (values
         ('reserved', a.reservation_deposit_confirmed_at),
         ('signed', least(a.promise_signed_at, a.act_of_purchase_signed_at))
@@ -163,8 +170,8 @@ export const salesEvolution = async (
     from events
     where month <= ${sql.param(lastMonth)}::text
     group by 1, 2
-  `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  `,
+  );
   return rows.map((row) => ({
     bucket: String(row.bucket),
     kind: row.kind === 'signed' ? 'signed' : 'reserved',

@@ -1,28 +1,12 @@
-import { canAccessRoute, dashboardQuerySchema, routeByName } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
+import { DASHBOARD_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { loadDashboard } from './dashboard.service.js';
 
 /**
- * The dashboard answers who may open its screen (docs/product/access.md#route-table and docs/product/layout.md): never candidates,
- * nor the light investor. The roles gate the route; canAccessRoute, the rule the client's menu
- * and guard follow, refuses the light investor right after the role check, before anything is parsed.
+ * The dashboard answers who may open its screen (docs/product/access.md#route-table and
+ * docs/product/layout.md): never candidates, nor the light investor. Its permission,
+ * dashboard.read, is canAccessRoute on the route table, the rule the client's menu and guard follow.
  */
-const DASHBOARD = routeByName('dashboard');
-
-export const dashboardRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/analytics/dashboard',
-    {
-      config: { access: DASHBOARD.roles ?? [] },
-      schema: { querystring: dashboardQuerySchema },
-      onRequest: async (request) => {
-        if (!canAccessRoute(actorOf(request), DASHBOARD)) throw forbidden();
-      },
-    },
-    async (request) => ({ data: await loadDashboard(app.deps.database.db, actorOf(request), request.query) }),
-  );
-};
+export const DASHBOARD_HANDLERS = handlersOf(DASHBOARD_API, {
+  getDashboard: async ({ deps, actor, query }) => ({ data: await loadDashboard(deps.db, actor, query) }),
+});

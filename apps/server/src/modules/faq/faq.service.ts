@@ -3,18 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { faqQuestions, files } from '../../db/schema/index.js';
 import { assertMemberOf, isMemberOf } from '../../platform/access.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { assertMayAddFiles, type RequestActor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
 import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { type FaqQuestionRow, findQuestionIn, findQuestionOfFile, findQuestionsOf } from './faq.queries.js';
 
 /**
  * The FAQ (docs/product/faq.md): the promotion's questions and the global ones. Who may add and
  * delete what, and what demo mode refuses: docs/decisions/018-faq-global-questions-and-demo-mode.md.
  */
-
-export type FaqDeps = { db: Db; storage: Storage };
 
 /** Who may delete a question: a broker; a global one, an admin broker (it disappears from every promotion). */
 export const canDeleteQuestion = (actor: Pick<RequestActor, 'type' | 'admin'>, question: { global: boolean }) =>
@@ -38,12 +37,13 @@ export const listQuestions = async (db: Db, actor: RequestActor, promotionId: nu
 };
 
 /**
- * POST promotions/{id}/question: the question and its optional file in one transaction; the
- * stored content is removed again when the transaction fails. A demo account may neither attach
- * a file nor write for every promotion (403), like the modal hides both.
+ * POST promotions/{id}/question: the question and its optional file in one write (runWrite); the
+ * promotion is checked before the file is read, the stored content removed again when the write
+ * does not commit. A demo account may neither attach a file nor write for every promotion (403),
+ * like the modal hides both.
  */
 export const addQuestion = async (
-  deps: FaqDeps,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   input: FaqQuestionInput,
@@ -51,33 +51,40 @@ export const addQuestion = async (
 ): Promise<FaqQuestion> => {
   await assertMemberOf(deps.db, actor, promotionId);
   if (input.global && (!can(actor, 'faq.manageGlobal') || actor.is_demo)) throw forbidden();
-  if (upload && actor.is_demo) throw forbidden();
-  const mime = upload ? acceptUpload(DOCUMENT_UPLOADS, upload).mime : null;
+  if (upload) assertMayAddFiles(actor);
+  const mime = upload ? (await acceptUpload(DOCUMENT_UPLOADS, upload)).mime : null;
   const key = upload ? await deps.storage.put(upload.content) : null;
   try {
-    const id = await deps.db.transaction(async (tx) => {
-      let fileId: number | null = null;
-      if (upload && key && mime) {
-        const [file] = await tx
-          .insert(files)
-          .values({
-            name: fileName(upload.filename),
-            mime,
-            size: upload.content.length,
-            storageKey: key,
-            owner: 'faq',
-            promotionId,
-            createdById: actor.id,
-          })
-          .returning({ id: files.id });
-        fileId = file.id;
-      }
-      const [row] = await tx
-        .insert(faqQuestions)
-        .values({ promotionId, question: input.question, answer: input.answer, global: input.global, fileId, createdById: actor.id })
-        .returning({ id: faqQuestions.id });
-      return row.id;
-    });
+    const id = await runWrite(
+      deps,
+      actor,
+      promotionId,
+      async ({ tx }) => {
+        let fileId: number | null = null;
+        if (upload && key && mime) {
+          await assertStorageQuota(tx, deps.storage, promotionId, upload.content.length);
+          const [file] = await tx
+            .insert(files)
+            .values({
+              name: fileName(upload.filename),
+              mime,
+              size: upload.content.length,
+              storageKey: key,
+              owner: 'faq',
+              promotionId,
+              createdById: actor.id,
+            })
+            .returning({ id: files.id });
+          fileId = file.id;
+        }
+        const [row] = await tx
+          .insert(faqQuestions)
+          .values({ promotionId, question: input.question, answer: input.answer, global: input.global, fileId, createdById: actor.id })
+          .returning({ id: faqQuestions.id });
+        return { data: row.id, log: null };
+      },
+      notFound,
+    );
     const row = await findQuestionIn(deps.db, promotionId, id);
     if (!row) throw notFound(FAQ_MESSAGES.notFound);
     return toQuestion(actor, row);
@@ -99,18 +106,26 @@ const fileName = (original: string) =>
 
 /**
  * DELETE promotions/{id}/questions/{qid}: a question of this promotion, or a global one (which
- * leaves every promotion); its file row goes in the same transaction, its content after commit.
+ * leaves every promotion), read in the write's transaction (runWrite); its file row goes with
+ * it, its content after commit.
  */
-export const deleteQuestion = async (deps: FaqDeps, actor: RequestActor, promotionId: number, questionId: number) => {
-  await assertMemberOf(deps.db, actor, promotionId);
-  const row = await findQuestionIn(deps.db, promotionId, questionId);
-  if (!row) throw notFound(FAQ_MESSAGES.notFound);
-  if (!canDeleteQuestion(actor, row)) throw forbidden();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(faqQuestions).where(eq(faqQuestions.id, row.id));
-    if (row.fileId !== null) await tx.delete(files).where(eq(files.id, row.fileId));
-  });
-  if (row.file) await deps.storage.remove(row.file.storage_key).catch(() => undefined);
+export const deleteQuestion = async (deps: WriteDeps, actor: RequestActor, promotionId: number, questionId: number) => {
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx, afterCommit }) => {
+      const row = await findQuestionIn(tx, promotionId, questionId);
+      if (!row) throw notFound(FAQ_MESSAGES.notFound);
+      if (!canDeleteQuestion(actor, row)) throw forbidden();
+      await tx.delete(faqQuestions).where(eq(faqQuestions.id, row.id));
+      if (row.fileId !== null) await tx.delete(files).where(eq(files.id, row.fileId));
+      const { file } = row;
+      if (file) afterCommit(() => deps.storage.remove(file.storage_key));
+      return { data: null, log: null };
+    },
+    notFound,
+  );
 };
 
 /**

@@ -1,25 +1,18 @@
-import {
-  CANDIDACY_FILE_LIMITS,
-  type CandidacyFile,
-  type CandidacyFilesUpload,
-  can,
-  canEditCandidacyOf,
-  MESSAGES,
-} from '@promovente/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import { CANDIDACY_UPLOAD_MESSAGES, type CandidacyFile, type CandidacyFilesUpload, can, MESSAGES } from '@promovente/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { candidacies, candidates, files, users } from '../../db/schema/index.js';
 import { isMemberOf } from '../../platform/access.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { assertMayAddFiles, type RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
-import type { Storage } from '../../platform/storage.js';
-import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
+import { mayReadMessageThread } from '../../platform/thread-access.js';
+import { acceptUpload, DOCUMENT_UPLOADS, displayName, type Upload } from '../../platform/uploads.js';
+import { runWrite, type WriteContext, type WriteDeps, type WriteResult } from '../commands/index.js';
 import { maySeeFaqFile } from '../faq/faq.service.js';
-import { recordLibraryAccess } from '../library/index.js';
-import { writeLog } from '../logs/logs.service.js';
+import { libraryAccessOf, libraryCandidateStatus, recordLibraryAccess } from '../library/index.js';
 import { maySeePhotoFile } from '../progress/progress.service.js';
-import { mayReadMessageThread } from '../threads/thread-access.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 
 /**
@@ -33,35 +26,8 @@ export const FILE_MESSAGES = {
   nothingUploaded: 'Aucun document ajouté',
   deleted: 'Document supprimé',
   noFile: 'Veuillez sélectionner au moins un fichier',
-  tooMany: `${CANDIDACY_FILE_LIMITS.maxFilesPerUpload} fichiers au maximum par envoi`,
-  tooBigAny: `Fichier trop volumineux : ${CANDIDACY_FILE_LIMITS.otherBytes / 1024 / 1024} Mo au maximum`,
-  candidacyRequired: 'Candidature requise',
+  ...CANDIDACY_UPLOAD_MESSAGES,
 } as const;
-
-const extensionOf = (name: string) => {
-  const match = /\.([a-z0-9]{1,8})$/i.exec(name);
-  return match ? match[1].toLowerCase() : '';
-};
-
-/**
- * The stored display name: the rename if any (keeping the original extension when the rename
- * has none), without path parts or control characters. Never used as a path.
- */
-export const displayName = (original: string, rename?: string) => {
-  const clean = (text: string) =>
-    text
-      .split(/[\\/]/)
-      .pop()!
-      .replace(/[\p{Cc}\p{Cf}]/gu, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 200);
-  const base = clean(original) || 'document';
-  const wanted = rename ? clean(rename) : '';
-  if (!wanted) return base;
-  const extension = extensionOf(base);
-  return extension && extensionOf(wanted) !== extension ? `${wanted}.${extension}` : wanted;
-};
 
 /** `candidateUserId`: the sign-in account of the candidacy's person (a candidate sees only his own). */
 type CandidacyRef = { id: number; promotionId: number; agencyId: number | null; candidateUserId: number | null };
@@ -71,12 +37,7 @@ export const canDeleteCandidacyFile = (
   actor: RequestActor,
   candidacy: Pick<CandidacyRef, 'agencyId' | 'candidateUserId'>,
   createdById: number | null,
-) => {
-  if (!can(actor, 'file.delete')) return false;
-  if (actor.type === 'broker') return canEditCandidacyOf(actor, candidacy.agencyId);
-  if (actor.type === 'candidate') return candidacy.candidateUserId === actor.id && createdById === actor.id;
-  return true;
-};
+) => can(actor, 'file.delete', { agency_id: candidacy.agencyId, candidate_user_id: candidacy.candidateUserId, created_by_id: createdById });
 
 export const toCandidacyFile = (
   actor: RequestActor,
@@ -128,22 +89,52 @@ const visibleCandidacy = async (db: Queryable, actor: RequestActor, id: number) 
   return candidacy;
 };
 
+type FoundCandidacy = { candidacy: CandidacyRef & { name: string } };
+
+/**
+ * A write on a candidacy's files through the write pipeline (runWrite): `find` reads what it acts
+ * on and its candidacy in the transaction, null when missing (404, like a candidacy of a promotion
+ * the user is not in, which runWrite refuses next); `work` gets what `find` read.
+ */
+const writeOnCandidacy = <Found extends FoundCandidacy, Data>(
+  deps: WriteDeps,
+  actor: RequestActor,
+  find: (tx: Tx) => Promise<Found | null>,
+  work: (write: WriteContext, found: Found) => Promise<WriteResult<Data>>,
+) => {
+  let found: Found | null = null;
+  return runWrite(
+    deps,
+    actor,
+    async (tx) => {
+      found = await find(tx);
+      return found?.candidacy.promotionId ?? null;
+    },
+    (write) => work(write, found as Found),
+    notFound,
+  );
+};
+
 /**
  * POST /candidacies/files: every file is checked first (one bad file refuses the upload);
- * names already on the candidacy (or twice in the batch) are skipped and reported.
+ * names already on the candidacy (or twice in the batch) are skipped and reported. The
+ * candidacy is checked before any file is read, and read again in the write's transaction.
  */
 export const uploadCandidacyFiles = async (
-  deps: { db: Db; storage: Storage },
+  deps: WriteDeps,
   actor: RequestActor,
   input: { candidacyId: number; uploads: Upload[]; renames: string[] },
 ): Promise<{ data: CandidacyFilesUpload; message: string }> => {
   if (input.uploads.length === 0) throw badRequest(FILE_MESSAGES.noFile);
   const candidacy = await visibleCandidacy(deps.db, actor, input.candidacyId);
-  const checked = input.uploads.map((upload, index) => {
+  // docs/product/access.md: demo mode hides the upload zone; the server refuses it too.
+  assertMayAddFiles(actor);
+  const checked: { name: string; mime: string; content: Buffer }[] = [];
+  for (const [index, upload] of input.uploads.entries()) {
     const name = displayName(upload.filename, input.renames[index]);
-    const { mime } = acceptUpload(DOCUMENT_UPLOADS, upload);
-    return { name, mime, content: upload.content };
-  });
+    const { mime } = await acceptUpload(DOCUMENT_UPLOADS, upload);
+    checked.push({ name, mime, content: upload.content });
+  }
 
   const existing = await deps.db
     .select({ name: files.name })
@@ -164,8 +155,14 @@ export const uploadCandidacyFiles = async (
   const keys: string[] = [];
   try {
     for (const file of accepted) keys.push(await deps.storage.put(file.content));
-    const rows = await deps.db.transaction(async (tx) => {
-      if (accepted.length === 0) return [];
+    const found = async (tx: Tx) => {
+      const candidacy = await findCandidacy(tx, input.candidacyId);
+      return candidacy && { candidacy };
+    };
+    const rows = await writeOnCandidacy(deps, actor, found, async ({ tx, promotionId }, { candidacy }) => {
+      if (accepted.length === 0) return { data: [], log: null };
+      const bytes = accepted.reduce((sum, file) => sum + file.content.length, 0);
+      await assertStorageQuota(tx, deps.storage, promotionId, bytes);
       const inserted = await tx
         .insert(files)
         .values(
@@ -175,20 +172,20 @@ export const uploadCandidacyFiles = async (
             size: file.content.length,
             storageKey: keys[index],
             owner: 'candidacy',
-            promotionId: candidacy.promotionId,
+            promotionId,
             candidacyId: candidacy.id,
             createdById: actor.id,
           })),
         )
         .returning();
-      await writeLog(tx, {
-        promotionId: candidacy.promotionId,
-        executedById: actor.id,
-        onTitle: candidacy.name,
-        title: accepted.length === 1 ? `Document ajouté : ${accepted[0].name}` : `${accepted.length} documents ajoutés`,
-        candidacyId: candidacy.id,
-      });
-      return inserted;
+      return {
+        data: inserted,
+        log: {
+          onTitle: candidacy.name,
+          title: accepted.length === 1 ? `Document ajouté : ${accepted[0].name}` : `${accepted.length} documents ajoutés`,
+          candidacyId: candidacy.id,
+        },
+      };
     });
     const creator = await creatorOf(deps.db, actor.id);
     return {
@@ -210,38 +207,26 @@ const creatorOf = async (db: Queryable, userId: number) => {
   return row ?? null;
 };
 
-/** DELETE /candidacies/files/{id}. */
-export const deleteCandidacyFile = async (deps: { db: Db; storage: Storage }, actor: RequestActor, fileId: number) => {
-  const [file] = await deps.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.owner, 'candidacy')))
-    .limit(1);
-  if (!file?.candidacyId) throw notFound();
-  const candidacy = await visibleCandidacy(deps.db, actor, file.candidacyId);
-  if (actor.type === 'candidate' && candidacy.candidateUserId !== actor.id) throw notFound();
-  if (!canDeleteCandidacyFile(actor, candidacy, file.createdById)) throw forbidden();
-  await deps.db.transaction(async (tx) => {
+/** DELETE /candidacies/files/{id}: the file's row read in the write's transaction with its candidacy; its content goes after commit. */
+export const deleteCandidacyFile = async (deps: WriteDeps, actor: RequestActor, fileId: number) => {
+  const found = async (tx: Tx) => {
+    const [file] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.owner, 'candidacy')))
+      .limit(1)
+      .for('update');
+    const candidacy = file?.candidacyId ? await findCandidacy(tx, file.candidacyId) : null;
+    return candidacy && { file, candidacy };
+  };
+  await writeOnCandidacy(deps, actor, found, async ({ afterCommit, tx }, { file, candidacy }) => {
+    if (actor.type === 'candidate' && candidacy.candidateUserId !== actor.id) throw notFound();
+    if (!canDeleteCandidacyFile(actor, candidacy, file.createdById)) throw forbidden();
     await tx.delete(files).where(eq(files.id, file.id));
-    await writeLog(tx, {
-      promotionId: candidacy.promotionId,
-      executedById: actor.id,
-      onTitle: candidacy.name,
-      title: `Document supprimé : ${file.name}`,
-      candidacyId: candidacy.id,
-    });
+    afterCommit(() => deps.storage.remove(file.storageKey));
+    return { data: null, log: { onTitle: candidacy.name, title: `Document supprimé : ${file.name}`, candidacyId: candidacy.id } };
   });
-  await deps.storage.remove(file.storageKey).catch(() => undefined);
   return { message: FILE_MESSAGES.deleted };
-};
-
-const bestCandidateStatus = async (db: Queryable, actor: RequestActor, promotionId: number) => {
-  const [row] = await db
-    .select({ status: sql<number>`max(${candidacies.status})` })
-    .from(candidacies)
-    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
-    .where(and(eq(candidacies.promotionId, promotionId), eq(candidates.userId, actor.id)));
-  return row?.status ?? null;
 };
 
 /** Whether the user may see a stored file (docs/sales-process.md#6-files-storage-built). Unknown kinds of files are refused. */
@@ -262,25 +247,12 @@ export const maySeeFile = async (db: Queryable, actor: RequestActor, file: typeo
     case 'thread_message':
       // Who reads the thread reads its attachments: its two sides and the brokers of the candidacy's agency (docs/product/messages.md#rules).
       return file.threadMessageId !== null && (await mayReadMessageThread(db, actor, file.threadMessageId));
-    case 'library': {
-      // The library's rule (docs/sales-process.md#documents-library-built); its list applies the same in SQL (libraryReaderOf).
-      if (can(actor, 'library.manage')) return true;
-      switch (actor.type) {
-        case 'promoter':
-          return file.accessPromoter;
-        case 'notary':
-          return file.accessNotary;
-        case 'investor':
-          return file.accessInvestor;
-        case 'candidate': {
-          if (!file.accessCandidate) return false;
-          const status = await bestCandidateStatus(db, actor, file.promotionId);
-          return status !== null && status >= (file.candidateMinStatus ?? 0);
-        }
-        default:
-          return false;
-      }
-    }
+    case 'library':
+      // The library reader rule (packages/shared/src/rules/library-reader.ts); its list applies the same reader in SQL.
+      return can(actor, 'library.read', {
+        file: libraryAccessOf(file),
+        candidate_status: await libraryCandidateStatus(db, actor, file.promotionId),
+      });
     // Progress photos and videos (docs/decisions/020-progress-photos-and-home.md).
     case 'photo':
       return maySeePhotoFile(db, actor, file.id);

@@ -1,11 +1,12 @@
-import { MESSAGES } from '@promovente/shared';
+import { MESSAGES, UPLOAD_MESSAGES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, logs } from '../../db/schema/index.js';
+import { displayName } from '../../platform/uploads.js';
+import { bearer, createUser, PASSWORD } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
 import { candidateAccount, command, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
-import { displayName } from './candidacy-files.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +16,8 @@ afterAll(() => ctx.close());
 beforeEach(() => ctx.reset());
 
 const PDF = (size = 64) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 0x20)]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+/** A real 1 x 1 PNG: its type is read from its header (file-type), not from the signature alone. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 type Part = { filename: string; type: string; content: Buffer };
 const multipart = (fields: [string, string][], parts: Part[]) =>
@@ -110,6 +112,24 @@ describe('POST /candidacies/files (docs/product/validation.md#file-upload)', () 
     const outsider = await upload(await desk.token(desk.outsider), candidacy.id, part);
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().message).toBe(MESSAGES.pageNotFound);
+  });
+
+  it('refuses a file in demo mode (a demo account, or a session opened from the demo page), storing nothing', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const { candidacy } = await createCandidacyRow(db, desk.promotion.id);
+    const part = [{ filename: 'a.pdf', type: 'application/pdf', content: PDF() }];
+    const demoAccount = await createUser(db, 'broker', { promotionIds: [desk.promotion.id], isDemo: true });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: desk.notary.email, password: PASSWORD, demo: true },
+    });
+    for (const headers of [await desk.token(demoAccount), bearer(login.json().token)]) {
+      const refused = await upload(headers, candidacy.id, part);
+      expect([refused.statusCode, refused.json().message]).toEqual([403, UPLOAD_MESSAGES.demo]);
+    }
+    expect(await db.select().from(files)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { createPromotion, createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { storeGeneratedFile } from './files.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,14 +1,13 @@
 import { FINANCE_FIELD_KEYS, type FinanceField, type FinancesValues, HOUSING_LOT_TYPE_IDS, SHOP_LOT_TYPE_IDS } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * SQL only: the finances record of a promotion (docs/product/finances.md) and the figures its
  * sales give today. The record is reached by finances_promotion_unique, the sales along
  * applications_promotion_status_idx.
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export type FinancesRow = { id: number; promotion_id: number; updated_at: Date | string | null } & Record<
   FinanceField,
@@ -19,22 +18,23 @@ const recordColumns = sql.raw(['id', 'promotion_id', 'updated_at', ...FINANCE_FI
 
 /** The promotion's record, created empty by this same statement when it has none yet. */
 export const ensureFinancesRow = async (db: Queryable, promotionId: number): Promise<FinancesRow> => {
-  const [row] = rowsOf<FinancesRow>(
-    await db.execute(sql`
+  const [row] = await rowsOf<FinancesRow>(
+    db,
+    sql`
       with created as (
         insert into finances (promotion_id) values (${promotionId}) on conflict (promotion_id) do nothing returning ${recordColumns}
       )
       select ${recordColumns} from created
       union all
       select ${recordColumns} from finances where promotion_id = ${promotionId}
-      limit 1`),
+      limit 1`,
   );
   return row;
 };
 
 /** The promotion of a record, or null when it does not exist. */
 export const financesPromotionOf = async (db: Queryable, id: number): Promise<number | null> => {
-  const [row] = rowsOf<{ promotion_id: number }>(await db.execute(sql`select promotion_id from finances where id = ${id}`));
+  const [row] = await rowsOf<{ promotion_id: number }>(db, sql`select promotion_id from finances where id = ${id}`);
   return row ? Number(row.promotion_id) : null;
 };
 
@@ -44,10 +44,9 @@ export const updateFinancesRow = async (db: Queryable, id: number, values: Finan
     FINANCE_FIELD_KEYS.map((key) => sql`${sql.raw(key)} = ${values[key]}`),
     sql`, `,
   );
-  const [row] = rowsOf<FinancesRow>(
-    await db.execute(
-      sql`update finances set ${assignments}, updated_at = now(), updated_by_id = ${userId} where id = ${id} returning ${recordColumns}`,
-    ),
+  const [row] = await rowsOf<FinancesRow>(
+    db,
+    sql`update finances set ${assignments}, updated_at = now(), updated_by_id = ${userId} where id = ${id} returning ${recordColumns}`,
   );
   return row;
 };
@@ -74,8 +73,9 @@ export const selectToday = async (db: Queryable, promotionId: number): Promise<T
   const housing = sql`l.lot_type_id in (${idList(HOUSING_LOT_TYPE_IDS)})`;
   const shops = sql`l.lot_type_id in (${idList(SHOP_LOT_TYPE_IDS)})`;
   const price = sql`coalesce(a.negociated_price, l.raw_price)::numeric`;
-  const [row] = rowsOf<TodayRow>(
-    await db.execute(sql`
+  const [row] = await rowsOf<TodayRow>(
+    db,
+    sql`
       select
         count(*) filter (where ${housing})::int as housing_lots,
         round(sum(${price}) filter (where ${housing}) / 1000, 2) as housing_amount,
@@ -91,7 +91,7 @@ export const selectToday = async (db: Queryable, promotionId: number): Promise<T
         where lot_id = l.id and status >= 1 and hidden = false and closed_at is null
         limit 1
       ) a on true
-      where l.promotion_id = ${promotionId} and l.status in (3, 4)`),
+      where l.promotion_id = ${promotionId} and l.status in (3, 4)`,
   );
   return row;
 };

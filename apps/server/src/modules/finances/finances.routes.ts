@@ -1,37 +1,13 @@
-import { canAccessRoute, financesInputSchema, financesQuerySchema, idParamSchema, rolesWith, routeByName } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
+import { FINANCES_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { getFinances, saveFinances } from './finances.service.js';
 
 /**
- * The finances' calls (docs/product/finances.md#calls). The menu shows Finances to pilots and
- * non-light investors; the route's closedToLightInvestor (canAccessRoute, the rule of the menu
- * and the client's guard) refuses the light investor here too, before anything is parsed.
+ * The finances' calls (docs/product/finances.md#calls), as catalogued in
+ * packages/shared/src/api/finances.ts. The menu shows Finances to pilots and non-light
+ * investors; the read's permission finances.open refuses the light investor too.
  */
-const FINANCES = routeByName('finances');
-
-export const financesRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const refuseLightInvestor = async (request: Parameters<typeof actorOf>[0]) => {
-    if (!canAccessRoute(actorOf(request), FINANCES)) throw forbidden();
-  };
-
-  app.get(
-    '/finances',
-    { config: { access: rolesWith('finances.read') }, schema: { querystring: financesQuerySchema }, onRequest: refuseLightInvestor },
-    async (request) => getFinances(db(), actorOf(request), request.query.promotion_id),
-  );
-
-  app.put(
-    '/finances/:id',
-    {
-      config: { access: rolesWith('finances.edit') },
-      schema: { params: idParamSchema, body: financesInputSchema },
-      onRequest: refuseLightInvestor,
-    },
-    async (request) => saveFinances(db(), actorOf(request), request.params.id, request.body),
-  );
-};
+export const FINANCES_HANDLERS = handlersOf(FINANCES_API, {
+  getFinances: async ({ deps, actor, query }) => getFinances(deps.db, actor, query.promotion_id),
+  saveFinances: async ({ deps, actor, params, body }) => saveFinances(deps, actor, params.id, body),
+});

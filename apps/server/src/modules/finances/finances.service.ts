@@ -1,8 +1,9 @@
 import { FINANCE_FIELD_KEYS, FINANCES_MESSAGES, type FinancesAnswer, type FinancesRecord, type FinancesValues } from '@promovente/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { assertMemberOf, isMemberOf } from '../../platform/access.js';
+import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import {
   ensureFinancesRow,
   type FinancesRow,
@@ -49,9 +50,13 @@ export const getFinances = async (db: Db, actor: RequestActor, promotionId: numb
 };
 
 /** PUT /finances/{id}: the full record; another promotion's record answers 404. */
-export const saveFinances = async (db: Db, actor: RequestActor, id: number, values: FinancesValues): Promise<FinancesAnswer> => {
-  const promotionId = await financesPromotionOf(db, id);
-  if (promotionId === null || !(await isMemberOf(db, actor, promotionId))) throw notFound();
-  const data = await db.transaction(async (tx) => recordOf(tx, await updateFinancesRow(tx, id, values, actor.id)));
+export const saveFinances = async (deps: WriteDeps, actor: RequestActor, id: number, values: FinancesValues): Promise<FinancesAnswer> => {
+  const data = await runWrite(
+    deps,
+    actor,
+    (tx) => financesPromotionOf(tx, id),
+    async ({ tx }) => ({ data: await recordOf(tx, await updateFinancesRow(tx, id, values, actor.id)), log: null }),
+    () => notFound(),
+  );
   return { data, message: FINANCES_MESSAGES.saved };
 };

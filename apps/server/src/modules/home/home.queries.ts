@@ -1,11 +1,8 @@
 import type { ApplicationProgressState, HomeSigning, HomeTask } from '@promovente/shared';
 import { lotFullTitle } from '@promovente/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-
-type RawRows = { rows: Record<string, unknown>[] };
-
-const rowsOf = async (db: Queryable, query: SQL) => ((await db.execute(query)) as unknown as RawRows).rows;
+import { rowsOf } from '../../db/rows.js';
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -77,7 +74,7 @@ export const candidateApplications = async (db: Queryable, promotionId: number, 
     select a.id, a.public_id, a.status, l.title as lot_title, l.reference as lot_reference,
            a.status_fr_checked, a.status_ac_checked, a.status_fin_checked, a.status_signpdv_checked, a.status_sign_checked,
            a.status_fr, a.status_ac, a.status_fin, a.status_signpdv, a.status_sign,
-           a.reservation_sent_at, a.reservation_confirmed_at, a.promise_planned_at, a.act_of_purchase_at
+           a.reservation_sent_at, a.first_reservation_at, a.reservation_confirmed_at, a.promise_planned_at, a.act_of_purchase_at
     from applications a
     join lots l on l.id = a.lot_id
     where a.promotion_id = ${promotionId} and a.hidden = false and a.closed_at is null
@@ -107,6 +104,7 @@ export const candidateApplications = async (db: Queryable, promotionId: number, 
       SIGN: textOrNull(row.status_sign),
     },
     reservation_sent_at: iso(row.reservation_sent_at),
+    first_reservation_at: iso(row.first_reservation_at),
     reservation_confirmed_at: iso(row.reservation_confirmed_at),
     promise_planned_at: iso(row.promise_planned_at),
     act_of_purchase_at: iso(row.act_of_purchase_at),

@@ -1,4 +1,4 @@
-import { MILESTONE_STEPS } from '@promovente/shared';
+import { HOME_MESSAGES, MILESTONE_STEPS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,29 @@ describe('GET promotions/{id}/home (docs/product/home.md)', () => {
     const [progress] = (await home(w.candidateH, w.a.id)).json().applications;
     expect(progress.reservation_form_path).toBe(`/candidate/form/${w.application.publicId}`);
     expect(progress.next_step).toEqual({ label: MILESTONE_STEPS.FR, date: null });
+    expect(progress.reservation_form_state).toBe('sent');
+  });
+
+  it("names the broker's validation as the next step once the form is filled, and offers to edit it until then", async () => {
+    const w = await setUp();
+    await w.db
+      .update(applications)
+      .set({ reservationConfirmedAt: null, statusFrChecked: false, firstReservationAt: inDays(-2), statusFr: 'Rempli le 01/03/2026 10:00' })
+      .where(eq(applications.id, w.application.id));
+    const [filled] = (await home(w.candidateH, w.a.id)).json().applications;
+    expect(filled.next_step).toEqual({ label: HOME_MESSAGES.formAwaitingValidation, date: null });
+    expect(filled.reservation_form_state).toBe('filled');
+    expect(filled.reservation_form_path).toBe(`/candidate/form/${w.application.publicId}`);
+
+    // Confirmed by the broker: the form is behind even if its milestone was unticked by hand.
+    await w.db
+      .update(applications)
+      .set({ reservationConfirmedAt: inDays(-1) })
+      .where(eq(applications.id, w.application.id));
+    const [confirmed] = (await home(w.candidateH, w.a.id)).json().applications;
+    expect(confirmed.reservation_form_state).toBe('confirmed');
+    expect(confirmed.next_step.label).toBe(MILESTONE_STEPS.SIGNPDV);
+    expect(confirmed.reservation_form_path).toBeNull();
   });
 
   it("gives a candidate without candidacy the promotion's main broker and no application", async () => {

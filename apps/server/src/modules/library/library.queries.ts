@@ -1,21 +1,17 @@
-import { LIBRARY_LOG_PAGE_SIZE, LIBRARY_PAGE_SIZE, type LibraryAccessKind } from '@promovente/shared';
+import { LIBRARY_LOG_PAGE_SIZE, LIBRARY_PAGE_SIZE, type LibraryAccessKind, type LibraryReader } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { candidacies, candidates, fileFolders, files, fileTypes, libraryAccesses, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
 /**
- * What a reader of the library sees, the SQL twin of the 'library' case of maySeeFile
- * (modules/files/candidacy-files.service.ts): every file, none, the files of one access flag,
- * or for a candidate the files open to candidates up to his best candidacy status.
+ * The library reader rule (`readerSeesLibraryFile`, packages/shared/src/rules/library-reader.ts)
+ * as a condition on `files`, so that a page and its counts are filtered by the database:
+ * every file, none, the files of one access flag, or for a candidate the files open to
+ * candidates up to his best candidacy status. `library.reader.test.ts` runs it over every
+ * combination of flags, minimum status and reader against the rule.
  */
-export type LibraryReader =
-  | { kind: 'all' }
-  | { kind: 'none' }
-  | { kind: 'flag'; flag: 'promoter' | 'notary' | 'investor' }
-  | { kind: 'candidate'; status: number | null };
-
-const readerCondition = (reader: LibraryReader): SQL => {
+export const readerCondition = (reader: LibraryReader): SQL => {
   switch (reader.kind) {
     case 'all':
       return sql`true`;

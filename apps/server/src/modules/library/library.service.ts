@@ -13,29 +13,26 @@ import {
   type LibraryLogQuery,
   type LibraryPage,
   type LibraryQuery,
-  libraryFileFieldsSchema,
   swissOffset,
   USER_TYPE_LABELS,
   type UserType,
-  validationMessage,
   XLSX_FORMATS,
 } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { assertMayAddFiles, type RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
 import type { Storage } from '../../platform/storage.js';
-import { acceptUpload, DOCUMENT_UPLOADS, type Upload } from '../../platform/uploads.js';
-import { displayName } from '../files/candidacy-files.service.js';
-import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
-import { writeLog } from '../logs/logs.service.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
+import { acceptUpload, DOCUMENT_UPLOADS, displayName, type Upload } from '../../platform/uploads.js';
+import { addRow, newSheet, workbookBuffer, XLSX_MIME } from '../../platform/xlsx.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { fullName } from '../users/index.js';
 import {
-  bestCandidacyStatus,
   dropFolderIfEmpty,
   findFileType,
   findFolder,
@@ -43,7 +40,6 @@ import {
   folderNamed,
   foldersWithCounts,
   type LibraryFileRecord,
-  type LibraryReader,
   libraryFilesPage,
   listFileTypes,
   listFolders,
@@ -51,6 +47,7 @@ import {
   logRows,
   ownDocuments,
 } from './library.queries.js';
+import { libraryReaderFor } from './library-access.service.js';
 
 /**
  * The documents library (docs/product/documents.md, docs/sales-process.md#documents-library-built):
@@ -62,26 +59,6 @@ export type LibraryDeps = { db: Db; storage: Storage };
 
 /** The rows at most one export holds (the log of a busy promotion over years). */
 export const LOG_EXPORT_MAX_ROWS = 20_000;
-
-/**
- * What the reader sees of the library (the same rule as the 'library' case of maySeeFile): the
- * people who manage it see every file; promoters, notaries and investors the files of their
- * flag; a candidate the files open to candidates up to his best candidacy status; bankers none
- * (the spec gives files no banker flag).
- */
-export const libraryReaderOf = async (db: Queryable, actor: RequestActor, promotionId: number): Promise<LibraryReader> => {
-  if (can(actor, 'library.manage')) return { kind: 'all' };
-  switch (actor.type) {
-    case 'promoter':
-    case 'notary':
-    case 'investor':
-      return { kind: 'flag', flag: actor.type };
-    case 'candidate':
-      return { kind: 'candidate', status: await bestCandidacyStatus(db, actor.id, promotionId) };
-    default:
-      return { kind: 'none' };
-  }
-};
 
 const toLibraryFile = (record: LibraryFileRecord, manages: boolean): LibraryFile => ({
   id: record.id,
@@ -112,7 +89,7 @@ export const listLibrary = async (db: Db, actor: RequestActor, query: LibraryQue
     folder = await findFolder(db, promotionId, query.folder);
     if (!folder) throw notFound(LIBRARY_MESSAGES.folderUnknown);
   }
-  const reader = await libraryReaderOf(db, actor, promotionId);
+  const reader = await libraryReaderFor(db, actor, promotionId);
   const filter = { promotionId, reader, search: query.search, types: query.types };
   const manages = can(actor, 'library.manage');
   const [folders, records, own] = await Promise.all([
@@ -156,16 +133,8 @@ export const foldersList = async (db: Db, actor: RequestActor, requested: number
   return listFolders(db, promotionId);
 };
 
-/** The text fields of a multipart form, parsed by the shared contract (400 in French). */
-export const parseFileFields = (raw: Record<string, string>): LibraryFileFields => {
-  const parsed = libraryFileFieldsSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest(validationMessage(parsed.error));
-  return parsed.data;
-};
-
-const assertManager = async (db: Db, actor: RequestActor, promotionId: number) => {
+const assertManager = (actor: RequestActor) => {
   if (!can(actor, 'library.manage')) throw forbidden();
-  await assertMemberOf(db, actor, promotionId);
 };
 
 /** A known type, and a chosen folder of this promotion (another promotion's answers 404, like a missing one). */
@@ -194,43 +163,53 @@ const accessValues = (fields: LibraryFileFields) => ({
   candidateMinStatus: fields.candidate_min_status,
 });
 
-/** POST /promotions/{id}/files: name, type and file required; demo users do not upload. */
+/**
+ * POST /promotions/{id}/files: name, type and file required; demo users do not upload. The file is
+ * checked and stored before the write (the caller's promotion checked first, so that no stranger
+ * has bytes read), and removed if the write does not commit.
+ */
 export const createLibraryFile = async (
-  deps: LibraryDeps,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
-  raw: Record<string, string>,
+  fields: LibraryFileFields,
   upload: Upload | null,
 ) => {
-  await assertManager(deps.db, actor, promotionId);
-  if (actor.is_demo) throw forbidden(LIBRARY_MESSAGES.demoUpload);
-  const fields = parseFileFields(raw);
+  assertManager(actor);
+  await assertMemberOf(deps.db, actor, promotionId);
+  assertMayAddFiles(actor);
   await assertPlacement(deps.db, promotionId, fields);
   if (!upload || upload.content.length === 0) throw badRequest(LIBRARY_MESSAGES.fileRequired);
-  const { mime } = acceptUpload(DOCUMENT_UPLOADS, upload);
+  const { mime } = await acceptUpload(DOCUMENT_UPLOADS, upload);
   const name = displayName(upload.filename, fields.name);
   const storageKey = await deps.storage.put(upload.content);
   try {
-    const id = await deps.db.transaction(async (tx) => {
-      const folderId = await resolvePlacement(tx, promotionId, fields);
-      const [row] = await tx
-        .insert(files)
-        .values({
-          name,
-          mime,
-          size: upload.content.length,
-          storageKey,
-          owner: 'library',
-          promotionId,
-          folderId,
-          typeId: fields.type_id,
-          createdById: actor.id,
-          ...accessValues(fields),
-        })
-        .returning({ id: files.id });
-      await writeLog(tx, { promotionId, executedById: actor.id, onTitle: name, title: `Document ajouté à la bibliothèque : ${name}` });
-      return row.id;
-    });
+    const id = await runWrite(
+      deps,
+      actor,
+      promotionId,
+      async ({ tx }) => {
+        await assertStorageQuota(tx, deps.storage, promotionId, upload.content.length);
+        const folderId = await resolvePlacement(tx, promotionId, fields);
+        const [row] = await tx
+          .insert(files)
+          .values({
+            name,
+            mime,
+            size: upload.content.length,
+            storageKey,
+            owner: 'library',
+            promotionId,
+            folderId,
+            typeId: fields.type_id,
+            createdById: actor.id,
+            ...accessValues(fields),
+          })
+          .returning({ id: files.id });
+        return { data: row.id, log: { onTitle: name, title: `Document ajouté à la bibliothèque : ${name}` } };
+      },
+      notFound,
+    );
     const record = await findLibraryFile(deps.db, promotionId, id);
     return { message: LIBRARY_MESSAGES.added, data: toLibraryFile(record as LibraryFileRecord, true) };
   } catch (error) {
@@ -241,64 +220,73 @@ export const createLibraryFile = async (
 
 /** POST /promotions/{id}/files/{fileId}: the same form, the file optional (empty keeps the current one). */
 export const updateLibraryFile = async (
-  deps: LibraryDeps,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   fileId: number,
-  raw: Record<string, string>,
+  fields: LibraryFileFields,
   upload: Upload | null,
 ) => {
-  await assertManager(deps.db, actor, promotionId);
+  assertManager(actor);
+  await assertMemberOf(deps.db, actor, promotionId);
   const current = await findLibraryFile(deps.db, promotionId, fileId);
   if (!current) throw notFound();
-  const fields = parseFileFields(raw);
   await assertPlacement(deps.db, promotionId, fields);
   const replacing = upload !== null && upload.content.length > 0;
-  if (replacing && actor.is_demo) throw forbidden(LIBRARY_MESSAGES.demoUpload);
-  const checked = replacing ? acceptUpload(DOCUMENT_UPLOADS, upload) : null;
+  if (replacing) assertMayAddFiles(actor);
+  const checked = replacing ? await acceptUpload(DOCUMENT_UPLOADS, upload) : null;
   const name = displayName(replacing ? upload.filename : current.name, fields.name);
   const storageKey = replacing ? await deps.storage.put(upload.content) : null;
   try {
-    await deps.db.transaction(async (tx) => {
-      const folderId = await resolvePlacement(tx, promotionId, fields);
-      await tx
-        .update(files)
-        .set({
-          name,
-          typeId: fields.type_id,
-          folderId,
-          ...accessValues(fields),
-          ...(replacing && checked && storageKey ? { mime: checked.mime, size: upload.content.length, storageKey } : {}),
-        })
-        .where(eq(files.id, current.id));
-      if (current.folderId !== folderId) await dropFolderIfEmpty(tx, current.folderId);
-      await writeLog(tx, { promotionId, executedById: actor.id, onTitle: name, title: `Document modifié dans la bibliothèque : ${name}` });
-    });
+    await runWrite(
+      deps,
+      actor,
+      promotionId,
+      async ({ tx, afterCommit }) => {
+        // A replaced file frees its own bytes: only what the new one adds counts.
+        if (replacing) await assertStorageQuota(tx, deps.storage, promotionId, upload.content.length - current.size);
+        const folderId = await resolvePlacement(tx, promotionId, fields);
+        await tx
+          .update(files)
+          .set({
+            name,
+            typeId: fields.type_id,
+            folderId,
+            ...accessValues(fields),
+            ...(replacing && checked && storageKey ? { mime: checked.mime, size: upload.content.length, storageKey } : {}),
+          })
+          .where(eq(files.id, current.id));
+        if (current.folderId !== folderId) await dropFolderIfEmpty(tx, current.folderId);
+        if (storageKey) afterCommit(() => deps.storage.remove(current.storageKey));
+        return { data: null, log: { onTitle: name, title: `Document modifié dans la bibliothèque : ${name}` } };
+      },
+      notFound,
+    );
   } catch (error) {
     if (storageKey) await deps.storage.remove(storageKey).catch(() => undefined);
     throw error;
   }
-  if (storageKey) await deps.storage.remove(current.storageKey).catch(() => undefined);
   const record = await findLibraryFile(deps.db, promotionId, current.id);
   return { message: LIBRARY_MESSAGES.updated, data: toLibraryFile(record as LibraryFileRecord, true) };
 };
 
-/** DELETE /promotions/{id}/files/{fileId}: the row and its empty folder in one transaction, the content after commit. */
-export const deleteLibraryFile = async (deps: LibraryDeps, actor: RequestActor, promotionId: number, fileId: number) => {
-  await assertManager(deps.db, actor, promotionId);
-  const current = await findLibraryFile(deps.db, promotionId, fileId);
-  if (!current) throw notFound();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(files).where(eq(files.id, current.id));
-    await dropFolderIfEmpty(tx, current.folderId);
-    await writeLog(tx, {
-      promotionId,
-      executedById: actor.id,
-      onTitle: current.name,
-      title: `Document supprimé de la bibliothèque : ${current.name}`,
-    });
-  });
-  await deps.storage.remove(current.storageKey).catch(() => undefined);
+/** DELETE /promotions/{id}/files/{fileId}: the row and its empty folder in one write, the content after commit. */
+export const deleteLibraryFile = async (deps: WriteDeps, actor: RequestActor, promotionId: number, fileId: number) => {
+  assertManager(actor);
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx, afterCommit }) => {
+      const current = await findLibraryFile(tx, promotionId, fileId);
+      if (!current) throw notFound();
+      await tx.delete(files).where(eq(files.id, current.id));
+      await dropFolderIfEmpty(tx, current.folderId);
+      afterCommit(() => deps.storage.remove(current.storageKey));
+      return { data: null, log: { onTitle: current.name, title: `Document supprimé de la bibliothèque : ${current.name}` } };
+    },
+    notFound,
+  );
   return { message: LIBRARY_MESSAGES.deleted };
 };
 
@@ -344,14 +332,9 @@ export const LOG_EXPORT_HEADERS = ['Date', 'Personne', 'Rôle', 'Document', 'Act
 export const exportLibraryLog = async (deps: LibraryDeps, actor: RequestActor, query: Omit<LibraryLogQuery, 'page'>) => {
   const filter = await logFilterOf(deps.db, actor, query);
   const rows = await logRows(deps.db, filter, LOG_EXPORT_MAX_ROWS, 0);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Promovente';
-  workbook.title = 'Journal de la data room';
-  const sheet = workbook.addWorksheet('Consultations');
-  sheet.addRow([...LOG_EXPORT_HEADERS]);
-  sheet.getRow(1).font = { bold: true };
+  const { workbook, sheet } = newSheet({ title: 'Journal de la data room', sheet: 'Consultations', headers: LOG_EXPORT_HEADERS });
   for (const row of rows) {
-    sheet.addRow([
+    addRow(sheet, [
       new Date(row.createdAt.getTime() + swissOffset(row.createdAt)),
       fullName(row),
       USER_TYPE_LABELS[row.type as UserType] ?? row.type,
@@ -363,11 +346,10 @@ export const exportLibraryLog = async (deps: LibraryDeps, actor: RequestActor, q
   sheet.columns.forEach((column) => {
     column.width = 24;
   });
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return storeGeneratedFile(deps, {
     name: 'Journal de la data room.xlsx',
     mime: XLSX_MIME,
-    content: Buffer.from(await workbook.xlsx.writeBuffer()),
+    content: await workbookBuffer(workbook),
     promotionId: filter.promotionId,
     createdById: actor.id,
   });

@@ -1,11 +1,12 @@
+// Over 400 lines: the library's suites (who sees, explorer, writes, data-room log) share one promotion world and its helpers.
 import { LIBRARY_MESSAGES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileFolders, files, libraryAccesses, logs } from '../../db/schema/index.js';
-import { createUser } from '../../test/fixtures.js';
+import { bearer, createUser, PASSWORD } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
+import { isLiveFormula, loadWorkbook, readXlsx } from '../../test/xlsx-reader.js';
 import { candidateAccount, createCandidacyRow, salesDesk } from '../candidacies/candidacies.fixtures.js';
 
 let ctx: TestContext;
@@ -107,24 +108,24 @@ const fileNames = async (headers: Headers, promotionId: number, query = '') =>
 const urlStatus = async (headers: Headers, uuid: string, query = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/file-url/${uuid}${query}`, headers })).statusCode;
 
-describe('docs/product/documents.md#rules: who sees a library file (list and file-url agree)', () => {
-  it('opens each file to the roles of its flags; architects, brokers and pilots see all; bankers none', async () => {
+describe('docs/product/documents.md#rules: the list and the file link apply the library reader rule', () => {
+  // The rule itself is tested once in shared (permissions.test.ts, library reader) and its SQL
+  // against it in library.reader.test.ts; here, that both endpoints ask it for the signed-in reader.
+  it("lists and opens the files of the reader: by role, by flag, by a candidate's status; 404 elsewhere", async () => {
     const { desk, headers } = await library();
     const p = desk.promotion.id;
     const staffOnly = await addFile(headers.broker, p, { name: 'Budget interne.pdf' });
     const forPromoter = await addFile(headers.broker, p, { name: 'Rapport promoteur.pdf', access_promoter: '1' });
-    const forNotary = await addFile(headers.broker, p, { name: 'Acte.pdf', access_notary: '1' });
-    const forInvestor = await addFile(headers.broker, p, { name: 'Rendement.pdf', access_investor: '1' });
-    const every = [staffOnly, forPromoter, forNotary, forInvestor];
+    const forClients = await addFile(headers.broker, p, { name: 'Plans des étages.pdf', access_candidate: '1', min: '3' });
+    const forBuyers = await addFile(headers.broker, p, { name: 'Acte de vente.pdf', access_candidate: '1', min: '5' });
+    const every = [staffOnly, forPromoter, forClients, forBuyers];
     const expected: [keyof typeof headers, string[]][] = [
-      ['broker', ['Acte.pdf', 'Budget interne.pdf', 'Rapport promoteur.pdf', 'Rendement.pdf']],
-      ['architect', ['Acte.pdf', 'Budget interne.pdf', 'Rapport promoteur.pdf', 'Rendement.pdf']],
-      ['pilot', ['Acte.pdf', 'Budget interne.pdf', 'Rapport promoteur.pdf', 'Rendement.pdf']],
+      ['pilot', ['Acte de vente.pdf', 'Budget interne.pdf', 'Plans des étages.pdf', 'Rapport promoteur.pdf']],
       ['promoter', ['Rapport promoteur.pdf']],
-      ['notary', ['Acte.pdf']],
-      ['investor', ['Rendement.pdf']],
       ['banker', []],
-      ['client', []],
+      ['client', ['Plans des étages.pdf']],
+      // 'Non retenu' counts as a prospect.
+      ['notRetained', []],
     ];
     for (const [role, names] of expected) {
       expect(await fileNames(headers[role], p), role).toEqual(names);
@@ -135,27 +136,6 @@ describe('docs/product/documents.md#rules: who sees a library file (list and fil
     // Another promotion's member sees nothing of it: 404 on the list and on the file.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/files?promotion=${p}`, headers: headers.outsider })).statusCode).toBe(404);
     expect(await urlStatus(headers.otherPilot, staffOnly.uuid)).toBe(404);
-  });
-
-  it('shows a candidate the files open to candidates from their minimum status on (candidate_min_status)', async () => {
-    const { desk, headers } = await library();
-    const p = desk.promotion.id;
-    const prospectFile = await addFile(headers.broker, p, { name: 'Brochure.pdf', type: 3, access_candidate: '1' });
-    const clientFile = await addFile(headers.broker, p, { name: 'Plans des étages.pdf', access_candidate: '1', min: '3' });
-    const buyerFile = await addFile(headers.broker, p, { name: 'Acte de vente.pdf', access_candidate: '1', min: '5' });
-    const closed = await addFile(headers.broker, p, { name: 'Interne.pdf', access_promoter: '1', min: '0' });
-
-    expect(await fileNames(headers.client, p)).toEqual(['Brochure.pdf', 'Plans des étages.pdf']);
-    expect(await urlStatus(headers.client, prospectFile.uuid)).toBe(200);
-    expect(await urlStatus(headers.client, clientFile.uuid)).toBe(200);
-    expect(await urlStatus(headers.client, buyerFile.uuid)).toBe(404);
-    expect(await urlStatus(headers.client, closed.uuid)).toBe(404);
-
-    expect(await fileNames(headers.prospect, p)).toEqual(['Brochure.pdf']);
-    expect(await urlStatus(headers.prospect, clientFile.uuid)).toBe(404);
-    // 'Non retenu' counts as a prospect.
-    expect(await fileNames(headers.notRetained, p)).toEqual(['Brochure.pdf']);
-    expect(await urlStatus(headers.notRetained, clientFile.uuid)).toBe(404);
   });
 
   it("lists the candidate's own documents ('Mes documents') first, and only his", async () => {
@@ -327,6 +307,31 @@ describe('docs/product/documents.md#who-may-do-what: add, edit and delete (archi
     expect(history.map((l) => l.title)).toContain('Document ajouté à la bibliothèque : Plans.pdf');
   });
 
+  it('refuses a file from a broker signed in from the demo page, and takes it from his ordinary session', async () => {
+    const { desk, headers } = await library();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: desk.broker.email, password: PASSWORD, demo: true },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.is_demo).toBe(true);
+    const demoSession = bearer(login.json().token);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: demoSession })).json().data.is_demo).toBe(true);
+    const url = `/api/promotions/${desk.promotion.id}/files`;
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/files?promotion=${desk.promotion.id}`, headers: demoSession });
+    expect(page.json().data).toMatchObject({ can_manage: true, can_upload: false });
+    const fields: [string, string][] = [
+      ['name', 'Plans'],
+      ['type_id', '1'],
+    ];
+    const refused = await send('POST', url, demoSession, fields, { name: 'plans.pdf', content: PDF() });
+    expect([refused.statusCode, refused.json().message]).toEqual([403, LIBRARY_MESSAGES.demoUpload]);
+    expect(await ctx.database.db.select().from(files)).toEqual([]);
+    // The same account outside demo mode adds files as any broker.
+    expect((await send('POST', url, headers.broker, fields, { name: 'plans.pdf', content: PDF() })).statusCode).toBe(200);
+  });
+
   it('edits name, type, folder and access, keeps the file when none is sent, replaces it when one is', async () => {
     const { desk, headers } = await library();
     const p = desk.promotion.id;
@@ -458,6 +463,20 @@ describe('the data-room log (beyond the spec): every view and download of a libr
     ]);
   });
 
+  it('exports the log with a document name a spreadsheet would run as inert text, once saved as CSV too (openpyxl, Gnumeric)', async () => {
+    const { desk, headers } = await library();
+    const p = desk.promotion.id;
+    const hostile = await addFile(headers.broker, p, { name: '=HYPERLINK("evil.example","Plans")', access_notary: '1' });
+    await urlStatus(headers.notary, hostile.uuid);
+    const exported = await ctx.app.inject({ method: 'GET', url: `/api/files_log/download?promotion=${p}`, headers: headers.pilot });
+    const read = readXlsx((await ctx.app.inject({ method: 'GET', url: exported.json().data.url })).rawPayload);
+    expect(read.formulas).toEqual([]);
+    expect(read.cells[1][0]).toMatchObject({ isDate: true });
+    expect(String(read.cells[1][3].value)).toMatch(/^'=HYPERLINK/);
+    expect(read.csv[1][3]).toMatch(/^'=HYPERLINK/);
+    expect(read.csv.flat().filter(isLiveFormula)).toEqual([]);
+  });
+
   it('shows brokers and pilots the log per file and per person, and exports it as .xlsx; others are refused', async () => {
     const { desk, client, headers } = await library();
     const p = desk.promotion.id;
@@ -485,8 +504,7 @@ describe('the data-room log (beyond the spec): every view and download of a libr
     const exported = await ctx.app.inject({ method: 'GET', url: `/api/files_log/download?promotion=${p}`, headers: headers.pilot });
     expect(exported.statusCode).toBe(200);
     const content = await ctx.app.inject({ method: 'GET', url: exported.json().data.url });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(content.rawPayload as unknown as ArrayBuffer);
+    const workbook = await loadWorkbook(content.rawPayload);
     const sheet = workbook.getWorksheet('Consultations');
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Date', 'Personne', 'Rôle', 'Document', 'Action']);
     expect(sheet?.rowCount).toBe(4);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { answeredPage } from '../../db/page.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** SQL only: the history screen's rows (docs/product/history.md#screens) and the rows its filters name. */
 
@@ -49,7 +50,9 @@ export const selectLogPage = async (db: Queryable, filter: LogFilter, page: { nu
     and (${application}::int is null or g.application_id = ${application}::int)
     and (${lot}::int is null or g.lot_id = ${lot}::int)
     and (${candidacy}::int is null or g.candidacy_id = ${candidacy}::int)`;
-  const result = await db.execute(sql`
+  return rowsOf<LogPageRow>(
+    db,
+    sql`
     with total as (
       select count(*)::int as n from logs g where ${where}
     ), clamped as (
@@ -89,6 +92,6 @@ export const selectLogPage = async (db: Queryable, filter: LogFilter, page: { nu
     ) fl on true
     left join page on true
     order by page.ord
-  `);
-  return (result as unknown as { rows: LogPageRow[] }).rows;
+  `,
+  );
 };

@@ -1,5 +1,5 @@
 import { LOT_STATUS_LABELS, type LotRow, XLSX_FORMATS } from '@promovente/shared';
-import ExcelJS from 'exceljs';
+import { addRow, newSheet, workbookBuffer } from '../../platform/xlsx.js';
 
 /** The columns of the 'Liste des lots' export, in the table's order. */
 export const LOT_EXPORT_HEADERS = [
@@ -23,14 +23,9 @@ export const LOT_EXPORT_HEADERS = [
 
 /** 'Liste des lots': one sheet, a header row, then one row per filtered lot. */
 export const buildLotsWorkbook = async (rows: LotRow[], promotionTitle: string): Promise<Buffer> => {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Promovente';
-  workbook.title = `Liste des lots - ${promotionTitle}`;
-  const sheet = workbook.addWorksheet('Lots');
-  sheet.addRow([...LOT_EXPORT_HEADERS]);
-  sheet.getRow(1).font = { bold: true };
+  const { workbook, sheet } = newSheet({ title: `Liste des lots - ${promotionTitle}`, sheet: 'Lots', headers: LOT_EXPORT_HEADERS });
   for (const lot of rows) {
-    sheet.addRow([
+    addRow(sheet, [
       LOT_STATUS_LABELS[lot.status] ?? '',
       lot.reference,
       lot.title,
@@ -54,6 +49,5 @@ export const buildLotsWorkbook = async (rows: LotRow[], promotionTitle: string):
   sheet.columns.forEach((column) => {
     column.width = 16;
   });
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 };

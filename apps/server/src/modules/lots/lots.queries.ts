@@ -5,6 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
 import { answeredPage } from '../../db/page.js';
+import { rowsOf } from '../../db/rows.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -106,7 +107,12 @@ export type LotPageFilter = LotFilter & {
   /** A lot's public id (a UUID; the caller refuses any other text). */
   lot: string | null;
   statuses: number[] | null;
+  /** A buyer's list: sorted by status, a PRS lot sorts as the 'Disponible' it reads (docs/product/lots.md#states). */
+  buyer?: boolean;
 };
+
+/** The status sort of a buyer's list: PRS (1) among the available lots (0). */
+const BUYER_STATUS_SORT = '(case when l.status = 1 then 0 else l.status end)';
 
 const PAGE_SORTS: Record<LotSortColumn, string> = {
   reference: 'l.reference',
@@ -172,15 +178,16 @@ export const selectLotPage = async (
   const lot = sql.param(filter.lot);
   const statuses = sql.param(filter.statuses);
   const direction = sort?.order === 'asc' ? 'asc' : 'desc';
-  const order = sort
-    ? `${PAGE_SORTS[sort.column]} ${direction}, l.reference asc, l.id asc`
-    : 'b.title asc, f.sort_order asc, l.reference asc, l.id asc';
+  const sortKey = sort && filter.buyer && sort.column === 'status' ? BUYER_STATUS_SORT : sort ? PAGE_SORTS[sort.column] : null;
+  const order = sortKey ? `${sortKey} ${direction}, l.reference asc, l.id asc` : 'b.title asc, f.sort_order asc, l.reference asc, l.id asc';
   // The conditions of the status counts; the page adds the status filter.
   const scoped = sql`l.promotion_id = ${p} and l.parent_id is null
     and ${lotFilterSql(filter, 'l')}
     and (${sql.param(filter.search)}::text is null or l.reference ilike ${sql.param(filter.search)}::text or l.title ilike ${sql.param(filter.search)}::text)
     and (${lot}::uuid is null or l.public_id = ${lot}::uuid)`;
-  const result = await db.execute(sql`
+  return rowsOf<LotPageRow>(
+    db,
+    sql`
     with counts as (
       select l.status, count(*)::int as n from lots l where ${scoped} group by l.status
     ), total as (
@@ -230,8 +237,8 @@ export const selectLotPage = async (
     ) live on true
     where pr.id = ${p}
     order by page.ord
-  `);
-  return (result as unknown as { rows: LotPageRow[] }).rows;
+  `,
+  );
 };
 
 /** Associated lots per main lot (count), for a page of lots. */

@@ -1,47 +1,16 @@
-import { idParamSchema, lotsQuerySchema, publicLotParamsSchema, rolesWith, updateLotSchema } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { LOTS_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { exportLots, getLot, getPublicLot, listCandidateLots, listFloors, listLotTypes, listStaffLots, updateLot } from './lots.service.js';
 
-export const lotsRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-
-  app.get('/lots', { config: { access: rolesWith('lot.read') }, schema: { querystring: lotsQuerySchema } }, async (request) =>
-    listStaffLots(db(), actorOf(request), request.query),
-  );
-
-  app.get(
-    '/candidate/lots',
-    { config: { access: rolesWith('lot.readPriceGrid') }, schema: { querystring: lotsQuerySchema } },
-    async (request) => listCandidateLots(db(), actorOf(request), request.query),
-  );
-
+/** The lots' calls (docs/product/calls.md#lots), as catalogued in packages/shared/src/api/lots.ts. */
+export const LOTS_HANDLERS = handlersOf(LOTS_API, {
+  listLots: async ({ deps, actor, query }) => listStaffLots(deps.db, actor, query),
+  listCandidateLots: async ({ deps, actor, query }) => listCandidateLots(deps.db, actor, query),
   // 'Liste des lots': the filtered rows as an .xlsx, answered as a short-lived signed URL.
-  app.get(
-    '/lots/download',
-    { config: { access: rolesWith('lot.download') }, schema: { querystring: lotsQuerySchema } },
-    async (request) => ({
-      data: await exportLots({ db: db(), storage: app.deps.storage }, actorOf(request), request.query),
-    }),
-  );
-
-  app.get('/lots/public/:id', { config: { access: 'public' }, schema: { params: publicLotParamsSchema } }, async (request) => ({
-    data: { data: await getPublicLot(db(), request.params.id) },
-  }));
-
-  app.get('/lots/:id', { config: { access: rolesWith('lot.read') }, schema: { params: idParamSchema } }, async (request) => ({
-    data: await getLot(db(), actorOf(request), request.params.id),
-  }));
-
-  app.put(
-    '/lots/:id',
-    { config: { access: rolesWith('lot.edit') }, schema: { params: idParamSchema, body: updateLotSchema } },
-    async (request) => updateLot(db(), actorOf(request), request.params.id, request.body),
-  );
-
-  app.get('/lots_types', { config: { access: 'authenticated' } }, async () => ({ data: await listLotTypes(db()) }));
-
-  app.get('/lots_floors', { config: { access: 'authenticated' } }, async () => ({ data: await listFloors(db()) }));
-};
+  downloadLots: async ({ deps, actor, query }) => ({ data: await exportLots(deps, actor, query) }),
+  getPublicLot: async ({ deps, params }) => ({ data: { data: await getPublicLot(deps.db, params.id) } }),
+  getLot: async ({ deps, actor, params }) => ({ data: await getLot(deps.db, actor, params.id) }),
+  updateLot: async ({ deps, actor, params, body }) => updateLot(deps, actor, params.id, body),
+  listLotTypes: async ({ deps }) => ({ data: await listLotTypes(deps.db) }),
+  listLotFloors: async ({ deps }) => ({ data: await listFloors(deps.db) }),
+});

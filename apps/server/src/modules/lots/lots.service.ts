@@ -1,4 +1,7 @@
+// Over 400 lines: the lots screen's lists, export, detail and price change, over one set of row mappers.
 import {
+  buyerLotStatus,
+  buyerLotStatusFilter,
   type CandidateLotRow,
   can,
   formatCHF,
@@ -6,6 +9,7 @@ import {
   LOT_DISPLAY_STATUSES,
   LOT_MESSAGES,
   LOT_SORT_COLUMNS,
+  LOT_STATUS,
   LOT_STATUS_LABELS,
   type LotDetail,
   type LotRow,
@@ -20,18 +24,19 @@ import {
   type UpdateLotResponse,
 } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { lotFilterOf } from '../../db/lot-filter.js';
 import { lots } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
 import type { Storage } from '../../platform/storage.js';
-import { storeGeneratedFile, XLSX_MIME } from '../files/files.service.js';
-import { writeLog } from '../logs/logs.service.js';
+import { XLSX_MIME } from '../../platform/xlsx.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { recomputeLotStatuses } from '../statuses/index.js';
 import { openTasksByTarget, openTasksOf } from '../tasks/tasks.service.js';
 import { buildLotsWorkbook } from './lots.export.js';
@@ -120,7 +125,8 @@ const emptyCounts = () => Object.fromEntries(LOT_DISPLAY_STATUSES.map((s) => [s,
 /** The ids the lots list's filters name: each one of the promotion, 404 otherwise. */
 const lotFilterIdsOf = (query: LotsQuery) => ({ buildingIds: query.buildings, lotPublicId: query.lot });
 
-const lotPageFilterOf = (promotionId: number, query: LotsQuery): LotPageFilter => ({
+const lotPageFilterOf = (promotionId: number, query: LotsQuery, buyer: boolean): LotPageFilter => ({
+  buyer,
   promotionId,
   ...lotFilterOf(query),
   search: query.search ? containsPattern(query.search) : null,
@@ -162,6 +168,7 @@ const listLots = async <Row>(
   actor: RequestActor,
   query: LotsQuery,
   toRows: (rows: LotPageRow[], promotionId: number) => Promise<Row[]>,
+  buyer = false,
 ): Promise<LotsList<Row>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   const sort = sortOf(query);
@@ -170,7 +177,7 @@ const listLots = async <Row>(
   }
   // A lot query that is no public id names no lot of the promotion: 404 like a foreign one (platform/scoped-ids.ts).
   if (query.lot !== undefined && !isPublicId(query.lot)) throw notFound();
-  const rows = await selectLotPage(db, lotPageFilterOf(promotionId, query), sort, { number: query.page, perPage: LOTS_PER_PAGE });
+  const rows = await selectLotPage(db, lotPageFilterOf(promotionId, query, buyer), sort, { number: query.page, perPage: LOTS_PER_PAGE });
   const [first] = rows;
   if (!first?.ids_ok) throw notFound();
   const statusCounts = emptyCounts();
@@ -210,9 +217,38 @@ const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number):
 export const listStaffLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
   listLots(db, actor, query, (rows, promotionId) => toStaffPageRows(db, rows, promotionId));
 
-/** GET /candidate/lots: the 'Grille des prix', without the staff columns. */
-export const listCandidateLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
-  listLots(db, actor, query, async (rows, promotionId) => rows.map((row) => toCandidateRow(recordOf(row, promotionId))));
+/** A status no lot has: the filter of a buyer who asked for PRS alone. */
+const NO_LOT_STATUS = -1;
+
+/**
+ * GET /candidate/lots: the 'Grille des prix', without the staff columns. PRS is never shown to a
+ * buyer (docs/product/lots.md#states): a PRS lot reads 'Disponible' in the rows, the counts and
+ * the status filter alike, so that nothing in the answer tells it apart.
+ */
+export const listCandidateLots = async (db: Db, actor: RequestActor, query: LotsQuery) => {
+  const statuses = query.status?.length ? buyerLotStatusFilter(query.status) : undefined;
+  const list = await listLots(
+    db,
+    actor,
+    { ...query, status: statuses && (statuses.length > 0 ? statuses : [NO_LOT_STATUS]) },
+    async (rows, promotionId) =>
+      rows.map((row) => {
+        const lot = toCandidateRow(recordOf(row, promotionId));
+        const status = buyerLotStatus(lot.status);
+        return { ...lot, status, status_text: LOT_STATUS_LABELS[status] ?? '' };
+      }),
+    true,
+  );
+  const counts = list.status_counts;
+  return {
+    ...list,
+    status_counts: {
+      ...counts,
+      [LOT_STATUS.available]: (counts[LOT_STATUS.available] ?? 0) + (counts[LOT_STATUS.prs] ?? 0),
+      [LOT_STATUS.prs]: 0,
+    },
+  };
+};
 
 /** 'Liste des lots': every filtered row (no pagination, same sort) in an .xlsx, stored and signed. */
 export const exportLots = async (deps: { db: Db; storage: Storage }, actor: RequestActor, query: LotsQuery) => {
@@ -302,48 +338,55 @@ export const listFloors = (db: Db) => selectFloors(db);
 
 /**
  * PUT lots/:id. A broker moves a lot between Disponible and PRS (raw 0 <-> 1 only) or changes
- * its price (not in multi-agency promotions). One transaction: the lot row is locked, the
+ * its price (not in multi-agency promotions). One write (runWrite): the lot row is locked, the
  * change, its lot history row (action_lots), its log row and the status recomputation.
  */
-export const updateLot = async (db: Db, actor: RequestActor, lotId: number, input: UpdateLotInput): Promise<UpdateLotResponse> => {
+export const updateLot = async (deps: WriteDeps, actor: RequestActor, lotId: number, input: UpdateLotInput): Promise<UpdateLotResponse> => {
   if (input.id !== lotId) throw badRequest(LOT_MESSAGES.idMismatch);
   const changesStatus = input.status !== undefined;
   if (!can(actor, changesStatus ? 'lot.changeStatus' : 'lot.changePrice')) throw forbidden();
 
-  return db.transaction(async (tx) => {
-    const lot = await lockLot(tx, lotId);
-    if (!lot) throw notFound();
-    await assertMemberOf(tx, actor, lot.promotionId);
+  let locked: Awaited<ReturnType<typeof lockLot>> | null = null;
+  const lockedLot = async (tx: Tx) => {
+    locked = await lockLot(tx, lotId);
+    return locked?.promotionId ?? null;
+  };
+  return runWrite<UpdateLotResponse>(
+    deps,
+    actor,
+    lockedLot,
+    async ({ tx }) => {
+      const lot = locked as NonNullable<typeof locked>;
+      if (input.status !== undefined) {
+        const to = input.status;
+        if (lot.rawStatus === to || (lot.rawStatus !== 0 && lot.rawStatus !== 1)) throw unprocessable(LOT_MESSAGES.prsNeedsAvailableLot);
+        // Holding a lot back (PRS) is refused while an application runs on it; releasing is always allowed.
+        if (to === 1 && (await hasLiveApplication(tx, lotId))) throw unprocessable(LOT_MESSAGES.prsWithLiveApplication);
+        await updateLotColumns(tx, lotId, { rawStatus: to });
+        await insertLotHistory(tx, {
+          promotionId: lot.promotionId,
+          lotId,
+          userId: actor.id,
+          column: 'raw_status',
+          from: String(lot.rawStatus),
+          to: String(to),
+        });
+        await recomputeLotStatuses(tx, [lotId]);
+        return {
+          data: { data: { code: 200 }, message: MESSAGES.statusUpdated },
+          log: {
+            onTitle: lot.reference,
+            title: to === 1 ? `Lot ${lot.reference} passé en PRS` : `Lot ${lot.reference} remis en Disponible`,
+            lotId,
+          },
+        };
+      }
 
-    if (input.status !== undefined) {
-      const to = input.status;
-      if (lot.rawStatus === to || (lot.rawStatus !== 0 && lot.rawStatus !== 1)) throw unprocessable(LOT_MESSAGES.prsNeedsAvailableLot);
-      // Holding a lot back (PRS) is refused while an application runs on it; releasing is always allowed.
-      if (to === 1 && (await hasLiveApplication(tx, lotId))) throw unprocessable(LOT_MESSAGES.prsWithLiveApplication);
-      await updateLotColumns(tx, lotId, { rawStatus: to });
-      await insertLotHistory(tx, {
-        promotionId: lot.promotionId,
-        lotId,
-        userId: actor.id,
-        column: 'raw_status',
-        from: String(lot.rawStatus),
-        to: String(to),
-      });
-      await writeLog(tx, {
-        promotionId: lot.promotionId,
-        executedById: actor.id,
-        onTitle: lot.reference,
-        title: to === 1 ? `Lot ${lot.reference} passé en PRS` : `Lot ${lot.reference} remis en Disponible`,
-        lotId,
-      });
-      await recomputeLotStatuses(tx, [lotId]);
-      return { data: { code: 200 }, message: MESSAGES.statusUpdated };
-    }
-
-    const price = input.price as number;
-    const promotion = await promotionSummary(tx, lot.promotionId);
-    if (promotion?.multi_agency) throw unprocessable(LOT_MESSAGES.priceInMultiAgency);
-    if (price !== lot.rawPrice) {
+      const price = input.price as number;
+      const promotion = await promotionSummary(tx, lot.promotionId);
+      if (promotion?.multi_agency) throw unprocessable(LOT_MESSAGES.priceInMultiAgency);
+      const data = { data: { code: 200 }, message: MESSAGES.lotUpdated };
+      if (price === lot.rawPrice) return { data, log: null };
       await updateLotColumns(tx, lotId, { rawPrice: price });
       await insertLotHistory(tx, {
         promotionId: lot.promotionId,
@@ -353,17 +396,18 @@ export const updateLot = async (db: Db, actor: RequestActor, lotId: number, inpu
         from: String(lot.rawPrice),
         to: String(price),
       });
-      await writeLog(tx, {
-        promotionId: lot.promotionId,
-        executedById: actor.id,
-        onTitle: lot.reference,
-        title: `Prix du lot ${lot.reference} modifié : ${formatCHF(lot.rawPrice)} → ${formatCHF(price)}`,
-        lotId,
-      });
       await recomputeLotStatuses(tx, [lotId]);
-    }
-    return { data: { code: 200 }, message: MESSAGES.lotUpdated };
-  });
+      return {
+        data,
+        log: {
+          onTitle: lot.reference,
+          title: `Prix du lot ${lot.reference} modifié : ${formatCHF(lot.rawPrice)} → ${formatCHF(price)}`,
+          lotId,
+        },
+      };
+    },
+    notFound,
+  );
 };
 
 /**

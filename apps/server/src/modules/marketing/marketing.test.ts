@@ -1,3 +1,4 @@
+// Over 400 lines: campaigns, reports and the report PDF share one promotion world and its upload helpers.
 import { campaignCostOver, campaignVisitUrl, MARKETING_MESSAGES, MESSAGES, reportVisitsMinimum } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { campaigns, files, lots } from '../../db/schema/index.js';
 import { bearer, createAgency, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { type MultipartFile, multipartBody } from '../../test/multipart.js';
-import { pdfText } from '../../test/pdf-text.js';
+import { pdfFonts, pdfPages, pdfText, UNICODE_NAME } from '../../test/pdf-text.js';
 import { TINY_PDF, TINY_PNG } from '../../test/security/world.js';
 
 let ctx: TestContext;
@@ -71,6 +72,16 @@ const listCampaigns = async (s: Setup, query = '', token = s.broker) => {
   return response.json();
 };
 const reportsUrl = (s: Setup) => `/api/promotions/${s.promotion.id}/marketing-reports`;
+const report = (fields: Record<string, string | number> = {}) => ({
+  number_of_visits: 12,
+  number_of_future_visits: 3,
+  feedback_positive: 'Les visiteurs aiment la vue sur le lac.',
+  feedback_todo: 'Relancer les visiteurs de samedi.',
+  feedback_problem: 'Le parking visiteurs est trop petit.',
+  include_lots: 1,
+  include_marketing_campaigns: 1,
+  ...fields,
+});
 
 describe('campaigns (docs/product/marketing.md#screens and #rules)', () => {
   it('a broker adds a campaign with its files: price default 0, dates as year-month-day, his agency', async () => {
@@ -193,6 +204,24 @@ describe('campaigns (docs/product/marketing.md#screens and #rules)', () => {
     expect((await call('DELETE', `/api/campaigns/${id}`, s.rival)).statusCode).toBe(403);
   });
 
+  it('lets a broker without an agency add no campaign and edit none, not even one without an agency; reports stay open to him', async () => {
+    const s = await setup();
+    const loner = await createUser(db(), 'broker', { promotionIds: [s.promotion.id], agencyId: null });
+    const token = await signIn(ctx.app, loner.email);
+    const refused = await addCampaign(s, { title: 'Affiches' }, [], token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MARKETING_MESSAGES.noAgency);
+    const [orphan] = await db()
+      .insert(campaigns)
+      .values({ promotionId: s.promotion.id, title: 'Sans agence', agencyId: null })
+      .returning({ id: campaigns.id });
+    expect((await call('PUT', `/api/campaigns/${orphan.id}`, token, { title: 'Reprise' })).statusCode).toBe(403);
+    const listed = await listCampaigns(s, '', token);
+    expect(listed.data.find((c: { id: number }) => c.id === orphan.id).can_edit).toBe(false);
+    const added = await send('POST', reportsUrl(s), token, report(), [pngFile()]);
+    expect(added.statusCode, added.body).toBe(200);
+  });
+
   it('adds documents (at least one), deletes one, then deletes the campaign with its files', async () => {
     const s = await setup();
     const id = (await addCampaign(s, { title: 'Radio' })).json().data.id;
@@ -231,17 +260,6 @@ describe('campaigns (docs/product/marketing.md#screens and #rules)', () => {
 });
 
 describe('marketing reports (docs/product/marketing.md#rules and #calls)', () => {
-  const report = (fields: Record<string, string | number> = {}) => ({
-    number_of_visits: 12,
-    number_of_future_visits: 3,
-    feedback_positive: 'Les visiteurs aiment la vue sur le lac.',
-    feedback_todo: 'Relancer les visiteurs de samedi.',
-    feedback_problem: 'Le parking visiteurs est trop petit.',
-    include_lots: 1,
-    include_marketing_campaigns: 1,
-    ...fields,
-  });
-
   it('adds reports: the visits at least the highest report, future visits >= 0, the screenshot stored', async () => {
     const s = await setup();
     const first = await send('POST', reportsUrl(s), s.broker, report(), [pngFile()]);
@@ -271,6 +289,38 @@ describe('marketing reports (docs/product/marketing.md#rules and #calls)', () =>
     expect((await call('GET', reportsUrl(s), s.outsider)).statusCode).toBe(404);
   });
 
+  it('refuses, with its reason, a screenshot that is no readable image, and a screenshot over 10 Mo, before storing anything', async () => {
+    const s = await setup();
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 7)]);
+    const corrupt = await send('POST', reportsUrl(s), s.broker, report(), [
+      { field: 'visits_report', filename: 'capture.png', type: 'image/png', content: broken },
+    ]);
+    expect(corrupt.statusCode, corrupt.body).toBe(422);
+    expect(corrupt.json().message).toBe(MARKETING_MESSAGES.screenshotUnreadable);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(11 * 1024 * 1024)]);
+    const tooBig = await send('POST', reportsUrl(s), s.broker, report(), [
+      { field: 'visits_report', filename: 'capture.png', type: 'image/png', content: big },
+    ]);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().message).toBe('Fichier trop volumineux (capture.png) : 10 Mo au maximum');
+    expect(await db().select().from(files).where(eq(files.owner, 'marketing_report'))).toHaveLength(0);
+  });
+
+  it('still downloads the PDF of a report whose stored screenshot cannot be read, and says so', async () => {
+    const s = await setup();
+    const id = (await send('POST', reportsUrl(s), s.broker, report(), [pngFile()])).json().data.id;
+    // A screenshot stored before uploads were decoded.
+    const [file] = await db().select().from(files).where(eq(files.owner, 'marketing_report'));
+    await ctx.app.deps.storage.remove(file.storageKey);
+    const key = await ctx.app.deps.storage.put(Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 7)]));
+    await db().update(files).set({ storageKey: key }).where(eq(files.id, file.id));
+    const answer = await call('GET', `${reportsUrl(s)}/${id}`, s.broker);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const pdf = await ctx.app.inject({ method: 'GET', url: answer.json().data });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain(MARKETING_MESSAGES.screenshotUnreadableInPdf);
+  });
+
   it("deletes a report ('Rapport supprimé') with its screenshot; another promotion's answers 404", async () => {
     const s = await setup();
     const id = (await send('POST', reportsUrl(s), s.broker, report(), [pngFile()])).json().data.id;
@@ -297,7 +347,7 @@ describe('marketing reports (docs/product/marketing.md#rules and #calls)', () =>
     expect(file.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     const text = pdfText(file.rawPayload);
     for (const expected of [
-      'Rapport marketing',
+      'Rapport marketing n° 1',
       'Nombre de visites : 12',
       'Les visiteurs aiment la vue sur le lac.',
       'Relancer les visiteurs de samedi.',
@@ -322,6 +372,87 @@ describe('marketing reports (docs/product/marketing.md#rules and #calls)', () =>
     expect(bareText).toContain('Les visiteurs aiment la vue sur le lac.');
     expect(bareText).not.toContain('A-101');
     expect(bareText).not.toContain('Campagnes marketing');
+  });
+});
+
+describe('the report PDF reads right (docs/product/marketing.md#the-report-pdf)', () => {
+  const download = async (s: Setup, id: number) => {
+    const answer = await call('GET', `${reportsUrl(s)}/${id}`, s.broker);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const file = await ctx.app.inject({ method: 'GET', url: answer.json().data });
+    return { pdf: file.rawPayload, disposition: String(file.headers['content-disposition']) };
+  };
+
+  it('numbers the reports per promotion (1, 2, 3) and keeps each number when another is deleted', async () => {
+    const s = await setup();
+    // Another promotion's reports come first: the global ids are no longer 1, 2, 3.
+    const otherBroker = await signIn(ctx.app, (await createUser(db(), 'broker', { promotionIds: [s.other.id] })).email);
+    for (const visits of [1, 2]) {
+      const other = await send(
+        'POST',
+        `/api/promotions/${s.other.id}/marketing-reports`,
+        otherBroker,
+        report({ number_of_visits: visits }),
+      );
+      expect(other.json().data.number).toBe(visits);
+    }
+    const numbers: number[] = [];
+    for (const visits of [10, 11, 12])
+      numbers.push((await send('POST', reportsUrl(s), s.broker, report({ number_of_visits: visits }))).json().data.number);
+    expect(numbers).toEqual([1, 2, 3]);
+    const listed = (await call('GET', reportsUrl(s), s.broker)).json().data as { id: number; number: number }[];
+    expect(listed.map((r) => r.number)).toEqual([3, 2, 1]);
+    expect(listed.map((r) => r.id)).not.toEqual([3, 2, 1]);
+
+    await call('DELETE', `${reportsUrl(s)}/${listed[1].id}`, s.broker);
+    const kept = (await call('GET', reportsUrl(s), s.broker)).json().data as { number: number }[];
+    expect(kept.map((r) => r.number)).toEqual([3, 1]);
+    expect((await send('POST', reportsUrl(s), s.broker, report({ number_of_visits: 13 }))).json().data.number).toBe(4);
+  });
+
+  it('prints kinds instead of "0 pièce", sorts lots naturally, an open campaign once, numbered pages, any name; the file is named after the promotion and the day', async () => {
+    const s = await setup();
+    const [{ id: buildingId }] = await db().select({ id: lots.buildingId }).from(lots).where(eq(lots.promotionId, s.promotion.id)).limit(1);
+    const parking = (reference: string, lotTypeId: number) => ({
+      promotionId: s.promotion.id,
+      buildingId,
+      lotTypeId,
+      floorId: 1,
+      reference,
+      nbRooms: 0,
+      rawPrice: 35_000,
+    });
+    await db()
+      .insert(lots)
+      .values([parking('P-10', 1), parking('P-2', 1), parking('P-1', 3), parking('C-1', 7)]);
+    await addCampaign(s, { title: 'Campagne Facebook', method: 'Réseaux sociaux', start_at: '2026-01-05', price: 1200 });
+    await addCampaign(s, { title: 'Affichage gare', start_at: '2026-01-01', end_at: '2026-01-31', price: 4500 });
+    // A long feedback: the report runs over several pages.
+    const long = Array.from({ length: 60 }, (_, i) => `Ligne ${i + 1} du retour de ${UNICODE_NAME}.`).join('\n');
+    const id = (await send('POST', reportsUrl(s), s.broker, report({ feedback_positive: long }))).json().data.id;
+
+    const { pdf, disposition } = await download(s, id);
+    const text = pdfText(pdf);
+    expect(text).toContain(UNICODE_NAME);
+    expect(text).not.toMatch(/0 pièce/);
+    expect(text).toContain('Place de parc intérieure');
+    expect(text).toContain('Box');
+    expect(text).toContain('Cave');
+    expect(text).toContain('Appartement, 2,5 pièces');
+    const order = ['A-101', 'A-102', 'C-1', 'P-1', 'P-2', 'P-10'].map((reference) => text.search(new RegExp(`^${reference}$`, 'm')));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain('Dès le 05/01/2026');
+    expect(text).not.toMatch(/ - -/);
+    expect(text).toContain('01/01/2026 - 31/01/2026');
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} / ${pages.length}`);
+    });
+    expect(pdfFonts(pdf).every((font) => font.embedded)).toBe(true);
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date());
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1])).toBe(`Rapport marketing 1 - Les Hauts de Rolle - ${day}.pdf`);
   });
 });
 

@@ -1,22 +1,13 @@
-import { idParamSchema, notificationsQuerySchema } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { NOTIFICATIONS_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { countUnread, listNotifications, markRead } from './notifications.service.js';
 
-export const notificationsRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const config = { access: 'authenticated', beforePasswordChange: true } as const;
-
-  app.get('/notifications', { config, schema: { querystring: notificationsQuerySchema } }, async (request) => ({
-    data: await listNotifications(db(), actorOf(request), request.query.filter),
-  }));
-
-  app.get('/notifications/count', { config }, async (request) => ({ count: await countUnread(db(), actorOf(request)) }));
-
-  app.put('/notifications/:id/read', { config, schema: { params: idParamSchema } }, async (request) => {
-    await markRead(db(), actorOf(request), request.params.id);
+/** The module's catalogued routes (packages/shared/src/api/notifications.ts), each with its handler. */
+export const NOTIFICATIONS_HANDLERS = handlersOf(NOTIFICATIONS_API, {
+  listNotifications: async ({ deps, actor, query }) => ({ data: await listNotifications(deps.db, actor, query.filter) }),
+  countNotifications: async ({ deps, actor }) => ({ count: await countUnread(deps.db, actor) }),
+  markNotificationRead: async ({ deps, actor, params }) => {
+    await markRead(deps.db, actor, params.id);
     return { message: 'Notification lue' };
-  });
-};
+  },
+});

@@ -15,10 +15,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { answeredPage } from '../../db/page.js';
+import { rowsOf } from '../../db/rows.js';
 import { containsPattern } from '../../db/search.js';
 import { avatarUrl, fullName } from '../users/index.js';
-
-type RawRows = { rows: Record<string, unknown>[] };
 
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
@@ -78,7 +77,9 @@ export const peopleOf = async (db: Queryable, promotionId: number, withInvitatio
     ? sql`(select extract(epoch from max(r.created_at)) * 1000 from password_resets r
           where r.user_id = u.id and r.purpose = 'invitation')::float8`
     : sql`null::float8`;
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select p.broker_id as main_broker_id, u.id, u.type, u.first_name, u.last_name, u.email, u.phone, u.profile_picture,
       u.iban, u.bank_name, u.bank_holder, u.office_name, u.address, u.zip, u.city,
       u.secretary_gender, u.secretary_name, u.secretary_email, u.secretary_phone,
@@ -90,17 +91,18 @@ export const peopleOf = async (db: Queryable, promotionId: number, withInvitatio
     )})) on pu.promotion_id = p.id
     where p.id = ${promotionId}
     order by u.last_name, u.first_name, u.id
-  `)) as unknown as RawRows;
-  if (result.rows.length === 0) return null;
+  `,
+  );
+  if (rows.length === 0) return null;
   const people: PromotionPeople = {
     notaries: [],
     brokers: [],
     promoters: [],
     bankers: [],
     architects: [],
-    main_broker_id: result.rows[0].main_broker_id === null ? null : Number(result.rows[0].main_broker_id),
+    main_broker_id: rows[0].main_broker_id === null ? null : Number(rows[0].main_broker_id),
   };
-  for (const row of result.rows) {
+  for (const row of rows) {
     if (row.id === null || row.id === undefined) continue;
     const person = personOf(row, withInvitations);
     switch (KIND_OF_TYPE[row.type as PersonType]) {
@@ -137,7 +139,9 @@ export const personOptionsPage = async (
   const search = query.search?.trim();
   const pattern = search ? containsPattern(search) : null;
   const promotion = query.promotion ?? null;
-  const result = (await db.execute(sql`
+  const page = await rowsOf(
+    db,
+    sql`
     with found as (
       select u.id, u.first_name, u.last_name, u.email, u.profile_picture from users u
       where u.type = ${type}
@@ -158,10 +162,11 @@ export const personOptionsPage = async (
     select t.total, c.page as answered_page, pg.id, pg.first_name, pg.last_name, pg.email, pg.profile_picture
     from total t cross join clamped c left join page pg on true
     order by pg.position
-  `)) as unknown as RawRows;
-  const first = result.rows[0];
+  `,
+  );
+  const first = page[0];
   const rows: PersonOption[] = [];
-  for (const row of result.rows) {
+  for (const row of page) {
     if (row.id === null || row.id === undefined) continue;
     rows.push({
       id: Number(row.id),

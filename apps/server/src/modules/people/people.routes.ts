@@ -1,131 +1,94 @@
 import {
-  CREATABLE_KINDS,
+  type CreatableKind,
   MESSAGES,
-  notaryInputSchema,
-  PEOPLE_KIND_TYPES,
+  PEOPLE_API,
   PEOPLE_MESSAGES,
-  PERSON_INPUT_SCHEMAS,
-  PERSON_TYPES,
-  personSearchQuerySchema,
-  promotionNotaryParamsSchema,
-  promotionParamsSchema,
-  promotionPersonParamsSchema,
-  rolesWith,
+  type PersonInput,
+  type PersonSearchQuery,
+  type PersonType,
 } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertMemberOf } from '../../platform/access.js';
-import { actorOf } from '../../platform/auth.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import {
-  assertManager,
   attachPerson,
   createPerson,
   detachPerson,
   listPeople,
   listPersonOptions,
-  type PeopleDeps,
   resendInvitation,
+  setMainBroker,
   toggleMainNotary,
   updateNotary,
 } from './people.service.js';
 
-/**
- * The people menus of the promotion record (docs/product/promotion-administration.md#calls):
- * members read, admins change (people.manage, re-checked in each handler since it is the admin
- * flag and not a user type).
- */
-export const peopleRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (): PeopleDeps => ({
-    db: app.deps.database.db,
-    jobs: app.deps.jobs,
-    appUrl: app.deps.config.APP_URL,
-    rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER,
+type Ctx<Params> = { deps: RouteDeps; actor: RequestActor; params: Params };
+type PersonParams = { id: number; userId: number };
+
+/** An add-existing picker: `promotion` (the people to leave out) is one the admin is a member of. */
+const picker =
+  (type: PersonType) =>
+  async ({ deps, actor, query }: { deps: RouteDeps; actor: RequestActor; query: PersonSearchQuery }) => {
+    if (query.promotion !== undefined) await assertMemberOf(deps.db, actor, query.promotion);
+    return listPersonOptions(deps.db, type, query);
+  };
+
+const attach =
+  (type: PersonType) =>
+  async ({ deps, actor, params }: Ctx<PersonParams>) => ({
+    message: PEOPLE_MESSAGES.added,
+    data: await attachPerson(deps, actor, params.id, type, params.userId),
   });
-  const db = () => app.deps.database.db;
-  const admins = { access: 'authenticated' } as const;
 
-  app.get(
-    '/promotions/:id/people',
-    { config: { access: rolesWith('people.read') }, schema: { params: promotionParamsSchema } },
-    async (request) => ({ data: await listPeople(db(), actorOf(request), request.params.id) }),
-  );
+const detach =
+  (type: PersonType) =>
+  async ({ deps, actor, params }: Ctx<PersonParams>) => ({
+    message: PEOPLE_MESSAGES.removed,
+    data: await detachPerson(deps, actor, params.id, type, params.userId),
+  });
 
-  // The add-existing pickers (GET brokers is the users module's).
-  for (const [kind, type] of Object.entries(PEOPLE_KIND_TYPES)) {
-    if (type === 'broker') continue;
-    app.get(`/${kind}`, { config: admins, schema: { querystring: personSearchQuerySchema } }, async (request) => {
-      assertManager(actorOf(request));
-      if (request.query.promotion !== undefined) await assertMemberOf(db(), actorOf(request), request.query.promotion);
-      return listPersonOptions(db(), type, request.query);
-    });
-  }
+const create =
+  (kind: CreatableKind) =>
+  async ({ deps, actor, params, body }: Ctx<{ id: number }> & { body: PersonInput }) => ({
+    message: PEOPLE_MESSAGES.invitationSent,
+    data: await createPerson(deps, actor, params.id, kind, body),
+  });
 
-  for (const type of PERSON_TYPES) {
-    app.post(
-      `/promotions/:id/add-${type}/:userId`,
-      { config: admins, schema: { params: promotionPersonParamsSchema } },
-      async (request) => {
-        const actor = actorOf(request);
-        assertManager(actor);
-        const data = await attachPerson(db(), actor, request.params.id, type, request.params.userId);
-        return { message: PEOPLE_MESSAGES.added, data };
-      },
-    );
-    app.post(
-      `/promotions/:id/remove-${type}/:userId`,
-      { config: admins, schema: { params: promotionPersonParamsSchema } },
-      async (request) => {
-        const actor = actorOf(request);
-        assertManager(actor);
-        const data = await detachPerson(db(), actor, request.params.id, type, request.params.userId);
-        return { message: PEOPLE_MESSAGES.removed, data };
-      },
-    );
-  }
-
-  for (const kind of CREATABLE_KINDS) {
-    app.post(
-      `/promotions/:id/${kind}`,
-      { config: admins, schema: { params: promotionParamsSchema, body: PERSON_INPUT_SCHEMAS[kind] } },
-      async (request) => {
-        const actor = actorOf(request);
-        assertManager(actor);
-        const data = await createPerson(deps(), actor, request.params.id, kind, request.body);
-        return { message: PEOPLE_MESSAGES.invitationSent, data };
-      },
-    );
-  }
-
-  app.put(
-    '/promotions/:id/notaries/:notaryId',
-    { config: admins, schema: { params: promotionNotaryParamsSchema, body: notaryInputSchema } },
-    async (request) => {
-      const actor = actorOf(request);
-      assertManager(actor);
-      const data = await updateNotary(db(), actor, request.params.id, request.params.notaryId, request.body);
-      return { message: MESSAGES.changesSaved, data };
-    },
-  );
-
-  app.put(
-    '/promotions/:id/update-notary-main/:notaryId',
-    { config: admins, schema: { params: promotionNotaryParamsSchema } },
-    async (request) => {
-      const actor = actorOf(request);
-      assertManager(actor);
-      return { data: await toggleMainNotary(db(), actor, request.params.id, request.params.notaryId) };
-    },
-  );
-
-  app.post(
-    '/promotions/:id/people/:userId/invite',
-    { config: admins, schema: { params: promotionPersonParamsSchema } },
-    async (request) => {
-      const actor = actorOf(request);
-      assertManager(actor);
-      const data = await resendInvitation(deps(), actor, request.params.id, request.params.userId);
-      return { message: PEOPLE_MESSAGES.invitationSent, data };
-    },
-  );
-};
+/**
+ * The people menus of the promotion record (docs/product/promotion-administration.md#calls), as
+ * catalogued in packages/shared/src/api/people.ts: members read, admins change (people.manage).
+ */
+export const PEOPLE_HANDLERS = handlersOf(PEOPLE_API, {
+  listPromotionPeople: async ({ deps, actor, params }) => ({ data: await listPeople(deps.db, actor, params.id) }),
+  listNotaryOptions: picker('notary'),
+  listPromoterOptions: picker('promoter'),
+  listBankerOptions: picker('banker'),
+  listArchitectOptions: picker('architect'),
+  attachNotary: attach('notary'),
+  attachBroker: attach('broker'),
+  attachPromoter: attach('promoter'),
+  attachBanker: attach('banker'),
+  attachArchitect: attach('architect'),
+  detachNotary: detach('notary'),
+  detachBroker: detach('broker'),
+  detachPromoter: detach('promoter'),
+  detachBanker: detach('banker'),
+  detachArchitect: detach('architect'),
+  createNotary: create('notaries'),
+  createPromoter: create('promoters'),
+  createBanker: create('bankers'),
+  createArchitect: create('architects'),
+  updateNotary: async ({ deps, actor, params, body }) => ({
+    message: MESSAGES.changesSaved,
+    data: await updateNotary(deps, actor, params.id, params.notaryId, body),
+  }),
+  toggleMainNotary: async ({ deps, actor, params }) => ({ data: await toggleMainNotary(deps, actor, params.id, params.notaryId) }),
+  setMainBroker: async ({ deps, actor, params }) => ({
+    message: PEOPLE_MESSAGES.mainBrokerSet,
+    data: await setMainBroker(deps, actor, params.id, params.userId),
+  }),
+  resendPersonInvitation: async ({ deps, actor, params }) => ({
+    message: PEOPLE_MESSAGES.invitationSent,
+    data: await resendInvitation(deps, actor, params.id, params.userId),
+  }),
+});

@@ -17,20 +17,18 @@ import {
   type PromotionPeople,
 } from '@promovente/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { candidacies, passwordResets, promotions, promotionUsers, users } from '../../db/schema/index.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Jobs } from '../../platform/jobs.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
 import { paginate } from '../../platform/pagination.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
+import { runWrite, type WriteDeps, type WriteResult } from '../commands/index.js';
 import { findUserByEmail, fullName } from '../users/index.js';
 import { peopleOf, personOptionsPage } from './people.queries.js';
-
-export type PeopleDeps = { db: Db; jobs: Jobs; appUrl: string; rateLimitMultiplier: number };
 
 /**
  * An invitation link lives a week: the person may open his e-mail days later, unlike a reset he
@@ -46,11 +44,6 @@ const ROLE_LABELS: Record<PersonType, string> = {
   promoter: 'promoteur',
   banker: 'banquier',
   architect: 'architecte',
-};
-
-/** Every change of the people menus is an admin's (docs/product/promotion-administration.md#permissions). */
-export const assertManager = (actor: RequestActor) => {
-  if (!can(actor, 'people.manage')) throw forbidden();
 };
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -87,6 +80,19 @@ const lockPromotion = async (tx: Tx, promotionId: number) => {
   return row;
 };
 
+type LockedPromotion = Awaited<ReturnType<typeof lockPromotion>>;
+
+/**
+ * A change of the promotion's people through the write pipeline (runWrite: the promotion checked,
+ * one transaction, its log row): the promotion's row locked first, then `work`.
+ */
+const changePeople = <Data>(
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  work: (tx: Tx, promotion: LockedPromotion) => Promise<WriteResult<Data>>,
+) => runWrite(deps, actor, promotionId, async ({ tx }) => work(tx, await lockPromotion(tx, promotionId)), notFound);
+
 /** A person of that type attached to the promotion, or 404 (another promotion's person is unknown here). */
 const attachedPerson = async (tx: Tx, promotionId: number, type: PersonType, userId: number) => {
   const [row] = await tx
@@ -106,7 +112,7 @@ const attachedPerson = async (tx: Tx, promotionId: number, type: PersonType, use
  */
 const sendInvitation = async (
   tx: Tx,
-  deps: Pick<PeopleDeps, 'jobs' | 'appUrl'>,
+  deps: Pick<WriteDeps, 'jobs' | 'config'>,
   invited: { id: number; email: string; firstName: string; lastName: string; type: PersonType },
   promotion: { id: number; title: string },
   admin: RequestActor,
@@ -130,10 +136,11 @@ const sendInvitation = async (
     purpose: 'invitation',
     expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000),
   });
-  const link = `${deps.appUrl}/password/update/${token}?email=${encodeURIComponent(invited.email)}`;
+  const link = `${deps.config.APP_URL}/password/update/${token}?email=${encodeURIComponent(invited.email)}`;
   const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, admin.id));
   const adminName = sender ? fullName(sender) : 'Promovente';
   await queueMail(tx, deps.jobs, {
+    kind: 'transactional',
     to: [invited.email],
     subject: `Promovente : votre accès à la promotion ${promotion.title}`,
     promotionId: promotion.id,
@@ -151,9 +158,8 @@ const sendInvitation = async (
 };
 
 /** POST promotions/{id}/add-{type}/{userId}: attaches an existing person of that type (again: no change). */
-export const attachPerson = async (db: Db, actor: RequestActor, promotionId: number, type: PersonType, userId: number) => {
-  await db.transaction(async (tx) => {
-    await lockPromotion(tx, promotionId);
+export const attachPerson = async (deps: WriteDeps, actor: RequestActor, promotionId: number, type: PersonType, userId: number) => {
+  await changePeople(deps, actor, promotionId, async (tx) => {
     const [person] = await tx
       .select({ id: users.id })
       .from(users)
@@ -161,17 +167,17 @@ export const attachPerson = async (db: Db, actor: RequestActor, promotionId: num
       .limit(1);
     if (!person) throw notFound(PEOPLE_MESSAGES.notAPerson);
     await tx.insert(promotionUsers).values({ promotionId, userId }).onConflictDoNothing();
+    return { data: null, log: null };
   });
-  return loadPeople(db, actor, promotionId);
+  return loadPeople(deps.db, actor, promotionId);
 };
 
 /**
  * POST promotions/{id}/remove-{type}/{userId}. A broker who is the promotion's main broker or
  * follows candidacies of it stays: removing him would leave them without a broker (docs/sales-process.md#people-of-a-promotion).
  */
-export const detachPerson = async (db: Db, actor: RequestActor, promotionId: number, type: PersonType, userId: number) => {
-  await db.transaction(async (tx) => {
-    const promotion = await lockPromotion(tx, promotionId);
+export const detachPerson = async (deps: WriteDeps, actor: RequestActor, promotionId: number, type: PersonType, userId: number) => {
+  await changePeople(deps, actor, promotionId, async (tx, promotion) => {
     await attachedPerson(tx, promotionId, type, userId);
     if (type === 'broker') {
       if (promotion.brokerId === userId) throw conflict(PEOPLE_MESSAGES.mainBroker);
@@ -183,8 +189,9 @@ export const detachPerson = async (db: Db, actor: RequestActor, promotionId: num
       if (followed) throw conflict(PEOPLE_MESSAGES.brokerHasCandidacies);
     }
     await tx.delete(promotionUsers).where(and(eq(promotionUsers.promotionId, promotionId), eq(promotionUsers.userId, userId)));
+    return { data: null, log: null };
   });
-  return loadPeople(db, actor, promotionId);
+  return loadPeople(deps.db, actor, promotionId);
 };
 
 const detailsOf = (kind: CreatableKind, input: PersonInput) => {
@@ -219,12 +226,11 @@ const detailsOf = (kind: CreatableKind, input: PersonInput) => {
  * password, attached to the promotion, and its invitation e-mail, in one transaction. An e-mail
  * that already has an account is refused: the admin adds that person as an existing one.
  */
-export const createPerson = async (deps: PeopleDeps, actor: RequestActor, promotionId: number, kind: CreatableKind, input: PersonInput) => {
+export const createPerson = async (deps: WriteDeps, actor: RequestActor, promotionId: number, kind: CreatableKind, input: PersonInput) => {
   const type = PEOPLE_KIND_TYPES[kind];
   if (await findUserByEmail(deps.db, input.email)) throw conflict(PEOPLE_MESSAGES.emailTaken);
   try {
-    await deps.db.transaction(async (tx) => {
-      const promotion = await lockPromotion(tx, promotionId);
+    await changePeople(deps, actor, promotionId, async (tx, promotion) => {
       const [created] = await tx
         .insert(users)
         .values({
@@ -239,6 +245,7 @@ export const createPerson = async (deps: PeopleDeps, actor: RequestActor, promot
         .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
       await tx.insert(promotionUsers).values({ promotionId, userId: created.id });
       await sendInvitation(tx, deps, { ...created, type }, promotion, actor);
+      return { data: null, log: null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(PEOPLE_MESSAGES.emailTaken);
@@ -248,12 +255,11 @@ export const createPerson = async (deps: PeopleDeps, actor: RequestActor, promot
 };
 
 /** PUT promotions/{id}/notaries/{notaryId}: the notary's details (answer: the notary). */
-export const updateNotary = async (db: Db, actor: RequestActor, promotionId: number, notaryId: number, input: NotaryInput) => {
-  const existing = await findUserByEmail(db, input.email);
+export const updateNotary = async (deps: WriteDeps, actor: RequestActor, promotionId: number, notaryId: number, input: NotaryInput) => {
+  const existing = await findUserByEmail(deps.db, input.email);
   if (existing && existing.id !== notaryId) throw conflict(MESSAGES.emailAlreadyExists);
   try {
-    await db.transaction(async (tx) => {
-      await lockPromotion(tx, promotionId);
+    await changePeople(deps, actor, promotionId, async (tx) => {
       await attachedPerson(tx, promotionId, 'notary', notaryId);
       await tx
         .update(users)
@@ -265,12 +271,13 @@ export const updateNotary = async (db: Db, actor: RequestActor, promotionId: num
           ...detailsOf('notaries', input),
         })
         .where(eq(users.id, notaryId));
+      return { data: null, log: null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.emailAlreadyExists);
     throw error;
   }
-  const people = await loadPeople(db, actor, promotionId);
+  const people = await loadPeople(deps.db, actor, promotionId);
   const notary = people.notaries.find((n) => n.id === notaryId);
   if (!notary) throw notFound(PEOPLE_MESSAGES.notAttached);
   return notary;
@@ -281,9 +288,13 @@ export const updateNotary = async (db: Db, actor: RequestActor, promotionId: num
  * most one main notary (the unique index promotion_user_main_unique): making one main makes the
  * former one a plain notary. The answer, the promotion's notaries, replaces the client's list.
  */
-export const toggleMainNotary = async (db: Db, actor: RequestActor, promotionId: number, notaryId: number): Promise<PromotionNotary[]> => {
-  await db.transaction(async (tx) => {
-    await lockPromotion(tx, promotionId);
+export const toggleMainNotary = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  notaryId: number,
+): Promise<PromotionNotary[]> => {
+  await changePeople(deps, actor, promotionId, async (tx) => {
     const notary = await attachedPerson(tx, promotionId, 'notary', notaryId);
     if (!notary.main) {
       await tx
@@ -295,17 +306,41 @@ export const toggleMainNotary = async (db: Db, actor: RequestActor, promotionId:
       .update(promotionUsers)
       .set({ main: !notary.main })
       .where(and(eq(promotionUsers.promotionId, promotionId), eq(promotionUsers.userId, notaryId)));
+    return { data: null, log: null };
   });
-  return (await loadPeople(db, actor, promotionId)).notaries;
+  return (await loadPeople(deps.db, actor, promotionId)).notaries;
 };
 
 /**
- * POST promotions/{id}/people/{userId}/invite ('Renvoyer l'invitation'): a new link, the earlier
- * ones closed, for a person of the promotion who has not chosen his password yet. Limited per
- * person like the reset requests.
+ * PUT promotions/{id}/update-broker-main/{userId} ('Définir comme courtier principal'): a broker
+ * attached to the promotion becomes its main broker (promotions.broker_id), in one write with its
+ * log row (runWrite). The former main broker stays a broker of the promotion, now an ordinary
+ * one that may be removed; naming the main broker again changes nothing. A promotion always has one
+ * main broker, so there is no 'remove as main' (docs/sales-process.md#people-of-a-promotion).
  */
-export const resendInvitation = async (deps: PeopleDeps, actor: RequestActor, promotionId: number, userId: number) => {
-  const { db } = deps;
+export const setMainBroker = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  userId: number,
+): Promise<PromotionPeople> => {
+  await changePeople(deps, actor, promotionId, async (tx, promotion) => {
+    const broker = await attachedPerson(tx, promotionId, 'broker', userId);
+    if (promotion.brokerId === userId) return { data: null, log: null };
+    const [former] =
+      promotion.brokerId === null
+        ? []
+        : await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, promotion.brokerId));
+    await tx.update(promotions).set({ brokerId: userId }).where(eq(promotions.id, promotionId));
+    const name = fullName(broker);
+    const title = former ? `Courtier principal : ${name} (à la place de ${fullName(former)})` : `Courtier principal : ${name}`;
+    return { data: null, log: { onTitle: name, title } };
+  });
+  return loadPeople(deps.db, actor, promotionId);
+};
+
+/** A person of the promotion, of a type its menus manage, who has not chosen his password yet: 404, 409 otherwise. */
+const invitablePerson = async (db: Queryable, promotionId: number, userId: number) => {
   const [person] = await db
     .select({
       id: users.id,
@@ -321,10 +356,21 @@ export const resendInvitation = async (deps: PeopleDeps, actor: RequestActor, pr
     .limit(1);
   if (!person || !(Object.values(PEOPLE_KIND_TYPES) as string[]).includes(person.type)) throw notFound(PEOPLE_MESSAGES.notAttached);
   if (person.passwordSet) throw conflict(PEOPLE_MESSAGES.passwordAlreadySet);
-  await hitRateLimit(db, `invite:user:${userId}`, INVITATIONS_PER_PERSON * deps.rateLimitMultiplier, 15 * 60);
-  await db.transaction(async (tx) => {
-    const promotion = await lockPromotion(tx, promotionId);
-    await sendInvitation(tx, deps, { ...person, type: person.type as PersonType }, promotion, actor);
+  return { ...person, type: person.type as PersonType };
+};
+
+/**
+ * POST promotions/{id}/people/{userId}/invite ('Renvoyer l'invitation'): a new link, the earlier
+ * ones closed, for a person of the promotion who has not chosen his password yet. Limited per
+ * person like the reset requests: the person is checked before the limit counts the call, and
+ * again in the write's transaction.
+ */
+export const resendInvitation = async (deps: WriteDeps, actor: RequestActor, promotionId: number, userId: number) => {
+  await invitablePerson(deps.db, promotionId, userId);
+  await hitRateLimit(deps.db, `invite:user:${userId}`, INVITATIONS_PER_PERSON * deps.config.RATE_LIMIT_MULTIPLIER, 15 * 60);
+  await changePeople(deps, actor, promotionId, async (tx, promotion) => {
+    await sendInvitation(tx, deps, await invitablePerson(tx, promotionId, userId), promotion, actor);
+    return { data: null, log: null };
   });
-  return loadPeople(db, actor, promotionId);
+  return loadPeople(deps.db, actor, promotionId);
 };

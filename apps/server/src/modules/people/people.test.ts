@@ -1,7 +1,7 @@
 import { PEOPLE_MESSAGES } from '@promovente/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { candidacies, candidates, mailMessages, passwordResets, promotions, promotionUsers, users } from '../../db/schema/index.js';
+import { candidacies, candidates, logs, mailMessages, passwordResets, promotions, promotionUsers, users } from '../../db/schema/index.js';
 import { bearer, createAgency, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { INVITATION_LIFETIME_DAYS } from './people.service.js';
@@ -169,6 +169,53 @@ describe('the main notary (docs/product/promotion-administration.md#states)', ()
   });
 });
 
+describe("the main broker ('Définir comme courtier principal', docs/product/promotion-administration.md#people-menus)", () => {
+  it('names another broker of the promotion main; the former one stays a broker and may then be removed', async () => {
+    const w = await setUp();
+    const colleague = await createUser(w.db, 'broker', { promotionIds: [w.a.id], firstName: 'Marc', lastName: 'Suivant' });
+    const url = (id: number) => `/api/promotions/${w.a.id}/update-broker-main/${id}`;
+
+    const named = await call('PUT', url(colleague.id), w.adminH);
+    expect(named.statusCode).toBe(200);
+    expect(named.json().message).toBe(PEOPLE_MESSAGES.mainBrokerSet);
+    expect(named.json().data.main_broker_id).toBe(colleague.id);
+    expect(
+      named
+        .json()
+        .data.brokers.map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([w.broker.id, colleague.id].sort());
+    const record = (await call('GET', `/api/promotions/${w.a.id}`, w.adminH)).json().data;
+    expect(record.main_broker).toEqual({ id: colleague.id, full_name: 'Marc Suivant' });
+    const [log] = await w.db.select().from(logs).where(eq(logs.promotionId, w.a.id));
+    expect(log.title).toBe(`Courtier principal : Marc Suivant (à la place de ${w.broker.firstName} ${w.broker.lastName})`);
+
+    // The new main broker cannot be removed; the former one, now an ordinary broker, can.
+    const refused = await call('POST', `/api/promotions/${w.a.id}/remove-broker/${colleague.id}`, w.adminH);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PEOPLE_MESSAGES.mainBroker);
+    expect((await call('POST', `/api/promotions/${w.a.id}/remove-broker/${w.broker.id}`, w.adminH)).statusCode).toBe(200);
+
+    // Naming the main broker again changes nothing and writes no second log row.
+    expect((await call('PUT', url(colleague.id), w.adminH)).json().data.main_broker_id).toBe(colleague.id);
+    expect(await w.db.select().from(logs).where(eq(logs.promotionId, w.a.id))).toHaveLength(1);
+  });
+
+  it('answers 404 for a broker outside the promotion or another type, and 403 to a broker without the admin flag', async () => {
+    const w = await setUp();
+    const url = (id: number) => `/api/promotions/${w.a.id}/update-broker-main/${id}`;
+    const outside = await createUser(w.db, 'broker', { promotionIds: [w.b.id] });
+    const notHere = await call('PUT', url(outside.id), w.adminH);
+    expect(notHere.statusCode).toBe(404);
+    expect(notHere.json().message).toBe(PEOPLE_MESSAGES.notAttached);
+    expect((await call('PUT', url(w.notary.id), w.adminH)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/promotions/${w.b.id + 1000}/update-broker-main/${w.broker.id}`, w.adminH)).statusCode).toBe(404);
+    expect((await call('PUT', url(w.broker.id), w.brokerH)).statusCode).toBe(403);
+    const [promotion] = await w.db.select().from(promotions).where(eq(promotions.id, w.a.id));
+    expect(promotion.brokerId).toBe(w.broker.id);
+  });
+});
+
 describe('create and invite (docs/decisions/013-invitation-instead-of-default-password.md)', () => {
   it('creates a notary without a password, attached, and queues his invitation in the same transaction', async () => {
     const w = await setUp();
@@ -189,6 +236,8 @@ describe('create and invite (docs/decisions/013-invitation-instead-of-default-pa
     const [mail] = await w.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(1);
     expect(mail.to).toEqual(['claire.morel@notaires.ch']);
     expect(mail.subject).toBe('Promovente : votre accès à la promotion Les Hauts de Rolle');
+    // An invitation cannot be unsubscribed from: automatic, without List-Unsubscribe.
+    expect(mail.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     expect(mail.text).toContain(
       'Alice Admin vous a ouvert un accès Promovente en tant que notaire de la promotion « Les Hauts de Rolle ».',
     );

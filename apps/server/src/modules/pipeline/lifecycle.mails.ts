@@ -144,17 +144,27 @@ export const credentialLines = (config: Config, credentials: Credentials | undef
 
 export const reservationFormLink = (config: Config, publicId: string) => `${config.APP_URL}/candidate/form/${publicId}`;
 
-/** Queues one e-mail per candidate with an address, each with his own credentials. */
+/**
+ * Queues one e-mail per candidate with an address, each with his own credentials: `personal`
+ * when the broker wrote it (the reservation form), `transactional` when the product did (new
+ * access). Never a notification: an account's access cannot be unsubscribed from.
+ */
 export const mailEachCandidate = async (
   tx: Tx,
   jobs: Jobs,
   people: Person[],
-  mail: { promotionId: number; subject: string; text: (person: Person) => string },
+  mail: { kind: 'personal' | 'transactional'; promotionId: number; subject: string; text: (person: Person) => string },
 ) => {
   let sent = 0;
   for (const person of people) {
     if (!person.email) continue;
-    await queueMail(tx, jobs, { to: [person.email], subject: mail.subject, text: mail.text(person), promotionId: mail.promotionId });
+    await queueMail(tx, jobs, {
+      kind: mail.kind,
+      to: [person.email],
+      subject: mail.subject,
+      text: mail.text(person),
+      promotionId: mail.promotionId,
+    });
     sent += 1;
   }
   return sent;

@@ -3,12 +3,13 @@ import {
   ATTRIBUTION_MESSAGES,
   type addCandidacySchema,
   bestAvailablePriority,
+  can,
   choosesCrmValidatedPartnersOnly,
   type detachCandidacySchema,
   formatCHF,
-  MAX_POSITIONS_PER_LOT,
   MESSAGES,
   PIPELINE_MESSAGES,
+  positionsFull,
   type updateApplicationSchema,
 } from '@promovente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -81,7 +82,7 @@ const takePosition = async (ctx: CommandContext, application: LoadedApplication,
   const others = await otherLiveApplications(ctx.tx, application);
   assertPositionsOpen(others);
   const order = others.filter((o) => ranked(o.priority)).sort((a, b) => a.priority - b.priority);
-  if (!ranked(application.priority) && order.length >= MAX_POSITIONS_PER_LOT) throw unprocessable(MESSAGES.lotAssignmentBlocked);
+  if (!ranked(application.priority) && positionsFull(order.length)) throw unprocessable(MESSAGES.lotAssignmentBlocked);
   const index = Math.min(wanted - 1, order.length);
   const position = index + 1;
   await setOwnPriority(ctx, application, position);
@@ -210,7 +211,7 @@ export const goToLatestPriority = async (ctx: CommandContext) => {
 
 /** UpdateLastPriorityChange: an admin restarts the deadline of a priority 1 (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built). */
 export const updateLastPriorityChange = async (ctx: CommandContext) => {
-  if (!ctx.actor.admin) throw forbidden();
+  if (!can(ctx.actor, 'application.resetPriorityCounter')) throw forbidden();
   const application = await openApplication(ctx, 'updatePriority', { anyAgency: true });
   if (!application.multiAgency || application.priority !== 1) throw unprocessable(PIPELINE_MESSAGES.actionUnavailable);
   const now = new Date();

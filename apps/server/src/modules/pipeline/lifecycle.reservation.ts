@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { applications, tasks } from '../../db/schema/index.js';
 import { unprocessable } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
-import type { CommandContext, CommandResult } from '../commands/index.js';
+import type { CommandContext } from '../commands/index.js';
 import { assistantsOf } from '../users/index.js';
 import { applicationLog, openApplication } from './lifecycle.context.js';
 import { candidatesOf, credentialLines, ensureAccounts, mailEachCandidate, recipientsOf, reservationFormLink } from './lifecycle.mails.js';
@@ -59,13 +59,20 @@ export const sendReservationForm = async (ctx: CommandContext, input: z.output<t
   let sent = 0;
   if (!input.do_not_send_email) {
     sent += await mailEachCandidate(tx, jobs, people, {
+      kind: 'personal',
       promotionId: application.promotionId,
       subject: input.subject,
       text: (person) => [...withLink, ...credentialLines(config, accounts.get(person.candidateId))].join('\n'),
     });
     const extra = recipientsOf([], input.emails).filter((address) => !people.some((p) => p.email?.toLowerCase() === address.toLowerCase()));
     if (extra.length > 0) {
-      await queueMail(tx, jobs, { to: extra, subject: input.subject, text: withLink.join('\n'), promotionId: application.promotionId });
+      await queueMail(tx, jobs, {
+        kind: 'personal',
+        to: extra,
+        subject: input.subject,
+        text: withLink.join('\n'),
+        promotionId: application.promotionId,
+      });
       sent += 1;
     }
   }
@@ -73,6 +80,7 @@ export const sendReservationForm = async (ctx: CommandContext, input: z.output<t
     const assistants = await assistantsOf(tx, actor.id);
     const to = recipientsOf(people, input.emails);
     await queueMail(tx, jobs, {
+      kind: 'personal',
       to: [actor.email],
       cc: assistants.map((a) => a.email),
       subject: input.subject,
@@ -142,7 +150,7 @@ export const unvalidateReservationForm = async (ctx: CommandContext, input: z.ou
   const people = await candidatesOf(tx, application);
   const to = recipientsOf(people, input.emails);
   if (to.length === 0) throw unprocessable(PIPELINE_MESSAGES.candidateWithoutEmail);
-  await queueMail(tx, jobs, { to, subject: input.subject, text: input.body, promotionId: application.promotionId });
+  await queueMail(tx, jobs, { kind: 'personal', to, subject: input.subject, text: input.body, promotionId: application.promotionId });
   return {
     data: { id: application.id },
     message: PIPELINE_MESSAGES.incompleteNotified,
@@ -159,6 +167,7 @@ export const sendNewAccess = async (ctx: CommandContext) => {
   const accounts = await ensureAccounts(tx, application.promotionId, people, 'renew');
   const link = reservationFormLink(config, application.publicId);
   await mailEachCandidate(tx, jobs, people, {
+    kind: 'transactional',
     promotionId: application.promotionId,
     subject: `${application.promotionTitle} : vos accès à Promovente`,
     text: (person) =>

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { applications, users } from '../../db/schema/index.js';
 import { conflict, unprocessable } from '../../platform/errors.js';
 import { queueMail } from '../../platform/mail.js';
-import type { CommandContext, CommandResult } from '../commands/index.js';
+import type { CommandContext } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/index.js';
 import { applicationLog, notifyUsers, openApplication, otherLiveApplications, recomputeStatuses } from './lifecycle.context.js';
@@ -200,6 +200,7 @@ export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typ
 
   const when = `Signature de l'acte prévue le ${formatSwissDateTime(at)}`;
   await queueMail(tx, jobs, {
+    kind: 'personal',
     to: [notary.email],
     subject: input.subject,
     text: [input.body, '', `Dossier : ${application.names} — lot ${application.lotReference} (${application.promotionTitle})`, when].join(
@@ -212,7 +213,7 @@ export const planActOfPurchase = async (ctx: CommandContext, input: z.output<typ
       (address) => address.toLowerCase() !== notary.email.toLowerCase(),
     );
     if (to.length > 0) {
-      await queueMail(tx, jobs, { to, subject: input.subject, text: input.body, promotionId: application.promotionId });
+      await queueMail(tx, jobs, { kind: 'personal', to, subject: input.subject, text: input.body, promotionId: application.promotionId });
     }
   }
   await openProcessTask(tx, application, 'send_call_for_funds', callForFundsDue(at, now), actor.id);

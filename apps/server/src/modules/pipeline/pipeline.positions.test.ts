@@ -1,3 +1,4 @@
+// Over 400 lines: the commands that change an application's position share one funnel world and its helpers.
 import { MESSAGES, PIPELINE_MESSAGES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -61,6 +62,19 @@ describe('updateApplication: negociated_price (docs/product/validation.md#sales-
     const both = await run(ctx.app, broker, 'updateApplication', application.id, { negociated_price: 1000, priority: 1 });
     expect(both.statusCode).toBe(400);
   });
+
+  it.each([[''], ['  '], [null]])(
+    "refuses an emptied negotiated price (%j) with 'Prix requis', never 0 CHF; the price stays",
+    async (emptied) => {
+      const desk = await pipelineDesk(ctx);
+      const { application } = await makeApplication(desk, { status: 2 });
+      const broker = await desk.as(desk.broker);
+      expect((await run(ctx.app, broker, 'updateApplication', application.id, { negociated_price: 1_250_000 })).statusCode).toBe(200);
+      const response = await run(ctx.app, broker, 'updateApplication', application.id, { negociated_price: emptied });
+      expect([response.statusCode, response.json().message]).toEqual([400, PIPELINE_MESSAGES.priceRequired]);
+      expect((await applicationRow(desk.db, application.id)).negociatedPrice).toBe(1_250_000);
+    },
+  );
 
   it('is refused to the other roles, to another agency and on another promotion', async () => {
     const desk = await pipelineDesk(ctx);

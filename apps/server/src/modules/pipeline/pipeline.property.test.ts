@@ -97,6 +97,7 @@ const actorOf = (user: { id: number; type: string; agencyId: number | null; emai
   selected_promotion: null,
   token_id: 0,
   promotion_ids: null,
+  data_version: '0',
 });
 
 const setup = async (multiAgency: boolean) => {

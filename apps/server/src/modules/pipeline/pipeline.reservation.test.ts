@@ -73,6 +73,9 @@ describe('sendReservationForm (docs/sales-process.md#3-positions-and-4-the-appli
     expect(first.text).toContain(`http://localhost:3000/candidate/form/${application.publicId}`);
     expect(first.text).toContain(`Adresse e-mail : ${candidate.email}`);
     expect(first.html).toContain('Bonjour,<br>Voici le formulaire de réservation.');
+    // The broker's own message: no Auto-Submitted, no List-Unsubscribe; its link is a real link.
+    expect(first.headers).toEqual({});
+    expect(first.html).toContain(`<a href="http://localhost:3000/candidate/form/${application.publicId}">`);
 
     // The e-mailed password signs the candidate in; the first sign-in asks for a new one (decision 003).
     const password = passwordIn(first.text);
@@ -355,6 +358,7 @@ describe('sendNewAccess (docs/product/funnel.md#actions-on-an-application "Send 
     const mail = (await mails(desk.db)).at(-1);
     expect(mail?.to).toEqual([candidate.email]);
     expect(mail?.subject).toBe('Les Hauts de Rolle : vos accès à Promovente');
+    expect(mail?.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });
     const password = passwordIn(mail?.text ?? '');
     expect(password).not.toBeNull();
     const [after] = await desk.db.select().from(users).where(eq(users.id, account.id));

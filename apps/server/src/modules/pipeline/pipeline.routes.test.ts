@@ -1,3 +1,4 @@
+import { commandRoles, PIPELINE_API, rolesWith } from '@promovente/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
@@ -14,6 +15,7 @@ import {
   SEND_FORM,
   snapshot,
 } from './pipeline.fixtures.js';
+import { PIPELINE_STEPS } from './pipeline.routes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +30,13 @@ const call = (method: 'POST' | 'PUT', url: string, headers: Record<string, strin
 const staff = (user: Desk['notary']) => user as Desk['broker'];
 
 describe('the direct application calls of docs/product/calls.md#direct-application-calls (the same handlers as the commands)', () => {
+  it('let in at the door exactly the roles of their command', () => {
+    for (const [name, route] of Object.entries(PIPELINE_API)) {
+      const { command } = PIPELINE_STEPS[name as keyof typeof PIPELINE_API];
+      expect([...rolesWith(route.access)].sort(), name).toEqual([...commandRoles(command)].sort());
+    }
+  });
+
   it('walk a sale from the filled form to Vendu, answering { data, message }', async () => {
     const desk = await pipelineDesk(ctx);
     const { application } = await makeApplication(desk);

@@ -1,8 +1,5 @@
-import { type CommandName, commandRoles, idSchema } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../platform/auth.js';
+import { type CommandAnswer, type CommandName, PIPELINE_API, type RouteSpec } from '@promovente/shared';
+import { handlersOf, type RouteContext } from '../../platform/routes.js';
 import { executeCommand } from '../commands/index.js';
 
 /**
@@ -11,46 +8,39 @@ import { executeCommand } from '../commands/index.js';
  * transaction and history row. They answer { data, message }.
  */
 
-const params = z.object({
-  id: idSchema,
-});
-const body = z.record(z.string(), z.unknown()).nullish();
+/**
+ * The route of a step: its command on the application of the path, with the body as the command's
+ * fields ('none': the call takes none, whatever it sends). The handler names its command, so that
+ * a test holds the route's permission to the command's roles.
+ */
+const step = <Name extends CommandName>(command: Name, fields: 'body' | 'none' = 'body') =>
+  Object.assign(
+    async ({ deps, actor, params, body, request }: RouteContext<RouteSpec> & { params: { id: number }; body: unknown }) =>
+      (await executeCommand(deps, request.server.commands, actor, {
+        name: command,
+        entity: 'application',
+        entity_id: params.id,
+        additionnal_fields: fields === 'none' ? {} : (body ?? {}),
+      })) as CommandAnswer<Name>,
+    { command },
+  );
 
-/** Method, path, command, and what the route passes as the command's fields. */
-const DIRECT_ROUTES: { method: 'POST' | 'PUT'; url: string; command: CommandName; fields?: 'none' }[] = [
-  { method: 'PUT', url: '/applications/:id/markAsComplete', command: 'validateReservationForm' },
-  { method: 'POST', url: '/applications/sendNotificationIncomplete/:id', command: 'unvalidateReservationForm' },
-  { method: 'POST', url: '/applications/complete/:id', command: 'validateReservationForm', fields: 'none' },
-  { method: 'POST', url: '/applications/:id/scheduleAgreement', command: 'scheduleAgreement' },
-  { method: 'POST', url: '/applications/:id/planActOfPurchase', command: 'planActOfPurchase' },
-  { method: 'POST', url: '/applications/:id/createPlanActOfPurchase', command: 'planActOfPurchase' },
-  { method: 'POST', url: '/applications/:id/reservation-deposit-received', command: 'advanceDepositReceived' },
-  { method: 'POST', url: '/applications/:id/deposit-received', command: 'advanceDepositReceived' },
-  { method: 'POST', url: '/applications/:id/client-solvent', command: 'ClientSolvent' },
-  { method: 'POST', url: '/applications/:id/client-non-solvent', command: 'clientNonSolvent' },
-  { method: 'POST', url: '/applications/:id/confirm-received-agreement-funds', command: 'agreementFundsReceived' },
-  { method: 'POST', url: '/applications/:id/send-act', command: 'draftActSent' },
-  { method: 'POST', url: '/applications/:id/sign-act', command: 'actOfPurchaseSigned' },
-  { method: 'POST', url: '/applications/:id/send-call-for-funds', command: 'callForFundsSent' },
-];
-
-export const pipelineRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.deps.database.db, jobs: app.deps.jobs, config: app.deps.config, storage: app.deps.storage });
-
-  for (const route of DIRECT_ROUTES) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: commandRoles(route.command) },
-      schema: { params, body },
-      handler: async (request) =>
-        executeCommand(deps(), app.commands, actorOf(request), {
-          name: route.command,
-          entity: 'application',
-          entity_id: request.params.id,
-          additionnal_fields: route.fields === 'none' ? {} : (request.body ?? {}),
-        }),
-    });
-  }
+/** The direct calls as catalogued in packages/shared/src/api/pipeline.ts, each with its step's command. */
+export const PIPELINE_STEPS = {
+  markApplicationComplete: step('validateReservationForm'),
+  notifyApplicationIncomplete: step('unvalidateReservationForm'),
+  completeApplication: step('validateReservationForm', 'none'),
+  scheduleApplicationAgreement: step('scheduleAgreement'),
+  planApplicationActOfPurchase: step('planActOfPurchase'),
+  createApplicationActOfPurchasePlan: step('planActOfPurchase'),
+  receiveApplicationReservationDeposit: step('advanceDepositReceived'),
+  receiveApplicationDeposit: step('advanceDepositReceived'),
+  markApplicationClientSolvent: step('ClientSolvent'),
+  markApplicationClientNonSolvent: step('clientNonSolvent'),
+  confirmApplicationAgreementFunds: step('agreementFundsReceived'),
+  sendApplicationDraftAct: step('draftActSent'),
+  signApplicationAct: step('actOfPurchaseSigned'),
+  sendApplicationCallForFunds: step('callForFundsSent'),
 };
+
+export const PIPELINE_HANDLERS = handlersOf(PIPELINE_API, PIPELINE_STEPS);

@@ -1,3 +1,4 @@
+// Over 400 lines: the steps of one sale, from deposit to act, run in order on one funnel world.
 import { PIPELINE_MESSAGES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

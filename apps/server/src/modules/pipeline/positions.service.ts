@@ -1,4 +1,4 @@
-import { APPLICATION_PRIORITY_LABELS, MAX_POSITIONS_PER_LOT } from '@promovente/shared';
+import { APPLICATION_PRIORITY_LABELS, isRankedPosition } from '@promovente/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { applications, lots } from '../../db/schema/index.js';
@@ -16,7 +16,8 @@ import { notifyUsers, type OtherApplication, otherLiveApplications } from './lif
  */
 
 export const priorityLabel = (priority: number) => APPLICATION_PRIORITY_LABELS[priority] ?? String(priority);
-export const isRanked = (priority: number) => priority >= 1 && priority <= MAX_POSITIONS_PER_LOT;
+/** A ranked position (1-3), not the waiting list: the shared rule. */
+export const isRanked = isRankedPosition;
 
 /** The lot whose positions move, as the history and the notifications name it. */
 export type PositionsLot = { promotionId: number; lotId: number; lotReference: string; multiAgency: boolean };

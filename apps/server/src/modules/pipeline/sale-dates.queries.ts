@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** A live application's planned promise (PDV) and act of purchase (SIGN), with its lot's reference. */
 export type PlannedSaleDatesRecord = {
@@ -15,13 +16,15 @@ export type PlannedSaleDatesRecord = {
  * hidden, not closed), one statement along applications_promotion_status_idx.
  */
 export const selectPlannedSaleDates = async (db: Queryable, promotionId: number): Promise<PlannedSaleDatesRecord[]> => {
-  const result = await db.execute(sql`
+  return rowsOf<PlannedSaleDatesRecord>(
+    db,
+    sql`
     select a.id as application_id, l.reference as lot_reference, a.promise_planned_at, a.act_of_purchase_at
     from applications a
     join lots l on l.id = a.lot_id
     where a.promotion_id = ${promotionId} and a.hidden = false and a.closed_at is null
       and (a.promise_planned_at is not null or a.act_of_purchase_at is not null)
     order by least(a.promise_planned_at, a.act_of_purchase_at), a.id
-    limit 5000`);
-  return (result as unknown as { rows: PlannedSaleDatesRecord[] }).rows;
+    limit 5000`,
+  );
 };

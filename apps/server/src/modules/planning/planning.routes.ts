@@ -1,38 +1,16 @@
-import { idParamSchema, planningQuerySchema, planningTaskInputSchema, rolesWith } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { PLANNING_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { createPlanningTask, deletePlanningTask, exportPlanning, listPlanning, updatePlanningTask } from './planning.service.js';
 
 /**
- * The planning's calls (docs/product/planning.md#calls): its readers read and export
- * (planning.read), pilots write (planning.edit); each write answers the whole list.
+ * The planning's calls (docs/product/planning.md#calls), as catalogued in
+ * packages/shared/src/api/planning.ts: its readers read and export (planning.read), pilots
+ * write (planning.edit); each write answers the whole list.
  */
-export const planningRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const read = rolesWith('planning.read');
-  const edit = rolesWith('planning.edit');
-
-  app.get('/planning', { config: { access: read }, schema: { querystring: planningQuerySchema } }, async (request) =>
-    listPlanning(db(), actorOf(request), request.query),
-  );
-
-  app.get('/planning/export', { config: { access: read }, schema: { querystring: planningQuerySchema } }, async (request) =>
-    exportPlanning({ db: db(), storage: app.deps.storage }, actorOf(request), request.query),
-  );
-
-  app.post('/planning', { config: { access: edit }, schema: { body: planningTaskInputSchema } }, async (request) =>
-    createPlanningTask(db(), actorOf(request), request.body),
-  );
-
-  app.put(
-    '/planning/:id',
-    { config: { access: edit }, schema: { params: idParamSchema, body: planningTaskInputSchema } },
-    async (request) => updatePlanningTask(db(), actorOf(request), request.params.id, request.body),
-  );
-
-  app.delete('/planning/:id', { config: { access: edit }, schema: { params: idParamSchema } }, async (request) =>
-    deletePlanningTask(db(), actorOf(request), request.params.id),
-  );
-};
+export const PLANNING_HANDLERS = handlersOf(PLANNING_API, {
+  getPlanning: async ({ deps, actor, query }) => listPlanning(deps.db, actor, query),
+  exportPlanning: async ({ deps, actor, query }) => exportPlanning(deps, actor, query),
+  createPlanningTask: async ({ deps, actor, body }) => createPlanningTask(deps, actor, body),
+  updatePlanningTask: async ({ deps, actor, params, body }) => updatePlanningTask(deps, actor, params.id, body),
+  deletePlanningTask: async ({ deps, actor, params }) => deletePlanningTask(deps, actor, params.id),
+});

@@ -12,11 +12,12 @@ import {
   swissWallTime,
 } from '@promovente/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { assertMemberOf, isMemberOf } from '../../platform/access.js';
+import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { notFound, unprocessable } from '../../platform/errors.js';
+import { storeGeneratedFile } from '../../platform/generated-files.js';
 import type { Storage } from '../../platform/storage.js';
-import { storeGeneratedFile } from '../files/files.service.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { type PlannedSaleDatesRecord, selectPlannedSaleDates } from '../pipeline/index.js';
 import { buildPlanningCalendar } from './planning.ics.js';
 import {
@@ -33,8 +34,8 @@ import {
 /**
  * The planning (docs/product/planning.md): its readers (planning.read, the route's roles) see the
  * tasks and the sales lane; pilots (planning.edit, the write routes' roles) add, edit and delete,
- * each write in one transaction that answers the whole list, as the spec's calls do. Another
- * promotion's task answers 404, like a missing one.
+ * each write in one transaction (runWrite) that answers the whole list, as the spec's calls do.
+ * Another promotion's task answers 404, like a missing one.
  */
 
 export const ICS_MIME = 'text/calendar; charset=utf-8';
@@ -97,45 +98,63 @@ const columnsOf = (values: PlanningTaskValues) => ({
 });
 
 /** POST /planning: a task in the body's promotion (at most PLANNING_MAX_TASKS). */
-export const createPlanningTask = async (db: Db, actor: RequestActor, values: PlanningTaskValues): Promise<PlanningTasksAnswer> => {
-  const promotionId = await assertMemberOf(db, actor, values.promotion_id);
-  const data = await db.transaction(async (tx) => {
-    if ((await countTasks(tx, promotionId)) >= PLANNING_MAX_TASKS) throw unprocessable(PLANNING_MESSAGES.tooManyTasks);
-    await insertTask(tx, promotionId, actor.id, columnsOf(values));
-    return tasksOf(tx, promotionId);
-  });
+export const createPlanningTask = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  values: PlanningTaskValues,
+): Promise<PlanningTasksAnswer> => {
+  const data = await runWrite(
+    deps,
+    actor,
+    values.promotion_id,
+    async ({ tx, promotionId }) => {
+      if ((await countTasks(tx, promotionId)) >= PLANNING_MAX_TASKS) throw unprocessable(PLANNING_MESSAGES.tooManyTasks);
+      await insertTask(tx, promotionId, actor.id, columnsOf(values));
+      return { data: await tasksOf(tx, promotionId), log: null };
+    },
+    () => notFound(),
+  );
   return { data, message: PLANNING_MESSAGES.taskCreated };
 };
 
-/** The task's promotion when the actor may see it and it is the one the body names; 404 otherwise. */
-const visibleTaskPromotion = async (db: Db, actor: RequestActor, id: number, promotionId?: number) => {
-  const owner = await taskPromotionOf(db, id);
-  if (owner === null || (promotionId !== undefined && owner !== promotionId) || !(await isMemberOf(db, actor, owner))) throw notFound();
-  return owner;
+/** The task's promotion when it is the one the body names (null: 404, like a missing task or another promotion's). */
+const taskPromotion = (id: number, promotionId?: number) => async (tx: Queryable) => {
+  const owner = await taskPromotionOf(tx, id);
+  return owner === null || (promotionId !== undefined && owner !== promotionId) ? null : owner;
 };
 
 /** PUT /planning/{id}. */
 export const updatePlanningTask = async (
-  db: Db,
+  deps: WriteDeps,
   actor: RequestActor,
   id: number,
   values: PlanningTaskValues,
 ): Promise<PlanningTasksAnswer> => {
-  const promotionId = await visibleTaskPromotion(db, actor, id, values.promotion_id);
-  const data = await db.transaction(async (tx) => {
-    await updateTaskRow(tx, id, promotionId, columnsOf(values));
-    return tasksOf(tx, promotionId);
-  });
+  const data = await runWrite(
+    deps,
+    actor,
+    taskPromotion(id, values.promotion_id),
+    async ({ tx, promotionId }) => {
+      await updateTaskRow(tx, id, promotionId, columnsOf(values));
+      return { data: await tasksOf(tx, promotionId), log: null };
+    },
+    () => notFound(),
+  );
   return { data, message: PLANNING_MESSAGES.taskUpdated };
 };
 
 /** DELETE /planning/{id}. */
-export const deletePlanningTask = async (db: Db, actor: RequestActor, id: number): Promise<PlanningTasksAnswer> => {
-  const promotionId = await visibleTaskPromotion(db, actor, id);
-  const data = await db.transaction(async (tx) => {
-    await deleteTaskRow(tx, id, promotionId);
-    return tasksOf(tx, promotionId);
-  });
+export const deletePlanningTask = async (deps: WriteDeps, actor: RequestActor, id: number): Promise<PlanningTasksAnswer> => {
+  const data = await runWrite(
+    deps,
+    actor,
+    taskPromotion(id),
+    async ({ tx, promotionId }) => {
+      await deleteTaskRow(tx, id, promotionId);
+      return { data: await tasksOf(tx, promotionId), log: null };
+    },
+    () => notFound(),
+  );
   return { data, message: PLANNING_MESSAGES.taskDeleted };
 };
 

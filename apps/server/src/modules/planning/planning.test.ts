@@ -1,9 +1,10 @@
 import { PLANNING_MESSAGES } from '@promovente/shared';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, candidacies, candidates, files, planningTasks } from '../../db/schema/index.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { buildPlanningCalendar, escapeIcsText, foldIcsLine } from './planning.ics.js';
+import { buildPlanningCalendar, planningUid } from './planning.ics.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -190,42 +191,87 @@ describe('planning (docs/product/planning.md)', () => {
     const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/calendar');
-    const text = file.body;
-    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
-    expect(text).toContain('SUMMARY:Enquête\\; phase 2\\, lot A\r\n');
-    expect(text).toContain('DESCRIPTION:Ligne 1\\nLigne 2\r\n');
-    expect(text).toContain('DTSTART;VALUE=DATE:20260302\r\nDTEND;VALUE=DATE:20260402\r\n');
-    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const [event] = readCalendar(file.body).events;
+    expect(event).toMatchObject({
+      summary: 'Enquête; phase 2, lot A',
+      description: 'Ligne 1\nLigne 2',
+      allDay: true,
+      start: '2026-03-02',
+      end: '2026-04-02',
+    });
+    expect(event.uid).toMatch(new RegExp(`^promotion-${s.promotion.id}-planning-task-\\d+@promovente\\.ch$`));
     const [row] = await db().select({ owner: files.owner, name: files.name }).from(files);
     expect(row).toEqual({ owner: 'export', name: `Planning - ${s.promotion.title}.ics` });
     expect((await call('GET', `/api/planning/export?promotion_id=${s.promotion.id}`, s.outsider)).statusCode).toBe(404);
   });
 });
 
-describe('the .ics writer (RFC 5545)', () => {
-  it('escapes text, folds long lines at 75 octets and keeps UIDs stable', () => {
-    expect(escapeIcsText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne');
-    const long = `SUMMARY:${'é'.repeat(60)}`;
-    const folded = foldIcsLine(long);
-    expect(folded.length).toBeGreaterThan(1);
-    for (const line of folded) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    expect(folded.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(long);
-    const task = {
-      id: 7,
-      title: 'Gros œuvre',
-      category: 4 as const,
-      dateFrom: '2026-12-31',
-      dateTo: '2026-12-31',
-      details: null,
-      promotion_id: 1,
-    };
-    const sale = { application_id: 3, kind: 'SIGN' as const, date: '2027-01-15', lot_reference: 'A-12' };
-    const at = new Date('2026-11-24T10:00:00Z');
-    const one = buildPlanningCalendar({ id: 1, title: 'Les Terrasses' }, [task], [sale], at);
-    expect(one).toBe(buildPlanningCalendar({ id: 1, title: 'Les Terrasses' }, [task], [sale], at));
-    expect(one).toContain('UID:planning-task-7@promovente.ch\r\n');
-    expect(one).toContain('DTSTART;VALUE=DATE:20261231\r\nDTEND;VALUE=DATE:20270101\r\n');
-    expect(one).toContain('UID:application-3-sign@promovente.ch\r\n');
-    expect(one.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
+/** The calendar as Mozilla's ical.js reads it (a parser nobody here wrote). */
+const readCalendar = (text: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return {
+    name: calendar.getFirstPropertyValue('x-wr-calname'),
+    events: calendar.getAllSubcomponents('vevent').map((component) => {
+      const event = new ICAL.Event(component);
+      return {
+        uid: event.uid,
+        summary: event.summary,
+        description: event.description,
+        categories: component.getFirstPropertyValue('categories'),
+        allDay: event.startDate.isDate && event.endDate.isDate,
+        start: event.startDate.toString(),
+        end: event.endDate.toString(),
+      };
+    }),
+  };
+};
+
+describe('the .ics writer (RFC 5545, ical-generator; read back by ical.js)', () => {
+  const task = {
+    id: 7,
+    title: `Gros œuvre; phase 2, lot A – ${'é'.repeat(60)}`,
+    category: 4 as const,
+    dateFrom: '2026-12-31',
+    dateTo: '2026-12-31',
+    details: 'Ligne 1\nLigne 2, \\ fin',
+    promotion_id: 1,
+  };
+  const sale = { application_id: 3, kind: 'SIGN' as const, date: '2027-01-15', lot_reference: 'A-12' };
+  const at = new Date('2026-11-24T10:00:00Z');
+
+  it('writes all-day events whose UIDs carry the promotion, the same on every export', () => {
+    const text = buildPlanningCalendar({ id: 12, title: 'Les Terrasses' }, [task], [sale], at);
+    expect(text).toBe(buildPlanningCalendar({ id: 12, title: 'Les Terrasses' }, [task], [sale], at));
+    const calendar = readCalendar(text);
+    expect(calendar.name).toBe('Planning - Les Terrasses');
+    expect(calendar.events).toEqual([
+      {
+        uid: 'promotion-12-planning-task-7@promovente.ch',
+        summary: task.title,
+        description: task.details,
+        categories: 'Phase travaux',
+        allDay: true,
+        start: '2026-12-31',
+        end: '2027-01-01',
+      },
+      {
+        uid: 'promotion-12-application-3-sign@promovente.ch',
+        summary: 'Acte d’achat prévu : lot A-12',
+        description: null,
+        categories: 'Ventes',
+        allDay: true,
+        start: '2027-01-15',
+        end: '2027-01-16',
+      },
+    ]);
+    expect(planningUid.sale(12, { application_id: 3, kind: 'PDV' })).toBe('promotion-12-application-3-pdv@promovente.ch');
+  });
+
+  it('ends every line with CRLF and folds long lines at 75 octets', () => {
+    const text = buildPlanningCalendar({ id: 12, title: 'Les Terrasses' }, [task], [], at);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const lines = text.slice(0, -2).split('\r\n');
+    expect(lines.every((line) => !line.includes('\n') && new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
   });
 });

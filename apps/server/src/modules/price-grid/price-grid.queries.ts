@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { buildings, lots, priceGridImports } from '../../db/schema/index.js';
 import type { CurrentLot, LotValues } from './price-grid.rules.js';
 
@@ -56,7 +57,9 @@ export const selectPromotionLots = async (db: Queryable, promotionId: number, lo
 export const insertLots = async (db: Queryable, promotionId: number, rows: { reference: string; values: LotValues }[]) => {
   if (rows.length === 0) return [];
   const payload = JSON.stringify(rows.map(({ reference, values }) => ({ reference, ...values })));
-  const result = await db.execute(sql`
+  return rowsOf<{ id: number; reference: string }>(
+    db,
+    sql`
     insert into lots (promotion_id, reference, title, building_id, floor_id, lot_type_id, nb_rooms, area_hab, area_ppe,
       area_jar, area_bal, area_ter, exposure, raw_price, lot_ppe, feuillet_ppe)
     select ${promotionId}::int, v.reference, v.title, v."buildingId", v."floorId", v."typeId", v.nb_rooms, v.area_hab, v.area_ppe,
@@ -67,8 +70,8 @@ export const insertLots = async (db: Queryable, promotionId: number, rows: { ref
       exposure text, raw_price int, lot_ppe text, feuillet_ppe text
     )
     returning id, reference
-  `);
-  return (result as unknown as { rows: { id: number; reference: string }[] }).rows;
+  `,
+  );
 };
 
 /**

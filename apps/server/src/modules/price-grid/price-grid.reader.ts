@@ -1,118 +1,156 @@
-import { Readable } from 'node:stream';
-import { type PRICE_GRID_COLUMNS, PRICE_GRID_MAX_ROWS, PRICE_GRID_MESSAGES } from '@promovente/shared';
-import ExcelJS from 'exceljs';
-import { type Cell, columnsOfHeader, type SheetRow } from './price-grid.rules.js';
+import { type PRICE_GRID_COLUMNS, PRICE_GRID_HEADER_ROWS, PRICE_GRID_MAX_ROWS, PRICE_GRID_MESSAGES } from '@promovente/shared';
+import { odsWorkbook } from './price-grid.ods.js';
+import { columnsOfHeader, type SheetRow } from './price-grid.rules.js';
+import {
+  type Cell,
+  GridFileError,
+  isCellProblem,
+  MAX_COLUMNS,
+  type MergedRange,
+  type RowCells,
+  type SheetReading,
+  type WorkbookSource,
+} from './price-grid.sheet.js';
+import { xlsxWorkbook } from './price-grid.xlsx.js';
+import { openBoundedZip } from './price-grid.zip.js';
 
-/** A grid the reader refuses as a whole, with the French reason. */
-export class GridFileError extends Error {}
+export { GridFileError } from './price-grid.sheet.js';
 
 type ColumnField = (typeof PRICE_GRID_COLUMNS)[number]['field'];
 
-/** A cell's value as text or number: rich text, formulas (their result), links and dates flattened. */
-export const cellValue = (value: ExcelJS.CellValue): Cell => {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellValue((value.result ?? null) as ExcelJS.CellValue);
-    if ('text' in value) return cellValue(value.text as ExcelJS.CellValue);
-    if ('error' in value) return String(value.error);
-  }
-  return null;
+export type ReadGrid = {
+  present: Set<ColumnField>;
+  rows: SheetRow[];
+  /** The sheet the grid was found on, and the line of its header row. */
+  sheet: string;
+  headerLine: number;
 };
 
-/** What a grid may unpack to: a 10,000-row export is about 6 MB; more is a zip bomb, not a grid. */
-export const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
+/** Cells a merged range may fill in one sheet: non-overlapping ranges fill each cell once at most. */
+const MAX_MERGE_FILLS = 1_000_000;
+
+const isBlank = (cell: Cell | undefined) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+
+/** A header row's texts by column index. */
+const headerTexts = (cells: RowCells): (string | null)[] => {
+  const texts: (string | null)[] = Array.from({ length: Math.min(MAX_COLUMNS, Math.max(0, ...cells.keys()) + 1) }, () => null);
+  for (const [index, cell] of cells) {
+    if (index < texts.length && !isCellProblem(cell) && cell !== null) texts[index] = String(cell);
+  }
+  return texts;
+};
 
 /**
- * The bytes a zip says its entries unpack to, from its central directory, without unpacking
- * anything; Infinity when it cannot be read or uses zip64 (no grid needs it). The reader is
- * not asked to inflate a 5 MB file into gigabytes.
+ * A merged range shows its first cell's value on every row it spans (the building written once
+ * beside its lots): that value goes to the cells of the range's first column on the grid's rows
+ * below it, where they are empty. A row the range covers but that holds nothing else stays blank.
  */
-export const declaredUnzippedBytes = (zip: Buffer): number => {
-  const EOCD = 0x06054b50;
-  const ENTRY = 0x02014b50;
-  let end = -1;
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 65_557); at -= 1) {
-    if (zip.readUInt32LE(at) === EOCD) {
-      end = at;
-      break;
+const fillMerges = (rows: SheetRow[], merges: MergedRange[], columns: Map<ColumnField, number>) => {
+  const fieldAt = new Map([...columns].map(([field, index]) => [index, field]));
+  const lines = rows.map((row) => row.line);
+  const byLine = new Map(rows.map((row) => [row.line, row]));
+  let fills = 0;
+  for (const range of merges) {
+    const field = fieldAt.get(range.left);
+    const value = field ? byLine.get(range.top)?.cells[field] : undefined;
+    if (!field || value === undefined || isBlank(value)) continue;
+    // The first row below the range's top, by binary search over the rows' lines.
+    let low = 0;
+    let high = lines.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (lines[middle] <= range.top) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < rows.length && lines[index] <= range.bottom; index += 1) {
+      fills += 1;
+      if (fills > MAX_MERGE_FILLS) throw new GridFileError(PRICE_GRID_MESSAGES.unreadable);
+      if (isBlank(rows[index].cells[field])) rows[index].cells[field] = value;
     }
   }
-  if (end < 0) return Number.POSITIVE_INFINITY;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== ENTRY) return Number.POSITIVE_INFINITY;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return total;
 };
 
-export type ReadGrid = { present: Set<ColumnField>; rows: SheetRow[] };
+/**
+ * How one sheet is read: its first PRICE_GRID_HEADER_ROWS rows holding something are searched
+ * for the header row (the one naming the 'Lot' column); without one, the sheet is left at once.
+ * With one, every later row that is not blank in the grid's columns is a lot row, the merged
+ * ranges fill their cells once the sheet is read, and the grid is found.
+ */
+const gridReading = (sheet: string, found: (grid: ReadGrid) => void): SheetReading => {
+  let header: { columns: Map<ColumnField, number>; line: number } | null = null;
+  let searched = 0;
+  const rows: SheetRow[] = [];
+  const merges: MergedRange[] = [];
+  return {
+    row: (line, cells) => {
+      if (!header) {
+        searched += 1;
+        const { columns, missing } = columnsOfHeader(headerTexts(cells));
+        if (missing.length === 0) header = { columns, line };
+        return header || searched < PRICE_GRID_HEADER_ROWS ? 'more' : 'next';
+      }
+      const row: SheetRow = { line, cells: {} };
+      let blank = true;
+      for (const [field, index] of header.columns) {
+        const cell = cells.get(index) ?? null;
+        row.cells[field] = cell;
+        if (!isBlank(cell)) blank = false;
+      }
+      // Blank rows (a sheet's formatting often runs past its data) are no lots.
+      if (blank) return 'more';
+      if (rows.length >= PRICE_GRID_MAX_ROWS) throw new GridFileError(PRICE_GRID_MESSAGES.tooManyRows);
+      rows.push(row);
+      return 'more';
+    },
+    merge: (range) => {
+      merges.push(range);
+    },
+    end: () => {
+      if (!header) return 'more';
+      fillMerges(rows, merges, header.columns);
+      found({ present: new Set(header.columns.keys()), rows, sheet, headerLine: header.line });
+      return 'stop';
+    },
+  };
+};
+
+/** The format's own French refusal for a zip that is no workbook the import reads (an .xlsb); null when it is none known. */
+const formatRefusal = (names: string[]) => (names.some((name) => /^xl\/workbook\.bin$/i.test(name)) ? PRICE_GRID_MESSAGES.xlsb : null);
 
 /**
- * The first sheet of an .xlsx, read as a stream (exceljs' WorkbookReader: a 5,000-row grid is
- * never a whole workbook in memory): the header row names the columns, each later row that is
- * not empty is a lot row. Refuses the file (GridFileError) when it is no readable workbook,
- * unpacks to more than MAX_UNZIPPED_BYTES, misses the 'Lot' column, has no row or too many.
+ * The price grid of an .xlsx or an .ods (docs/decisions/022-bounded-grid-reader.md): its visible
+ * sheets in order, the first whose header row names the 'Lot' column (within its first 20
+ * rows: a title may come first) being the grid. Everything is read as it is unpacked, within
+ * fixed bounds whatever the file declares (MAX_UNZIPPED_BYTES, MAX_SHEET_ROWS, MAX_COLUMNS):
+ * past one, the file is refused in French at once. Refuses the file (GridFileError) when it is
+ * no readable workbook, has no sheet, no header with 'Lot', no lot row or too many.
  */
 export const readGrid = async (content: Buffer): Promise<ReadGrid> => {
-  const unzipped = declaredUnzippedBytes(content);
-  if (unzipped === Number.POSITIVE_INFINITY) throw new GridFileError(PRICE_GRID_MESSAGES.unreadable);
-  if (unzipped > MAX_UNZIPPED_BYTES) throw new GridFileError(PRICE_GRID_MESSAGES.tooBig);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  let columns: Map<ColumnField, number> | null = null;
-  const rows: SheetRow[] = [];
-  let sheetSeen = false;
+  const zip = await openBoundedZip(content);
+  let workbook: WorkbookSource | null;
   try {
-    for await (const sheet of reader) {
-      sheetSeen = true;
-      for await (const row of sheet) {
-        const values = (row.values ?? []) as ExcelJS.CellValue[];
-        if (columns === null) {
-          const headers = Array.from({ length: values.length }, (_, index) => {
-            const cell = cellValue(values[index]);
-            return cell === null ? null : String(cell);
-          });
-          const header = columnsOfHeader(headers);
-          if (header.missing.length > 0) throw new GridFileError(PRICE_GRID_MESSAGES.missingColumns(header.missing));
-          columns = header.columns;
-          continue;
-        }
-        const cells: SheetRow['cells'] = {};
-        let empty = true;
-        for (const [field, index] of columns) {
-          const cell = cellValue(values[index]);
-          cells[field] = cell;
-          if (cell !== null && String(cell).trim() !== '') empty = false;
-        }
-        // Blank rows (a sheet's formatting often runs past its data) are no lots.
-        if (empty) continue;
-        if (rows.length >= PRICE_GRID_MAX_ROWS) throw new GridFileError(PRICE_GRID_MESSAGES.tooManyRows);
-        rows.push({ line: row.number, cells });
-      }
-      // Only the first sheet is the grid.
-      break;
-    }
+    workbook = (await xlsxWorkbook(zip)) ?? (await odsWorkbook(zip));
   } catch (error) {
     if (error instanceof GridFileError) throw error;
     throw new GridFileError(PRICE_GRID_MESSAGES.unreadable);
   }
-  if (!sheetSeen) throw new GridFileError(PRICE_GRID_MESSAGES.noSheet);
-  if (columns === null) throw new GridFileError(PRICE_GRID_MESSAGES.missingColumns(['Lot']));
-  if (rows.length === 0) throw new GridFileError(PRICE_GRID_MESSAGES.empty);
-  return { present: new Set(columns.keys()), rows };
+  if (!workbook) throw new GridFileError(formatRefusal(zip.names()) ?? PRICE_GRID_MESSAGES.unreadable);
+  let grid: ReadGrid | null = null;
+  let sheets = 0;
+  try {
+    await workbook.readSheets((name) => {
+      sheets += 1;
+      return gridReading(name, (found) => {
+        grid = found;
+      });
+    });
+  } catch (error) {
+    if (error instanceof GridFileError) throw error;
+    throw new GridFileError(PRICE_GRID_MESSAGES.unreadable);
+  }
+  if (sheets === 0) throw new GridFileError(PRICE_GRID_MESSAGES.noSheet);
+  const read = grid as ReadGrid | null;
+  if (read === null) throw new GridFileError(PRICE_GRID_MESSAGES.missingColumns(['Lot']));
+  if (read.rows.length === 0) throw new GridFileError(PRICE_GRID_MESSAGES.empty);
+  return read;
 };

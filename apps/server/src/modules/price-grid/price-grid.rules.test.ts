@@ -1,4 +1,4 @@
-import { LOT_MESSAGES, PRICE_GRID_COLUMNS } from '@promovente/shared';
+import { LOT_MESSAGES, PRICE_GRID_COLUMNS, PRICE_GRID_MESSAGES } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type CurrentLot,
@@ -108,16 +108,25 @@ describe('the row rules (docs/product/promotion-administration.md#validation)', 
     );
   });
 
-  it('takes rooms from 1, by half rooms; empty is the default of 1', () => {
+  it('takes rooms from 1, by half rooms, below 1 left to the plan (the lot’s own value passes); empty is the default of 1', () => {
     const reason = 'Le nombre de pièces doit être au moins 1, par demi-pièce (1 ; 1,5 ; 2 ; ...)';
-    expect(refusals({ nb_rooms: 0.5 })).toEqual([{ column: 'Pièces', reason }]);
     expect(refusals({ nb_rooms: 2.3 })).toEqual([{ column: 'Pièces', reason }]);
+    expect(refusals({ nb_rooms: -1 })).toEqual([{ column: 'Pièces', reason }]);
     expect(refusals({ nb_rooms: 'trois' })).toEqual([{ column: 'Pièces', reason }]);
     expect(parseGridRow(row({ nb_rooms: '3,5' }), ALL, reference)).toMatchObject({ nb_rooms: 3.5 });
     expect(parseGridRow(row({ nb_rooms: null }), ALL, reference)).toMatchObject({ nb_rooms: 1 });
+    expect(parseGridRow(row({ nb_rooms: 0 }), ALL, reference)).toMatchObject({ nb_rooms: 0, roomsRefusal: reason });
+    // With another refused cell, said with it at once.
+    expect(refusals({ nb_rooms: 0.5, raw_price: -1 })).toEqual([
+      { column: 'Pièces', reason },
+      { column: 'Prix (CHF)', reason: LOT_MESSAGES.priceMin },
+    ]);
   });
 
-  it('takes the price as whole CHF from 0 (the lots screen messages); empty is 0', () => {
+  it('takes the price as whole CHF from 0 (the lots screen messages); an empty price is refused, never 0 CHF', () => {
+    expect(refusals({ raw_price: null })).toEqual([{ column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.emptyPrice }]);
+    expect(refusals({ raw_price: ' ' })).toEqual([{ column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.emptyPrice }]);
+    expect(parseGridRow(row({ raw_price: 0 }), ALL, reference)).toMatchObject({ raw_price: 0 });
     expect(refusals({ raw_price: -1 })).toEqual([{ column: 'Prix (CHF)', reason: LOT_MESSAGES.priceMin }]);
     expect(refusals({ raw_price: 1000.5 })).toEqual([{ column: 'Prix (CHF)', reason: LOT_MESSAGES.priceInteger }]);
     expect(refusals({ raw_price: 'sur demande' })).toEqual([{ column: 'Prix (CHF)', reason: LOT_MESSAGES.priceInteger }]);
@@ -154,6 +163,16 @@ describe('the row rules (docs/product/promotion-administration.md#validation)', 
       column: 'Étage, Prix (CHF)',
       reason: `Étage inconnu : « Cave » (RDC, 1er, 2ème) ; ${LOT_MESSAGES.priceMin}`,
     });
+  });
+
+  it('refuses a cell the file holds no value for, in any column: a formula saved without its result, a formula error', () => {
+    expect(refusals({ raw_price: { problem: 'formula', text: '' }, floor: { problem: 'error', text: '#REF!' } })).toEqual([
+      { column: 'Étage', reason: PRICE_GRID_MESSAGES.formulaError('#REF!') },
+      { column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.formulaWithoutResult },
+    ]);
+    expect(refusals({ reference: { problem: 'formula', text: '' } })).toEqual([
+      { column: 'Lot', reason: PRICE_GRID_MESSAGES.formulaWithoutResult },
+    ]);
   });
 
   it('leaves a column absent from the sheet out of the row (the lot keeps its value)', () => {
@@ -322,6 +341,20 @@ describe('the plan: rows against the promotion lots', () => {
     }
     // PRS is held back by the broker, not sold: its grid values may change.
     expect(planGrid([parsed({ raw_price: 1 })], context([lot({ status: 1 })])).changes).toHaveLength(1);
+  });
+
+  it('passes rooms below 1 only as the lot’s own value: a parking of 0 rooms unchanged, a new lot or a change to 0 refused', () => {
+    const reason = 'Le nombre de pièces doit être au moins 1, par demi-pièce (1 ; 1,5 ; 2 ; ...)';
+    const parking = lot({ reference: 'P-1', typeId: 1, nb_rooms: 0, area_bal: 0, raw_price: 40_000 });
+    const row0 = (ref: string, line: number) =>
+      parsed({ reference: ref, type: 'Place de parc intérieure', nb_rooms: 0, raw_price: 40_000 }, line);
+    const plan = planGrid([row0('P-1', 2), row0('P-2', 3), parsed({ nb_rooms: 0 }, 4)], context([parking, lot()]));
+    expect(plan.unchanged).toBe(1);
+    expect(plan.changes).toEqual([]);
+    expect(plan.refused).toEqual([
+      { line: 3, reference: 'P-2', column: 'Pièces', reason },
+      { line: 4, reference: 'A-101', column: 'Pièces', reason },
+    ]);
   });
 
   it('clears the garden, balcony and terrace areas of a lot that becomes a parking type', () => {

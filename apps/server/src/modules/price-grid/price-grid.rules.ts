@@ -1,3 +1,4 @@
+// Over 400 lines: the grid's reading rules, one per column of the workbook, kept beside the column table they read.
 import {
   formatNumber,
   isParkingLotType,
@@ -5,12 +6,15 @@ import {
   LOT_MESSAGES,
   PRICE_GRID_COLUMNS,
   PRICE_GRID_FIELD_LABELS,
+  PRICE_GRID_MESSAGES,
   type PriceGridChange,
   type PriceGridCreation,
   type PriceGridField,
   type PriceGridFieldChange,
   type PriceGridRefusal,
 } from '@promovente/shared';
+import { textOfInert } from '../../platform/xlsx.js';
+import { type Cell, isCellProblem } from './price-grid.sheet.js';
 
 /**
  * The rules of a price grid (docs/sales-process.md#price-grid-import-built), pure: a sheet's
@@ -20,8 +24,7 @@ import {
  * apply run the same two steps, the apply on the lots as they are at that moment.
  */
 
-/** A cell as the reader hands it: text, number, or nothing. */
-export type Cell = string | number | null;
+export type { Cell };
 /** A sheet row: its line number (the header is line 1) and its cells by the column's field. */
 export type SheetRow = { line: number; cells: Partial<Record<ColumnField, Cell>> };
 type ColumnField = (typeof PRICE_GRID_COLUMNS)[number]['field'];
@@ -44,6 +47,12 @@ export type ParsedGridRow = {
   raw_price?: number;
   lot_ppe?: string | null;
   feuillet_ppe?: string | null;
+  /**
+   * A rule the row breaks only if it changes the lot: the number of rooms below 1 is refused
+   * for a new lot or a change, not when it is the lot's own value (the demo's parkings and boxes
+   * have 0 rooms, and 'Liste des lots' imported back must change nothing).
+   */
+  roomsRefusal?: string;
 };
 
 const HEADER_OF = Object.fromEntries(PRICE_GRID_COLUMNS.map((c) => [c.field, c.header])) as Record<ColumnField, string>;
@@ -60,7 +69,9 @@ export const normalizeHeader = (text: string) =>
 /** The column of each field from the header row's texts (index: the cell's position); unknown headers are read past. */
 export const columnsOfHeader = (headers: (string | null)[]): { columns: Map<ColumnField, number>; missing: string[] } => {
   const columns = new Map<ColumnField, number>();
-  const byName = new Map(PRICE_GRID_COLUMNS.map((c) => [normalizeHeader(c.header), c.field]));
+  const byName = new Map<string, ColumnField>(
+    PRICE_GRID_COLUMNS.flatMap((c) => [c.header, ...c.aliases].map((name) => [normalizeHeader(name), c.field] as const)),
+  );
   headers.forEach((text, index) => {
     const field = text === null ? undefined : byName.get(normalizeHeader(text));
     if (field && !columns.has(field)) columns.set(field, index);
@@ -76,7 +87,9 @@ const MAX_AREA = 999_999.99;
 const MAX_ROOMS = 99;
 const MAX_PRICE = 2_000_000_000;
 
-const textOf = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell).trim());
+/** A cell's text, trimmed; the apostrophe our exports put before a formula-like text is dropped (platform/xlsx.ts). */
+const textOf = (cell: Cell | undefined): string =>
+  cell === null || cell === undefined || isCellProblem(cell) ? '' : textOfInert(String(cell).trim());
 
 /** A number as a Swiss user types it: 1'250'000, 1 250 000 CHF, 85,5 m². Null when empty; NaN when not a number. */
 export const numberOf = (cell: Cell | undefined): number | null => {
@@ -93,73 +106,96 @@ export const numberOf = (cell: Cell | undefined): number | null => {
 const findByTitle = <T extends { title: string }>(items: readonly T[], text: string) =>
   items.filter((item) => normalizeHeader(item.title) === normalizeHeader(text));
 
-type Refusal = { column: string; reason: string };
+/** A refused cell; `unlessUnchanged`: only if the row changes that value of the lot (the plan decides). */
+type Refusal = { column: string; reason: string; unlessUnchanged?: boolean };
 
 /** One row through the row rules: the parsed row, or every refused cell with its reason. */
 export const parseGridRow = (row: SheetRow, present: ReadonlySet<ColumnField>, reference: ReferenceData): ParsedGridRow | Refusal[] => {
   const refusals: Refusal[] = [];
   const refuse = (field: ColumnField, reason: string) => refusals.push({ column: HEADER_OF[field], reason });
+  // A cell without a usable value (a formula saved without its result, a formula error) refuses the row: never read as empty or 0.
+  const unusable = new Set<ColumnField>();
+  for (const field of present) {
+    const cell = row.cells[field];
+    if (!isCellProblem(cell)) continue;
+    unusable.add(field);
+    refuse(field, cell.problem === 'formula' ? PRICE_GRID_MESSAGES.formulaWithoutResult : PRICE_GRID_MESSAGES.formulaError(cell.text));
+  }
+  const has = (field: ColumnField) => present.has(field) && !unusable.has(field);
   const parsed: ParsedGridRow = { line: row.line, reference: textOf(row.cells.reference) };
 
-  if (parsed.reference === '') refuse('reference', 'La référence du lot est requise');
+  if (unusable.has('reference')) parsed.reference = '';
+  else if (parsed.reference === '') refuse('reference', 'La référence du lot est requise');
   else if (parsed.reference.length > 50) refuse('reference', 'La référence du lot ne doit pas dépasser 50 caractères');
 
-  if (present.has('title')) {
+  if (has('title')) {
     parsed.title = textOf(row.cells.title);
     if (parsed.title.length > MAX_TEXT) refuse('title', `Le titre ne doit pas dépasser ${MAX_TEXT} caractères`);
   }
-  if (present.has('building')) {
+  if (has('building')) {
     parsed.building = textOf(row.cells.building);
     if (parsed.building === '') refuse('building', "L'immeuble est requis");
   }
-  if (present.has('floor')) {
+  if (has('floor')) {
     const text = textOf(row.cells.floor);
     const [floor, other] = findByTitle(reference.floors, text);
     if (text === '') refuse('floor', "L'étage est requis");
     else if (!floor || other) refuse('floor', `Étage inconnu : « ${text} » (${reference.floors.map((f) => f.title).join(', ')})`);
     else parsed.floorId = floor.id;
   }
-  if (present.has('type')) {
+  if (has('type')) {
     const text = textOf(row.cells.type);
     const [type, other] = findByTitle(reference.types, text);
     if (text === '') refuse('type', 'Le type de lot est requis');
     else if (!type || other) refuse('type', `Type de lot inconnu : « ${text} » (${reference.types.map((t) => t.title).join(', ')})`);
     else parsed.typeId = type.id;
   }
-  if (present.has('nb_rooms')) {
+  if (has('nb_rooms')) {
     // An empty cell is the lot rule's default (1 room).
     const rooms = numberOf(row.cells.nb_rooms) ?? 1;
-    if (!(rooms >= 1 && rooms <= MAX_ROOMS && Number.isInteger(rooms * 2))) {
-      refuse('nb_rooms', 'Le nombre de pièces doit être au moins 1, par demi-pièce (1 ; 1,5 ; 2 ; ...)');
-    } else parsed.nb_rooms = rooms;
+    const reason = 'Le nombre de pièces doit être au moins 1, par demi-pièce (1 ; 1,5 ; 2 ; ...)';
+    if (!(rooms >= 0 && rooms <= MAX_ROOMS && Number.isInteger(rooms * 2))) refuse('nb_rooms', reason);
+    else {
+      parsed.nb_rooms = rooms;
+      // Below 1: said with the row's other refusals if it has any, else left to the plan (the lot's own value passes).
+      if (rooms < 1) {
+        parsed.roomsRefusal = reason;
+        refusals.push({ column: HEADER_OF.nb_rooms, reason, unlessUnchanged: true });
+      }
+    }
   }
   for (const field of ['area_hab', 'area_ppe'] as const) {
-    if (!present.has(field)) continue;
+    if (!has(field)) continue;
     // An empty cell is the lot rule's default (0 m²).
     const area = numberOf(row.cells[field]) ?? 0;
     if (!(area >= 0 && area <= MAX_AREA)) refuse(field, 'La surface doit être un nombre positif ou nul, en m²');
     else parsed[field] = Math.round(area * 100) / 100;
   }
-  if (present.has('exposure')) {
+  if (has('exposure')) {
     const text = textOf(row.cells.exposure);
     const exposure = LOT_EXPOSURES.find((e) => normalizeHeader(e) === normalizeHeader(text.replace(/\s*-\s*/g, '-')));
     if (text !== '' && !exposure) refuse('exposure', `Exposition inconnue : « ${text} » (${LOT_EXPOSURES.join(', ')})`);
     else parsed.exposure = exposure ?? null;
   }
-  if (present.has('raw_price')) {
-    const price = numberOf(row.cells.raw_price) ?? 0;
-    if (Number.isNaN(price) || !Number.isInteger(price) || price > MAX_PRICE) refuse('raw_price', LOT_MESSAGES.priceInteger);
+  if (has('raw_price')) {
+    // An empty price is no price: never 0 CHF (issue 18).
+    const price = numberOf(row.cells.raw_price);
+    if (price === null) refuse('raw_price', PRICE_GRID_MESSAGES.emptyPrice);
+    else if (Number.isNaN(price) || !Number.isInteger(price) || price > MAX_PRICE) refuse('raw_price', LOT_MESSAGES.priceInteger);
     else if (price < 0) refuse('raw_price', LOT_MESSAGES.priceMin);
     else parsed.raw_price = price;
   }
   for (const field of ['lot_ppe', 'feuillet_ppe'] as const) {
-    if (!present.has(field)) continue;
+    if (!has(field)) continue;
     const text = textOf(row.cells[field]);
     if (text.length > MAX_PPE) refuse(field, `${HEADER_OF[field]} : ${MAX_PPE} caractères au maximum`);
     else parsed[field] = text === '' ? null : text;
   }
-  return refusals.length > 0 ? refusals : parsed;
+  return refusals.some((refusal) => !refusal.unlessUnchanged) ? refusals.map(({ column, reason }) => ({ column, reason })) : parsed;
 };
+
+/** The reference a sheet row gives, as text (empty when the cell holds none). */
+export const referenceOf = (row: SheetRow) => textOf(row.cells.reference);
 
 /** The refusal entry of a row: every refused cell, in column order, in one line of the preview. */
 export const refusalOf = (line: number, reference: string | null, refusals: Refusal[]): PriceGridRefusal => ({
@@ -305,6 +341,11 @@ export const planGrid = (rows: readonly ParsedGridRow[], context: PlanContext): 
       continue;
     }
     const [lot] = matches;
+    // Rooms below 1 pass only as the lot's own value (it changes nothing there).
+    if (row.roomsRefusal && (!lot || Number(lot.nb_rooms) !== row.nb_rooms)) {
+      refuse(row, HEADER_OF.nb_rooms, row.roomsRefusal);
+      continue;
+    }
     if (!lot) {
       if (associated.has(row.reference)) {
         refuse(row, 'Lot', `« ${row.reference} » est un lot associé : modifiez-le depuis la fiche de son lot principal`);

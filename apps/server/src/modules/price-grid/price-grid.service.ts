@@ -9,13 +9,14 @@ import {
   type PriceGridPreview,
   type PriceGridRefusal,
   priceGridAppliedMessage,
+  priceGridFormatMessage,
 } from '@promovente/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
-import { checkUpload, type Upload, type UploadPolicy } from '../../platform/uploads.js';
-import { writeLog } from '../logs/logs.service.js';
+import { checkUpload, detectContent, type Upload, type UploadPolicy } from '../../platform/uploads.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { listFloors, listLotTypes, writeLotHistory } from '../lots/lots.service.js';
 import {
   insertImport,
@@ -27,9 +28,9 @@ import {
   updateLots,
 } from './price-grid.queries.js';
 import { GridFileError, readGrid } from './price-grid.reader.js';
-import { type GridPlan, type ParsedGridRow, parseGridRow, planGrid, refusalOf, refuseDuplicates } from './price-grid.rules.js';
+import { type GridPlan, type ParsedGridRow, parseGridRow, planGrid, referenceOf, refusalOf, refuseDuplicates } from './price-grid.rules.js';
 
-/** The grid file (docs/sales-process.md#price-grid-import-built): an .xlsx, judged by its content like every upload. */
+/** The grid file (docs/sales-process.md#price-grid-import-built): an .xlsx or an .ods, judged by its content like every upload. */
 export const PRICE_GRID_UPLOADS: UploadPolicy = {
   kinds: ['zip'],
   imageBytes: PRICE_GRID_MAX_BYTES,
@@ -72,13 +73,27 @@ const byLine = (a: PriceGridRefusal, b: PriceGridRefusal) => a.line - b.line;
 
 /**
  * POST /promotions/:id/price-grid/preview: reads the grid, runs the row rules and plans it
- * against the lots as they are, stores the parsed rows (the apply needs the file no more) and
- * answers what applying would do. Nothing of the lots changes.
+ * against the lots as they are, stores the parsed rows (the apply needs the file no more, a
+ * write through runWrite) and answers what applying would do. Nothing of the lots changes.
  */
-export const previewGrid = async (db: Db, actor: RequestActor, promotionId: number, upload: Upload | null): Promise<PriceGridPreview> => {
+export const previewGrid = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  upload: Upload | null,
+): Promise<PriceGridPreview> => {
+  const { db } = deps;
   await assertImporter(db, actor, promotionId);
   if (!upload) throw unprocessable(PRICE_GRID_MESSAGES.noFile);
-  const checked = checkUpload(PRICE_GRID_UPLOADS, upload);
+  // A format the import does not read is named in the refusal: an .xls (by its content), a .csv or an .xlsb (by its name and
+  // content; an .xlsb named otherwise is told by the reader).
+  const kind = (await detectContent(upload.content))?.kind;
+  const named = priceGridFormatMessage(upload.filename);
+  if (kind === 'ole') throw unprocessable(PRICE_GRID_MESSAGES.xls);
+  if ((kind === 'text' && named === PRICE_GRID_MESSAGES.csv) || (kind === 'zip' && named === PRICE_GRID_MESSAGES.xlsb)) {
+    throw unprocessable(named);
+  }
+  const checked = await checkUpload(PRICE_GRID_UPLOADS, upload);
   if ('error' in checked) throw unprocessable(checked.error);
 
   let grid: Awaited<ReturnType<typeof readGrid>>;
@@ -93,7 +108,7 @@ export const previewGrid = async (db: Db, actor: RequestActor, promotionId: numb
   const refused: PriceGridRefusal[] = [];
   for (const row of grid.rows) {
     const result = parseGridRow(row, grid.present, reference);
-    if (Array.isArray(result)) refused.push(refusalOf(row.line, String(row.cells.reference ?? '').trim(), result));
+    if (Array.isArray(result)) refused.push(refusalOf(row.line, referenceOf(row), result));
     else parsed.push(result);
   }
   const unique = refuseDuplicates(parsed);
@@ -101,20 +116,29 @@ export const previewGrid = async (db: Db, actor: RequestActor, promotionId: numb
 
   const plan = await planOf(db, promotionId, unique.kept, reference, false);
   const expiresAt = new Date(Date.now() + PRICE_GRID_PREVIEW_HOURS * 3_600_000);
-  const id = await db.transaction((tx) =>
-    insertImport(tx, {
-      promotionId,
-      createdById: actor.id,
-      fileName: upload.filename || 'grille.xlsx',
-      rows: unique.kept,
-      refused,
-      expiresAt,
+  const id = await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => ({
+      data: await insertImport(tx, {
+        promotionId,
+        createdById: actor.id,
+        fileName: upload.filename || 'grille.xlsx',
+        rows: unique.kept,
+        refused,
+        expiresAt,
+      }),
+      log: null,
     }),
+    notFound,
   );
   const allRefused = [...refused, ...plan.refused].sort(byLine);
   return {
     id,
     file_name: upload.filename || 'grille.xlsx',
+    sheet: grid.sheet,
+    header_line: grid.headerLine,
     expires_at: expiresAt.toISOString(),
     counts: {
       rows: grid.rows.length,
@@ -183,36 +207,45 @@ const writePlan = async (tx: Queryable, actor: RequestActor, promotionId: number
 };
 
 /**
- * POST /promotions/:id/price-grid/:importId/apply, after openGridApply: ONE transaction. The
- * import and the promotion's lots are locked, the stored rows planned again against the lots as
- * they are now (a row that no longer applies is refused, the others go), then written with
- * their lot history, one history log row and the import marked applied. A failure rolls all
- * of it back. `progress` hears each step, so that the answer can stream an honest bar. No lot
- * status is recomputed: the derived status follows raw_status and the live applications, which
- * the grid never touches (new lots start Disponible).
+ * POST /promotions/:id/price-grid/:importId/apply, after openGridApply: ONE write through runWrite
+ * (the promotion checked again in its transaction). The import and the promotion's lots are
+ * locked, the stored rows planned again against the lots as they are now (a row that no longer
+ * applies is refused, the others go), then written with their lot history, one history log row
+ * and the import marked applied. A failure rolls all of it back. `progress` hears each step, so
+ * that the answer can stream an honest bar. No lot status is recomputed: the derived status
+ * follows raw_status and the live applications, which the grid never touches (new lots start
+ * Disponible).
  */
 export const applyGrid = async (
-  db: Db,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   importId: number,
   progress: Progress,
 ): Promise<PriceGridApplyResult> => {
-  const reference = await referenceData(db);
-  return db.transaction(async (tx) => {
-    const stored = await selectImport(tx, promotionId, importId, true);
-    // Checked again under the lock: two applies of one preview, the second finds it applied.
-    if (!stored) throw notFound();
-    if (stored.status === 'applied') throw conflict(PRICE_GRID_MESSAGES.alreadyApplied);
-    const rows = stored.rows as ParsedGridRow[];
-    progress({ type: 'progress', phase: 'check', processed: 0, total: rows.length });
-    const plan = await planOf(tx, promotionId, rows, reference, true);
-    progress({ type: 'progress', phase: 'check', processed: rows.length, total: rows.length });
-    await writePlan(tx, actor, promotionId, plan, progress);
-    const refused = [...(stored.refused as PriceGridRefusal[]), ...plan.refused].sort(byLine);
-    const message = priceGridAppliedMessage(plan.creations.length, plan.changes.length, refused.length);
-    await writeLog(tx, { promotionId, executedById: actor.id, onTitle: stored.fileName, title: `${message} (${stored.fileName})` });
-    await markApplied(tx, importId);
-    return { created: plan.creations.length, changed: plan.changes.length, unchanged: plan.unchanged, refused, message };
-  });
+  const reference = await referenceData(deps.db);
+  return runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const stored = await selectImport(tx, promotionId, importId, true);
+      // Checked again under the lock: two applies of one preview, the second finds it applied.
+      if (!stored) throw notFound();
+      if (stored.status === 'applied') throw conflict(PRICE_GRID_MESSAGES.alreadyApplied);
+      const rows = stored.rows as ParsedGridRow[];
+      progress({ type: 'progress', phase: 'check', processed: 0, total: rows.length });
+      const plan = await planOf(tx, promotionId, rows, reference, true);
+      progress({ type: 'progress', phase: 'check', processed: rows.length, total: rows.length });
+      await writePlan(tx, actor, promotionId, plan, progress);
+      const refused = [...(stored.refused as PriceGridRefusal[]), ...plan.refused].sort(byLine);
+      const message = priceGridAppliedMessage(plan.creations.length, plan.changes.length, refused.length);
+      await markApplied(tx, importId);
+      return {
+        data: { created: plan.creations.length, changed: plan.changes.length, unchanged: plan.unchanged, refused, message },
+        log: { onTitle: stored.fileName, title: `${message} (${stored.fileName})` },
+      };
+    },
+    notFound,
+  );
 };

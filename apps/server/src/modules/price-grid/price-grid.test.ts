@@ -1,3 +1,4 @@
+// Over 400 lines: access, preview, apply, round trip and real or hostile grids share one world and the grid builders.
 import {
   MESSAGES,
   PRICE_GRID_MESSAGES,
@@ -10,7 +11,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionLots, buildings, logs, lots, priceGridImports } from '../../db/schema/index.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { type GridLine, gridUpload, gridWorkbook, newLots } from './price-grid.fixtures.js';
+import {
+  fixtureFile,
+  type GridLine,
+  gridUpload,
+  gridWorkbook,
+  measured,
+  newLots,
+  ODS_TYPE,
+  repeated,
+  SHEET_END,
+  SHEET_START,
+  workbookOfSheet,
+  zipOf,
+} from './price-grid.fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -294,14 +308,38 @@ describe('POST /promotions/:id/price-grid/:importId/apply', () => {
 });
 
 describe("round trip: 'Liste des lots' exported, then imported back", () => {
-  it('changes nothing and refuses nothing', async () => {
+  it('changes nothing and refuses nothing, parkings and boxes of 0 rooms included', async () => {
     const s = await setup();
     // Every column of the grid filled on one lot, and a sold lot: unchanged rows are no refusal.
+    // A title a spreadsheet would take as a formula leaves with an apostrophe and comes back without.
     await db()
       .update(lots)
-      .set({ title: 'Attique 5.5', exposure: 'Sud-Est', areaHab: 143.25, areaPpe: 150, lotPpe: '7.1', feuilletPpe: '2201' })
+      .set({ title: '=Attique 5.5', exposure: 'Sud-Est', areaHab: 143.25, areaPpe: 150, lotPpe: '7.1', feuilletPpe: '2201' })
       .where(eq(lots.id, s.existing[0].id));
     await db().update(lots).set({ status: 4 }).where(eq(lots.id, s.existing[2].id));
+    // Parkings and boxes sold on their own have 0 rooms, as the demo's (the lot form asks at least 1 of a new lot).
+    await db()
+      .insert(lots)
+      .values([
+        {
+          promotionId: s.promotion.id,
+          buildingId: s.building.id,
+          lotTypeId: 1,
+          floorId: 2,
+          reference: 'P-1',
+          nbRooms: 0,
+          rawPrice: 40_000,
+        },
+        {
+          promotionId: s.promotion.id,
+          buildingId: s.building.id,
+          lotTypeId: 3,
+          floorId: 2,
+          reference: 'BX-1',
+          nbRooms: 0,
+          rawPrice: 55_000,
+        },
+      ]);
     const signedUrl = await ctx.app.inject({
       method: 'GET',
       url: `/api/lots/download?promotion=${s.promotion.id}`,
@@ -313,9 +351,10 @@ describe("round trip: 'Liste des lots' exported, then imported back", () => {
     const response = await preview(s.admin, s.promotion.id, file.rawPayload, 'Liste des lots - Les Hauts de Rolle.xlsx');
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as PriceGridPreview;
-    expect(data.counts).toEqual({ rows: 3, create: 0, change: 0, unchanged: 3, refused: 0 });
+    expect(data.refused).toEqual([]);
+    expect(data.counts).toEqual({ rows: 5, create: 0, change: 0, unchanged: 5, refused: 0 });
     const { result } = await applyOk(s.admin, s.promotion.id, data.id);
-    expect(result).toMatchObject({ created: 0, changed: 0, unchanged: 3, refused: [] });
+    expect(result).toMatchObject({ created: 0, changed: 0, unchanged: 5, refused: [] });
     expect(await db().$count(actionLots, and(eq(actionLots.promotionId, s.promotion.id)))).toBe(0);
   });
 });
@@ -348,4 +387,165 @@ describe('a grid of 5,000 lots', () => {
     expect(previewMs).toBeLessThan(20_000);
     expect(applyMs).toBeLessThan(20_000);
   }, 60_000);
+});
+
+describe('a price cell that holds no price refuses its row, never read as 0 CHF (issue 18)', () => {
+  it('an empty price, a formula saved without its result and a formula error (openpyxl) are refused rows; the apply changes only the valid row', async () => {
+    const s = await setup();
+    const response = await preview(s.admin, s.promotion.id, await fixtureFile('empty-and-formulas.openpyxl.xlsx'));
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as PriceGridPreview;
+    expect(data.refused).toEqual([
+      { line: 2, reference: 'A-101', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.emptyPrice },
+      { line: 3, reference: 'A-102', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.formulaWithoutResult },
+      { line: 5, reference: 'A-104', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.formulaError('#DIV/0!') },
+    ]);
+    expect(data.counts).toEqual({ rows: 4, create: 0, change: 1, unchanged: 0, refused: 3 });
+    expect(data.changes).toEqual([
+      {
+        line: 4,
+        lot_id: s.existing[2].id,
+        reference: 'A-103',
+        changes: [{ field: 'raw_price', label: 'Prix', from: '720000', to: '710000' }],
+      },
+    ]);
+    const { result } = await applyOk(s.admin, s.promotion.id, data.id);
+    expect(result).toMatchObject({ changed: 1, message: 'Grille appliquée : 0 lot créé, 1 lot modifié, 3 lignes refusées' });
+    const prices = await db().select().from(lots).where(eq(lots.promotionId, s.promotion.id)).orderBy(asc(lots.reference));
+    expect(prices.map((l) => [l.reference, l.rawPrice])).toEqual([
+      ['A-101', 800_000],
+      ['A-102', 650_000],
+      ['A-103', 710_000],
+    ]);
+  });
+
+  it('refuses an empty price cell of a known lot and of a new one alike', async () => {
+    const s = await setup();
+    const [line] = newLots(1);
+    const data = await previewOk(s.admin, s.promotion.id, [lineOf('A-101', { 'Prix (CHF)': null }), { ...line, 'Prix (CHF)': '  ' }]);
+    expect(data.refused.map((r) => [r.line, r.reference, r.column, r.reason])).toEqual([
+      [2, 'A-101', 'Prix (CHF)', PRICE_GRID_MESSAGES.emptyPrice],
+      [3, 'P-0001', 'Prix (CHF)', PRICE_GRID_MESSAGES.emptyPrice],
+    ]);
+    expect(data.counts).toMatchObject({ create: 0, change: 0 });
+  });
+});
+
+describe('the grids people really send (issue 18), written by other libraries than the reader', () => {
+  const addBuildingB = async (promotionId: number) => {
+    await db().insert(buildings).values({ promotionId, title: 'Bâtiment B', city: 'Rolle' });
+  };
+
+  it('finds the header under a title and a date, by the export’s headers or their usual other names (openpyxl)', async () => {
+    const s = await setup();
+    const response = await preview(s.admin, s.promotion.id, await fixtureFile('title-row.openpyxl.xlsx'));
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as PriceGridPreview;
+    expect([data.sheet, data.header_line]).toEqual(['Grille 2027', 4]);
+    expect(data.counts).toEqual({ rows: 3, create: 0, change: 2, unchanged: 1, refused: 0 });
+    expect(data.changes.map((c) => [c.line, c.reference, c.changes.map((f) => `${f.from} -> ${f.to}`)])).toEqual([
+      [5, 'A-101', ['800000 -> 810000']],
+      [6, 'A-102', ['650000 -> 655000']],
+    ]);
+  });
+
+  it('reads the grid on the sheet that has it: a hidden sheet and a sheet of notes before it are passed over (openpyxl)', async () => {
+    const s = await setup();
+    const response = await preview(s.admin, s.promotion.id, await fixtureFile('second-sheet.openpyxl.xlsx'));
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as PriceGridPreview;
+    expect([data.sheet, data.header_line]).toEqual(['Prix', 1]);
+    expect(data.counts).toEqual({ rows: 1, create: 0, change: 1, unchanged: 0, refused: 0 });
+    expect(data.changes[0]).toMatchObject({ reference: 'A-102', changes: [{ field: 'raw_price', from: '650000', to: '660000' }] });
+  });
+
+  it('gives a merged building cell to every lot row it spans (openpyxl)', async () => {
+    const s = await setup();
+    await addBuildingB(s.promotion.id);
+    const response = await preview(s.admin, s.promotion.id, await fixtureFile('merged-buildings.openpyxl.xlsx'));
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as PriceGridPreview;
+    expect(data.refused).toEqual([]);
+    expect(data.counts).toEqual({ rows: 5, create: 2, change: 0, unchanged: 3, refused: 0 });
+    expect(data.creations.map((c) => [c.lot.reference, c.lot.building, c.lot.raw_price])).toEqual([
+      ['B-201', 'Bâtiment B', 900_000],
+      ['B-202', 'Bâtiment B', 910_000],
+    ]);
+  });
+
+  it('reads an .ods (odfpy): the grid on its second sheet under a title, a merged building, its empty end repeated a million times', async () => {
+    const s = await setup();
+    await addBuildingB(s.promotion.id);
+    const file = await fixtureFile('grid.odfpy.ods');
+    const response = await preview(s.admin, s.promotion.id, file, 'grille.ods', ODS_TYPE);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as PriceGridPreview;
+    expect([data.sheet, data.header_line]).toEqual(['Grille', 3]);
+    expect(data.counts).toEqual({ rows: 5, create: 2, change: 1, unchanged: 1, refused: 1 });
+    expect(data.refused).toEqual([{ line: 6, reference: 'A-103', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.formulaWithoutResult }]);
+    expect(data.changes.map((c) => [c.reference, c.changes.map((f) => `${f.from} -> ${f.to}`)])).toEqual([['A-101', ['800000 -> 805000']]]);
+    const { result } = await applyOk(s.admin, s.promotion.id, data.id);
+    expect(result).toMatchObject({ created: 2, changed: 1 });
+    const created = await db().select().from(lots).where(eq(lots.reference, 'B-202'));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ rawPrice: 910_000, floorId: 4, lotTypeId: 5 });
+  });
+
+  it('names the format it does not read: .xls, .xlsb and .csv are refused with the way to send the grid', async () => {
+    const s = await setup();
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    const xls = await preview(s.admin, s.promotion.id, ole, 'grille.xls', 'application/vnd.ms-excel');
+    expect([xls.statusCode, xls.json().message]).toEqual([422, PRICE_GRID_MESSAGES.xls]);
+    const binary = await zipOf([
+      {
+        name: '_rels/.rels',
+        content: [
+          Buffer.from(
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.bin"/></Relationships>',
+          ),
+        ],
+      },
+      { name: 'xl/workbook.bin', content: [Buffer.from([0x83, 0x01, 0x00])] },
+    ]);
+    const xlsb = await preview(s.admin, s.promotion.id, binary, 'grille.xlsb', 'application/vnd.ms-excel.sheet.binary.macroEnabled.12');
+    expect([xlsb.statusCode, xlsb.json().message]).toEqual([422, PRICE_GRID_MESSAGES.xlsb]);
+    // Renamed .xlsx, it is told by its content.
+    const renamed = await preview(s.admin, s.promotion.id, binary, 'grille.xlsx');
+    expect([renamed.statusCode, renamed.json().message]).toEqual([422, PRICE_GRID_MESSAGES.xlsb]);
+    const csv = await preview(s.admin, s.promotion.id, Buffer.from('Lot;Prix (CHF)\nA-101;810000\n'), 'grille.csv', 'text/csv');
+    expect([csv.statusCode, csv.json().message]).toEqual([422, PRICE_GRID_MESSAGES.csv]);
+  });
+});
+
+describe('a hostile workbook: the reading stops at fixed bounds and answers a French 422 in seconds (issue 18)', () => {
+  /** A budget for CI on a loaded machine: the reader answers these in a few tens of milliseconds. */
+  const SECONDS = 5_000;
+  const MEGABYTES = 100;
+
+  it('stops inflating an entry beyond the size it declares: 200 MB claimed as 4 KB is cut at 4 KB', async () => {
+    const s = await setup();
+    const bomb = await workbookOfSheet([SHEET_START, ...repeated(`<row/>${' '.repeat(1_018)}`, 200 * 1024), SHEET_END], 4_096);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const { result: response, ms, grownMb } = await measured(() => preview(s.admin, s.promotion.id, bomb));
+    expect([response.statusCode, response.json().message]).toEqual([422, PRICE_GRID_MESSAGES.unreadable]);
+    expect(ms).toBeLessThan(SECONDS);
+    expect(grownMb).toBeLessThan(MEGABYTES);
+  });
+
+  it('refuses a sheet of 4 million blank rows (a zip of a few dozen KB) at the row limit, without reading them all', async () => {
+    const s = await setup();
+    const blankRows = await workbookOfSheet([SHEET_START, ...repeated('<row/>', 4_000_000), SHEET_END]);
+    expect(blankRows.length).toBeLessThan(200 * 1024);
+    const { result: response, ms, grownMb } = await measured(() => preview(s.admin, s.promotion.id, blankRows));
+    expect([response.statusCode, response.json().message]).toEqual([422, PRICE_GRID_MESSAGES.tooManySheetRows('Lots')]);
+    expect(ms).toBeLessThan(SECONDS);
+    expect(grownMb).toBeLessThan(MEGABYTES);
+  });
+
+  it('refuses an entry that declares more than the limit before inflating anything', async () => {
+    const s = await setup();
+    const declared = await workbookOfSheet([SHEET_START, SHEET_END], 64 * 1024 * 1024);
+    const response = await preview(s.admin, s.promotion.id, declared);
+    expect([response.statusCode, response.json().message]).toEqual([422, PRICE_GRID_MESSAGES.unpackedTooBig]);
+  });
 });

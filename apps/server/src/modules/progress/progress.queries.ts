@@ -1,10 +1,7 @@
 import { lotFullTitle, type PhotoLot } from '@promovente/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-
-type RawRows = { rows: Record<string, unknown>[] };
-
-const rowsOf = async (db: Queryable, query: SQL) => ((await db.execute(query)) as unknown as RawRows).rows;
+import { rowsOf } from '../../db/rows.js';
 
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 

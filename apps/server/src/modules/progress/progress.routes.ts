@@ -1,21 +1,7 @@
-import {
-  idOf,
-  idParamSchema,
-  PHOTO_LIMITS,
-  PROGRESS_MESSAGES,
-  photoGroupInputSchema,
-  photoGroupParamsSchema,
-  photoGroupsQuerySchema,
-  photoParamsSchema,
-  photosQuerySchema,
-  rolesWith,
-  validationMessage,
-} from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../platform/auth.js';
-import { badRequest, HttpError } from '../../platform/errors.js';
+import { PROGRESS_API, PROGRESS_MESSAGES, photoUploadFieldsSchema, validationMessage } from '@promovente/shared';
+import { badRequest } from '../../platform/errors.js';
+import { readFormParts } from '../../platform/multipart.js';
+import { handlersOf } from '../../platform/routes.js';
 import {
   addPhotos,
   assertMayAddPhotos,
@@ -29,90 +15,51 @@ import {
   updatePhotoGroup,
 } from './progress.service.js';
 
-const albumFieldSchema = z.object({ photo_group_id: idOf(PROGRESS_MESSAGES.albumRequired) });
-
 /**
- * Progress albums (docs/product/progress.md#calls): the six roles of /progression read; the
- * writes are declared for them too and re-check progress.manage in the service (403).
+ * Progress albums (docs/product/progress.md#calls), as catalogued in packages/shared/src/api/progress.ts:
+ * the six roles of /progression read; brokers and pilots write.
  */
-export const progressRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const deps = () => ({ db: app.deps.database.db, storage: app.deps.storage });
-  const access = rolesWith('progress.read');
-  const writes = rolesWith('progress.manage');
-
-  app.get('/photoGroups', { config: { access }, schema: { querystring: photoGroupsQuerySchema } }, async (request) =>
-    listPhotoGroups(db(), actorOf(request), request.query),
-  );
-
-  app.get('/photos', { config: { access }, schema: { querystring: photosQuerySchema } }, async (request) =>
-    listPhotos(db(), actorOf(request), request.query.photo_group_id),
-  );
-
-  app.post(
-    '/promotions/:id/photoGroups',
-    { config: { access: writes }, schema: { params: idParamSchema, body: photoGroupInputSchema } },
-    async (request) => createPhotoGroup(db(), actorOf(request), request.params.id, request.body),
-  );
-
-  app.put(
-    '/promotions/:id/photoGroups/:groupId',
-    { config: { access: writes }, schema: { params: photoGroupParamsSchema, body: photoGroupInputSchema } },
-    async (request) => updatePhotoGroup(db(), actorOf(request), request.params.id, request.params.groupId, request.body),
-  );
-
-  app.delete(
-    '/promotions/:id/photoGroups/:groupId',
-    { config: { access: writes }, schema: { params: photoGroupParamsSchema } },
-    async (request) => deletePhotoGroup(deps(), actorOf(request), request.params.id, request.params.groupId),
-  );
-
-  app.delete('/promotions/:id/photos/:photoId', { config: { access: writes }, schema: { params: photoParamsSchema } }, async (request) =>
-    deletePhoto(deps(), actorOf(request), request.params.id, request.params.photoId),
-  );
-
+export const PROGRESS_HANDLERS = handlersOf(PROGRESS_API, {
+  listPhotoGroups: async ({ deps, actor, query }) => listPhotoGroups(deps.db, actor, query),
+  listPhotos: async ({ deps, actor, query }) => listPhotos(deps.db, actor, query.photo_group_id),
+  createPhotoGroup: async ({ deps, actor, params, body }) => createPhotoGroup(deps, actor, params.id, body),
+  updatePhotoGroup: async ({ deps, actor, params, body }) => updatePhotoGroup(deps, actor, params.id, params.groupId, body),
+  deletePhotoGroup: async ({ deps, actor, params }) => deletePhotoGroup(deps, actor, params.id, params.groupId),
+  deletePhoto: async ({ deps, actor, params }) => deletePhoto(deps, actor, params.id, params.photoId),
   // Multipart photos[] with promotion_id and photo_group_id (sent first). Each file is checked,
   // resized and stored as it arrives, so an upload holds one file in memory at a time.
-  app.post('/promotions/:id/photos', { config: { access: writes }, schema: { params: idParamSchema } }, async (request) => {
-    const actor = actorOf(request);
-    const promotionId = request.params.id;
+  addPhotos: async ({ request, deps, actor, params }) => {
+    const promotionId = params.id;
     if (!request.isMultipart()) throw badRequest(PROGRESS_MESSAGES.noFile);
-    const storage = app.deps.storage;
+    const { db, storage } = deps;
     const stored: string[] = [];
     const uploads: StoredUpload[] = [];
     let groupId: number | null = null;
     let checked = false;
     try {
-      for await (const part of request.parts({
-        limits: { fileSize: PHOTO_LIMITS.videoBytes, files: PHOTO_LIMITS.filesPerRequest, fields: 20 },
-      })) {
+      for await (const part of readFormParts(request, PROGRESS_API.addPhotos.form)) {
         if (part.type === 'field') {
-          if (part.fieldname === 'photo_group_id') {
-            const parsed = albumFieldSchema.safeParse({ photo_group_id: String(part.value ?? '') });
+          if (part.name === 'photo_group_id') {
+            const parsed = photoUploadFieldsSchema.safeParse({ photo_group_id: part.value });
             if (!parsed.success) throw badRequest(validationMessage(parsed.error));
             groupId = parsed.data.photo_group_id;
           }
           continue;
         }
-        const content = await part.toBuffer();
-        if (part.fieldname !== 'photos[]' && part.fieldname !== 'photos') continue;
+        if (part.name !== 'photos[]' && part.name !== 'photos') continue;
         if (groupId === null) throw badRequest(PROGRESS_MESSAGES.albumRequired);
         if (!checked) {
-          await assertMayAddPhotos(db(), actor, promotionId, groupId);
+          await assertMayAddPhotos(db, actor, promotionId, groupId);
           checked = true;
         }
-        uploads.push(await storeUpload(storage, { filename: part.filename, mimetype: part.mimetype, content }, stored));
+        uploads.push(await storeUpload(storage, { filename: part.filename, mimetype: part.mimetype, content: part.content }, stored));
       }
       if (groupId === null) throw badRequest(PROGRESS_MESSAGES.albumRequired);
-      if (!checked) await assertMayAddPhotos(db(), actor, promotionId, groupId);
-      return await addPhotos(db(), actor, promotionId, groupId, uploads);
+      if (!checked) await assertMayAddPhotos(db, actor, promotionId, groupId);
+      return await addPhotos(deps, actor, promotionId, groupId, uploads);
     } catch (error) {
       for (const key of stored) await storage.remove(key).catch(() => undefined);
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, PROGRESS_MESSAGES.tooBigAny);
-      if (code === 'FST_FILES_LIMIT') throw badRequest(PROGRESS_MESSAGES.tooMany);
       throw error;
     }
-  });
-};
+  },
+});

@@ -9,16 +9,20 @@ import {
   type PhotoGroupsPage,
   type PhotoGroupsQuery,
   PROGRESS_MESSAGES,
+  UPLOAD_MESSAGES,
 } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { files, photoGroups, photos } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { assertMayAddFiles, type RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import type { Storage } from '../../platform/storage.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
 import { acceptUpload, isVideoMime, PROGRESS_UPLOADS, type Upload } from '../../platform/uploads.js';
+import { stripVideoMetadata } from '../../platform/video-metadata.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
 import { makePhotoSizes } from './progress.images.js';
 import {
   albumOfFile,
@@ -40,10 +44,10 @@ import {
 
 /**
  * Progress albums, 'Avancement' (docs/product/progress.md). Candidates and investors read the
- * visible albums only; brokers and pilots write (progress.manage); demo users add no photo.
+ * visible albums only; brokers and pilots write (progress.manage), each write through the write
+ * pipeline (runWrite: the promotion checked, one transaction, stored contents removed after
+ * commit); demo users add no photo.
  */
-
-type Deps = { db: Db; storage: Storage };
 
 /** Candidates and investors see only the albums marked visible (docs/product/progress.md#rules). */
 const readsVisibleOnly = (actor: RequestActor) => actor.type === 'candidate' || actor.type === 'investor';
@@ -144,78 +148,111 @@ const lotIdFor = async (db: Queryable, actor: RequestActor, promotionId: number,
 };
 
 /** POST promotions/{id}/photoGroups. */
-export const createPhotoGroup = async (db: Db, actor: RequestActor, promotionId: number, input: PhotoGroupInput) => {
+export const createPhotoGroup = async (deps: WriteDeps, actor: RequestActor, promotionId: number, input: PhotoGroupInput) => {
   assertManager(actor);
-  await assertMemberOf(db, actor, promotionId);
-  const lotId = await lotIdFor(db, actor, promotionId, input, null);
-  const [row] = await db
-    .insert(photoGroups)
-    .values({
-      promotionId,
-      name: input.name,
-      date: input.date,
-      comment: input.comment,
-      lotId,
-      hidden: input.hidden,
-      homePage: input.home_page,
-      createdById: actor.id,
-    })
-    .returning({ id: photoGroups.id });
-  const created = await findGroup(db, promotionId, row.id);
+  const id = await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const lotId = await lotIdFor(tx, actor, promotionId, input, null);
+      const [row] = await tx
+        .insert(photoGroups)
+        .values({
+          promotionId,
+          name: input.name,
+          date: input.date,
+          comment: input.comment,
+          lotId,
+          hidden: input.hidden,
+          homePage: input.home_page,
+          createdById: actor.id,
+        })
+        .returning({ id: photoGroups.id });
+      return { data: row.id, log: null };
+    },
+    notFound,
+  );
+  const created = await findGroup(deps.db, promotionId, id);
   if (!created) throw notFound();
   return { message: PROGRESS_MESSAGES.albumCreated, data: serializeGroup(created, []) };
 };
 
 /** PUT promotions/{id}/photoGroups/{groupId}. */
-export const updatePhotoGroup = async (db: Db, actor: RequestActor, promotionId: number, groupId: number, input: PhotoGroupInput) => {
+export const updatePhotoGroup = async (
+  deps: WriteDeps,
+  actor: RequestActor,
+  promotionId: number,
+  groupId: number,
+  input: PhotoGroupInput,
+) => {
   assertManager(actor);
-  await assertMemberOf(db, actor, promotionId);
-  const current = await findGroup(db, promotionId, groupId);
-  if (!current) throw notFound();
-  const lotId = await lotIdFor(db, actor, promotionId, input, current.lotId);
-  await db
-    .update(photoGroups)
-    .set({ name: input.name, date: input.date, comment: input.comment, lotId, hidden: input.hidden, homePage: input.home_page })
-    .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)));
-  const updated = await findGroup(db, promotionId, groupId);
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const current = await findGroup(tx, promotionId, groupId);
+      if (!current) throw notFound();
+      const lotId = await lotIdFor(tx, actor, promotionId, input, current.lotId);
+      await tx
+        .update(photoGroups)
+        .set({ name: input.name, date: input.date, comment: input.comment, lotId, hidden: input.hidden, homePage: input.home_page })
+        .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)));
+      return { data: null, log: null };
+    },
+    notFound,
+  );
+  const updated = await findGroup(deps.db, promotionId, groupId);
   if (!updated) throw notFound();
   return { message: PROGRESS_MESSAGES.albumUpdated, data: serializeGroup(updated, []) };
 };
 
 /** DELETE promotions/{id}/photoGroups/{groupId}: the album, its photos and their files in one transaction; contents after commit. */
-export const deletePhotoGroup = async (deps: Deps, actor: RequestActor, promotionId: number, groupId: number) => {
+export const deletePhotoGroup = async (deps: WriteDeps, actor: RequestActor, promotionId: number, groupId: number) => {
   assertManager(actor);
-  await assertMemberOf(deps.db, actor, promotionId);
-  const keys = await deps.db.transaction(async (tx) => {
-    const [group] = await tx
-      .select({ id: photoGroups.id })
-      .from(photoGroups)
-      .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)))
-      .for('update');
-    if (!group) throw notFound();
-    const fileIds = await fileIdsOfGroup(tx, groupId);
-    await tx.delete(photoGroups).where(eq(photoGroups.id, groupId));
-    return deleteFiles(tx, fileIds);
-  });
-  await removeContents(deps.storage, keys);
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx, afterCommit }) => {
+      const [group] = await tx
+        .select({ id: photoGroups.id })
+        .from(photoGroups)
+        .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)))
+        .for('update');
+      if (!group) throw notFound();
+      const fileIds = await fileIdsOfGroup(tx, groupId);
+      await tx.delete(photoGroups).where(eq(photoGroups.id, groupId));
+      afterCommit(removeContents(deps.storage, await deleteFiles(tx, fileIds)));
+      return { data: null, log: null };
+    },
+    notFound,
+  );
   return { message: PROGRESS_MESSAGES.albumDeleted };
 };
 
-/** DELETE promotions/{id}/photos/{photoId}. */
-export const deletePhoto = async (deps: Deps, actor: RequestActor, promotionId: number, photoId: number) => {
+/** DELETE promotions/{id}/photos/{photoId}: the photo and its files; contents after commit. */
+export const deletePhoto = async (deps: WriteDeps, actor: RequestActor, promotionId: number, photoId: number) => {
   assertManager(actor);
-  await assertMemberOf(deps.db, actor, promotionId);
-  const keys = await deps.db.transaction(async (tx) => {
-    const photo = await findPhotoFiles(tx, promotionId, photoId);
-    if (!photo) throw notFound();
-    await tx.delete(photos).where(eq(photos.id, photoId));
-    return deleteFiles(tx, photo.fileIds);
-  });
-  await removeContents(deps.storage, keys);
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx, afterCommit }) => {
+      const photo = await findPhotoFiles(tx, promotionId, photoId);
+      if (!photo) throw notFound();
+      await tx.delete(photos).where(eq(photos.id, photoId));
+      afterCommit(removeContents(deps.storage, await deleteFiles(tx, photo.fileIds)));
+      return { data: null, log: null };
+    },
+    notFound,
+  );
   return { message: PROGRESS_MESSAGES.photoDeleted };
 };
 
-const removeContents = async (storage: Storage, keys: string[]) => {
+/** The after-commit removal of deleted contents, one after the other; one that fails does not stop the others. */
+const removeContents = (storage: Storage, keys: string[]) => async () => {
   for (const key of keys) await storage.remove(key).catch(() => undefined);
 };
 
@@ -228,12 +265,15 @@ type StoredContent = { key: string; mime: string; size: number };
  * process) and stores them; the caller removes what it stored if the upload fails.
  */
 export const storeUpload = async (storage: Storage, upload: Upload, stored: string[]): Promise<StoredUpload> => {
-  const { mime } = acceptUpload(PROGRESS_UPLOADS, upload);
+  const { mime } = await acceptUpload(PROGRESS_UPLOADS, upload);
   const name = upload.filename || 'photo';
   if (isVideoMime(mime)) {
-    const key = await storage.put(upload.content);
+    // Buyers watch these videos: where they were filmed goes before they are stored (platform/video-metadata.ts).
+    const cleaned = stripVideoMetadata(upload.content, mime);
+    if (!cleaned) throw unprocessable(UPLOAD_MESSAGES.videoNotCleanable(name));
+    const key = await storage.put(cleaned);
     stored.push(key);
-    return { name, isVideo: true, file: { key, mime, size: upload.content.length }, thumbnail: null };
+    return { name, isVideo: true, file: { key, mime, size: cleaned.length }, thumbnail: null };
   }
   let sizes: Awaited<ReturnType<typeof makePhotoSizes>>;
   try {
@@ -256,53 +296,62 @@ export const storeUpload = async (storage: Storage, upload: Upload, stored: stri
 /** Refuses an upload before reading any file: a demo user, a role that does not write, an album of another promotion. */
 export const assertMayAddPhotos = async (db: Db, actor: RequestActor, promotionId: number, groupId: number) => {
   assertManager(actor);
-  if (actor.is_demo) throw forbidden(PROGRESS_MESSAGES.demoCannotAdd);
+  assertMayAddFiles(actor, PROGRESS_MESSAGES.demoCannotAdd);
   await assertMemberOf(db, actor, promotionId);
   if (!(await findGroup(db, promotionId, groupId))) throw notFound();
 };
 
 /** POST promotions/{id}/photos: the photos rows and their files in one transaction. */
-export const addPhotos = async (db: Db, actor: RequestActor, promotionId: number, groupId: number, uploads: StoredUpload[]) => {
+export const addPhotos = async (deps: WriteDeps, actor: RequestActor, promotionId: number, groupId: number, uploads: StoredUpload[]) => {
   if (uploads.length === 0) throw badRequest(PROGRESS_MESSAGES.noFile);
-  const created = await db.transaction(async (tx) => {
-    const [group] = await tx
-      .select({ id: photoGroups.id })
-      .from(photoGroups)
-      .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)))
-      .for('update');
-    if (!group) throw notFound();
-    const contents = uploads.flatMap((u) => (u.thumbnail ? [u.file, u.thumbnail] : [u.file]));
-    const names = uploads.flatMap((u) => (u.thumbnail ? [u.name, `160h-${u.name}`] : [u.name]));
-    const fileRows = await tx
-      .insert(files)
-      .values(
-        contents.map((c, i) => ({
-          name: names[i],
-          mime: c.mime,
-          size: c.size,
-          storageKey: c.key,
-          owner: 'photo',
-          promotionId,
-          createdById: actor.id,
-        })),
-      )
-      .returning({ id: files.id, storageKey: files.storageKey });
-    const idOfKey = new Map(fileRows.map((r) => [r.storageKey, r.id]));
-    return tx
-      .insert(photos)
-      .values(
-        uploads.map((u) => ({
-          promotionId,
-          photoGroupId: groupId,
-          name: u.name,
-          isVideo: u.isVideo,
-          fileId: idOfKey.get(u.file.key) as number,
-          thumbnailFileId: u.thumbnail ? (idOfKey.get(u.thumbnail.key) as number) : null,
-          createdById: actor.id,
-        })),
-      )
-      .returning({ id: photos.id });
-  });
+  const created = await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const bytes = uploads.reduce((sum, u) => sum + u.file.size + (u.thumbnail?.size ?? 0), 0);
+      await assertStorageQuota(tx, deps.storage, promotionId, bytes);
+      const [group] = await tx
+        .select({ id: photoGroups.id })
+        .from(photoGroups)
+        .where(and(eq(photoGroups.id, groupId), eq(photoGroups.promotionId, promotionId)))
+        .for('update');
+      if (!group) throw notFound();
+      const contents = uploads.flatMap((u) => (u.thumbnail ? [u.file, u.thumbnail] : [u.file]));
+      const names = uploads.flatMap((u) => (u.thumbnail ? [u.name, `160h-${u.name}`] : [u.name]));
+      const fileRows = await tx
+        .insert(files)
+        .values(
+          contents.map((c, i) => ({
+            name: names[i],
+            mime: c.mime,
+            size: c.size,
+            storageKey: c.key,
+            owner: 'photo',
+            promotionId,
+            createdById: actor.id,
+          })),
+        )
+        .returning({ id: files.id, storageKey: files.storageKey });
+      const idOfKey = new Map(fileRows.map((r) => [r.storageKey, r.id]));
+      const rows = await tx
+        .insert(photos)
+        .values(
+          uploads.map((u) => ({
+            promotionId,
+            photoGroupId: groupId,
+            name: u.name,
+            isVideo: u.isVideo,
+            fileId: idOfKey.get(u.file.key) as number,
+            thumbnailFileId: u.thumbnail ? (idOfKey.get(u.thumbnail.key) as number) : null,
+            createdById: actor.id,
+          })),
+        )
+        .returning({ id: photos.id });
+      return { data: rows, log: null };
+    },
+    notFound,
+  );
   return { message: PROGRESS_MESSAGES.photosAdded, data: { ids: created.map((r) => r.id) } };
 };
 

@@ -1,8 +1,10 @@
-import { PHOTO_SIZES, PROGRESS_MESSAGES } from '@promovente/shared';
+import { readFileSync } from 'node:fs';
+import { PHOTO_SIZES, PROGRESS_MESSAGES, UPLOAD_MESSAGES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, photos } from '../../db/schema/index.js';
+import { exiftoolTags, locationTags } from '../../test/exiftool.js';
 import { bearer, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
@@ -24,8 +26,11 @@ const png = (width = 200, height = 100) =>
   sharp({ create: { width, height, channels: 4, background: '#aa6633' } })
     .png()
     .toBuffer();
-/** The first bytes of an MP4 ('ftyp' box): stored as sent. */
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 1)]);
+/** The demo's 6-second MP4, and the same with the GPS position of Lausanne written by exiftool (platform/video-with-gps.mp4). */
+const MP4 = readFileSync(new URL('../../db/seed/assets/visite-du-chantier.mp4', import.meta.url));
+const MP4_WITH_GPS = readFileSync(new URL('../../platform/video-with-gps.mp4', import.meta.url));
+/** An 'ftyp' box and nothing a video is made of. */
+const NOT_A_MOVIE = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 1)]);
 
 const setUp = async () => {
   const db = ctx.database.db;
@@ -179,14 +184,43 @@ describe('photos (docs/product/progress.md#rules)', () => {
     expect(listed[1]).toMatchObject({ name: 'grue.png', is_video: false, url_video: null });
   });
 
-  it('stores a video as sent and plays it from url_video', async () => {
+  it('stores a video, its metadata removed, and plays it from url_video', async () => {
     const w = await setUp();
     const group = (await album(w, w.brokerH, { name: 'Visite', date: '2026-03-12' })).json().data;
     expect((await upload(w, w.brokerH, group.id, [{ filename: 'visite.mp4', type: 'video/mp4', content: MP4 }])).statusCode).toBe(200);
     const [video] = (await ctx.app.inject({ method: 'GET', url: `/api/photos?photo_group_id=${group.id}`, headers: w.brokerH })).json()
       .data;
     expect(video).toMatchObject({ is_video: true, url_160h: null, url_1300w: null });
-    expect((await ctx.app.inject({ method: 'GET', url: video.url_video })).rawPayload.equals(MP4)).toBe(true);
+    const served = (await ctx.app.inject({ method: 'GET', url: video.url_video })).rawPayload;
+    expect(served.length).toBe(MP4.length);
+    const tags = await exiftoolTags(served, 'mp4');
+    expect([tags['Track1:ImageWidth'], tags['Track1:ImageHeight'], tags['QuickTime:Duration']]).toEqual([640, 448, 6]);
+    // What ffmpeg wrote about itself in the item list is metadata too.
+    expect(tags['ItemList:Encoder']).toBeUndefined();
+  });
+
+  it("serves a phone's video without the GPS position it was filmed at", async () => {
+    const w = await setUp();
+    expect(Object.keys(locationTags(await exiftoolTags(MP4_WITH_GPS, 'mp4')))).not.toEqual([]);
+    const group = (await album(w, w.brokerH, { name: 'Visite', date: '2026-03-12' })).json().data;
+    const sent = await upload(w, w.brokerH, group.id, [{ filename: 'IMG_0042.MOV', type: 'video/quicktime', content: MP4_WITH_GPS }]);
+    expect(sent.statusCode).toBe(200);
+    const [video] = (await ctx.app.inject({ method: 'GET', url: `/api/photos?photo_group_id=${group.id}`, headers: w.candidateH })).json()
+      .data;
+    const served = (await ctx.app.inject({ method: 'GET', url: video.url_video })).rawPayload;
+    expect(locationTags(await exiftoolTags(served, 'mp4'))).toEqual({});
+  });
+
+  it('refuses a video whose metadata cannot be removed, and stores nothing of the upload', async () => {
+    const w = await setUp();
+    const group = (await album(w, w.brokerH, { name: 'Visite', date: '2026-03-12' })).json().data;
+    const res = await upload(w, w.brokerH, group.id, [
+      { filename: 'ok.png', type: 'image/png', content: await png() },
+      { filename: 'visite.mp4', type: 'video/mp4', content: NOT_A_MOVIE },
+    ]);
+    expect([res.statusCode, res.json().message]).toEqual([422, UPLOAD_MESSAGES.videoNotCleanable('visite.mp4')]);
+    expect(await w.db.select().from(photos)).toEqual([]);
+    expect(await w.db.select().from(files)).toEqual([]);
   });
 
   it('refuses a file that is neither photo nor video, and stores nothing of the upload', async () => {

@@ -3,8 +3,10 @@ import {
   type Paginated,
   type PersonOption,
   type PersonSearchQuery,
+  PROMOTION_ARCHIVE_MESSAGES,
   PROMOTION_CARDS_PAGE_SIZE,
   PROMOTION_LOGO,
+  PROMOTION_LOGO_TOO_BIG,
   type PromotionCard,
   type PromotionCreateInput,
   type PromotionListQuery,
@@ -17,11 +19,14 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { files, promotionAgencies, promotions, promotionUsers } from '../../db/schema/index.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
 import { acceptUpload, PICTURE_UPLOADS, type Upload, type UploadPolicy } from '../../platform/uploads.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
+import { writeLog } from '../logs/logs.service.js';
 import { personOptionsPage } from '../people/index.js';
-import { brokerAccountOf, promotionCardsPage, promotionRecordOf } from './promotions.queries.js';
+import { brokerAccountOf, lockPromotionRow, promotionCardsPage, promotionRecordOf, setArchivedAt } from './promotions.queries.js';
 
 /** The promotion administration (docs/product/promotion-administration.md; docs/sales-process.md#promotions-list-creation-and-settings-built). */
 
@@ -32,6 +37,8 @@ export const PROMOTION_MESSAGES = {
   timeoutRequired: 'Délai de réservation requis pour une promotion multi-agences',
   timeoutSingleAgency: 'Le délai de réservation ne concerne que les promotions multi-agences',
   logoRefused: 'Le logo doit être une image PNG ou JPG',
+  created: 'Promotion créée',
+  logoTooBig: PROMOTION_LOGO_TOO_BIG,
 } as const;
 
 /** Brokers listed a page by the pickers. */
@@ -52,7 +59,12 @@ const paginated = <T>(rows: T[], total: number, page: number, perPage: number): 
 /** GET promotions: the cards of 'Mes promotions' (a broker's promotions; an admin's: all of them). */
 export const listPromotionCards = async (db: Db, actor: RequestActor, query: PromotionListQuery): Promise<Paginated<PromotionCard>> => {
   const perPage = PROMOTION_CARDS_PAGE_SIZE;
-  const { rows, total, page } = await promotionCardsPage(db, actor, { search: query.search, page: query.page, perPage });
+  const { rows, total, page } = await promotionCardsPage(db, actor, {
+    search: query.search,
+    page: query.page,
+    perPage,
+    archived: query.archived,
+  });
   return paginated(rows, total, page, perPage);
 };
 
@@ -88,10 +100,11 @@ const LOGO_UPLOADS: UploadPolicy = { ...PICTURE_UPLOADS, refused: () => PROMOTIO
  * creation form's image is not cropped, so it is fitted whole (transparent margins), never cut.
  */
 const storeLogo = async (storage: Storage, upload: Upload) => {
-  acceptUpload(LOGO_UPLOADS, upload);
+  await acceptUpload(LOGO_UPLOADS, upload);
   let png: Buffer;
   try {
     png = await sharp(upload.content)
+      .rotate()
       .resize(PROMOTION_LOGO.size, PROMOTION_LOGO.size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()
       .toBuffer();
@@ -102,7 +115,8 @@ const storeLogo = async (storage: Storage, upload: Upload) => {
 };
 
 /** The files row of a stored logo, in the transaction of the change it belongs to: its uuid is the promotion's `logo`. */
-const insertLogoFile = async (tx: Tx, actor: RequestActor, promotionId: number, logo: { key: string; size: number }) => {
+const insertLogoFile = async (tx: Tx, deps: Deps, actor: RequestActor, promotionId: number, logo: { key: string; size: number }) => {
+  await assertStorageQuota(tx, deps.storage, promotionId, logo.size);
   const [file] = await tx
     .insert(files)
     .values({
@@ -132,6 +146,8 @@ export const createPromotion = async (
   const broker = await brokerAccountOf(deps.db, input.broker_id);
   if (!broker) throw unprocessable(PROMOTION_MESSAGES.brokerUnknown);
   const stored = logo ? await storeLogo(deps.storage, logo) : null;
+  // Not through runWrite: the promotion does not exist yet, so there is no membership to check
+  // (promotion.add, admins only) and no promotion for a history row.
   const promotionId = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(promotions)
@@ -143,7 +159,7 @@ export const createPromotion = async (
       await tx.insert(promotionAgencies).values({ promotionId: created.id, agencyId: broker.agencyId }).onConflictDoNothing();
     }
     if (stored) {
-      const uuid = await insertLogoFile(tx, actor, created.id, stored);
+      const uuid = await insertLogoFile(tx, deps, actor, created.id, stored);
       await tx.update(promotions).set({ logo: uuid }).where(eq(promotions.id, created.id));
     }
     return created.id;
@@ -153,11 +169,12 @@ export const createPromotion = async (
 
 /**
  * POST promotions/{id}/settings (admins): the 'Informations' form and, when cropped, the new
- * logo, in one transaction; answers the record. The reservation timeout belongs to
- * multi-agency promotions only (required there, refused elsewhere).
+ * logo, in one write (runWrite); answers the record. The reservation timeout belongs to
+ * multi-agency promotions only (required there, refused elsewhere): checked, like the promotion,
+ * before the logo is stored, which is removed again when the write does not commit.
  */
 export const savePromotionSettings = async (
-  deps: Deps,
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   input: PromotionSettingsInput,
@@ -169,23 +186,81 @@ export const savePromotionSettings = async (
   if (current.multi_agency && input.reservation_timeout === null) throw badRequest(PROMOTION_MESSAGES.timeoutRequired);
   if (!current.multi_agency && input.reservation_timeout !== null) throw badRequest(PROMOTION_MESSAGES.timeoutSingleAgency);
   const stored = logo ? await storeLogo(deps.storage, logo) : null;
-  await deps.db.transaction(async (tx) => {
-    const logoUuid = stored ? await insertLogoFile(tx, actor, promotionId, stored) : undefined;
-    await tx
-      .update(promotions)
-      .set({
-        title: input.title,
-        url: input.url,
-        shareNewCandidates: input.share_new_candidates,
-        prestige: input.prestige,
-        gtm: input.gtm,
-        externalReportUrl: input.external_report_url,
-        startAt: input.start_at,
-        endAt: input.end_at,
-        ...(current.multi_agency ? { reservationTimeout: input.reservation_timeout } : {}),
-        ...(logoUuid ? { logo: logoUuid } : {}),
-      })
-      .where(eq(promotions.id, promotionId));
-  });
+  try {
+    await runWrite(
+      deps,
+      actor,
+      promotionId,
+      async ({ tx }) => {
+        const logoUuid = stored ? await insertLogoFile(tx, deps, actor, promotionId, stored) : undefined;
+        await tx
+          .update(promotions)
+          .set({
+            title: input.title,
+            url: input.url,
+            shareNewCandidates: input.share_new_candidates,
+            prestige: input.prestige,
+            gtm: input.gtm,
+            externalReportUrl: input.external_report_url,
+            startAt: input.start_at,
+            endAt: input.end_at,
+            ...(current.multi_agency ? { reservationTimeout: input.reservation_timeout } : {}),
+            ...(logoUuid ? { logo: logoUuid } : {}),
+          })
+          .where(eq(promotions.id, promotionId));
+        return { data: null, log: null };
+      },
+      notFound,
+    );
+  } catch (error) {
+    if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
+    throw error;
+  }
+  return recordOf(deps.db, promotionId);
+};
+
+/**
+ * PUT promotions/{id}/archive (admins; docs/product/promotion-administration.md#archived-promotion):
+ * the promotion leaves 'Mes promotions' for its filter 'Archivées' and becomes read-only for
+ * everyone: from the commit on, the database refuses every change of its data (migration 0016),
+ * which the API answers 409 with MESSAGES.promotionArchived. Its members keep reading it. The
+ * log row is written first, while the promotion still takes it.
+ */
+export const archivePromotion = async (deps: WriteDeps, actor: RequestActor, promotionId: number): Promise<PromotionRecord> => {
+  if (!can(actor, 'promotion.archive')) throw forbidden();
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const promotion = await lockPromotionRow(tx, promotionId);
+      if (!promotion) throw notFound();
+      if (promotion.archived) throw conflict(PROMOTION_ARCHIVE_MESSAGES.alreadyArchived);
+      // Written here, before the archive: once archived, the promotion takes no more rows (the pipeline writes its log last).
+      await writeLog(tx, { promotionId, executedById: actor.id, onTitle: promotion.title, title: PROMOTION_ARCHIVE_MESSAGES.archived });
+      await setArchivedAt(tx, promotionId, new Date());
+      return { data: null, log: null };
+    },
+    notFound,
+  );
+  return recordOf(deps.db, promotionId);
+};
+
+/** PUT promotions/{id}/restore (admins): the promotion is back in 'Mes promotions' and changes again; the log row follows the restore. */
+export const restorePromotion = async (deps: WriteDeps, actor: RequestActor, promotionId: number): Promise<PromotionRecord> => {
+  if (!can(actor, 'promotion.archive')) throw forbidden();
+  await runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const promotion = await lockPromotionRow(tx, promotionId);
+      if (!promotion) throw notFound();
+      if (!promotion.archived) throw conflict(PROMOTION_ARCHIVE_MESSAGES.notArchived);
+      await setArchivedAt(tx, promotionId, null);
+      return { data: null, log: { onTitle: promotion.title, title: PROMOTION_ARCHIVE_MESSAGES.restored } };
+    },
+    notFound,
+  );
   return recordOf(deps.db, promotionId);
 };

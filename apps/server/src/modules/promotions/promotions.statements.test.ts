@@ -16,8 +16,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET promotions reads in at most 3 statements', () => {
-  it("reads a broker's cards, a search and a page past the end through indexes", async () => {
-    for (const url of ['/api/promotions', '/api/promotions?search=verg', '/api/promotions?page=9']) {
+  it("reads a broker's cards, a search, a page past the end and the archived ones through indexes", async () => {
+    for (const url of ['/api/promotions', '/api/promotions?search=verg', '/api/promotions?page=9', '/api/promotions?archived=1']) {
       const sent = await expectStatementsAtMost(ctx, broker, url, 3);
       await expectIndexedPlans(ctx, sent);
     }
@@ -26,7 +26,9 @@ describe('GET promotions reads in at most 3 statements', () => {
   });
 
   it("reads an admin's cards in the same budget (every promotion: the count reads the table, 2,000 rows in the bench)", async () => {
-    for (const url of ['/api/promotions', '/api/promotions?search=verg']) await expectStatementsAtMost(ctx, admin, url, 3);
+    for (const url of ['/api/promotions', '/api/promotions?search=verg', '/api/promotions?archived=1']) {
+      await expectStatementsAtMost(ctx, admin, url, 3);
+    }
   });
 });
 

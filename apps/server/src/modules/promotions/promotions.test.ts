@@ -83,8 +83,8 @@ describe('GET promotions: the cards of Mes promotions', () => {
     const w = await world();
     const mine = (await ctx.app.inject({ method: 'GET', url: '/api/promotions', headers: w.headers.broker })).json();
     expect(mine.data).toEqual([
-      { id: w.rolle.id, title: 'Les Hauts de Rolle', logo: null, agencies: ['Agence du Léman', 'Rive Immobilier'] },
-      { id: w.nyon.id, title: 'Nyon Centre', logo: null, agencies: ['Agence du Léman'] },
+      { id: w.rolle.id, title: 'Les Hauts de Rolle', logo: null, agencies: ['Agence du Léman', 'Rive Immobilier'], archived: false },
+      { id: w.nyon.id, title: 'Nyon Centre', logo: null, agencies: ['Agence du Léman'], archived: false },
     ]);
     expect(mine).toMatchObject({ total: 2, current_page: 1, last_page: 1, from: 1, to: 2 });
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/promotions', headers: w.headers.admin })).json();
@@ -129,6 +129,7 @@ describe('GET promotions/{id}: the record of the Informations menu', () => {
       is_demo: false,
       multi_agency: false,
       crm_updated_at: null,
+      archived_at: null,
     });
     const demo = (await ctx.app.inject({ method: 'GET', url: `/api/promotions/${w.geneve.id}`, headers: w.headers.admin })).json().data;
     expect(demo).toMatchObject({ is_demo: true, token: null });
@@ -156,6 +157,8 @@ describe('POST promotions: the creation (admins)', () => {
       ]),
     });
     expect(response.statusCode).toBe(200);
+    // A success with a message: the client's success toast (docs/product/errors.md#http-answers).
+    expect(response.json().message).toBe('Promotion créée');
     const record = response.json().data as PromotionRecord;
     expect(record).toMatchObject({
       title: 'Les Jardins du Lac',

@@ -1,14 +1,7 @@
-import {
-  idParamSchema,
-  type RegistrationError,
-  registrationTargetQuerySchema,
-  registrationTokenParamsSchema,
-  rolesWith,
-} from '@promovente/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
+import { REGISTRATION_API, type RegistrationError } from '@promovente/shared';
+import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../platform/errors.js';
+import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import { getRegistrationLink, getRegistrationTarget, RegistrationRefused, registerCandidate } from './registration.service.js';
 
 /** The public page's errors carry the list the client shows the first of (docs/product/calls.md#other-calls and docs/product/errors.md#sales-pipeline). */
@@ -21,37 +14,25 @@ const refuse = (reply: FastifyReply, error: unknown) => {
   return reply.status(error.statusCode).send(body);
 };
 
+const registrationDeps = (deps: RouteDeps) => ({ db: deps.db, rateLimitMultiplier: deps.config.RATE_LIMIT_MULTIPLIER });
+
 /** Public candidate registration (docs/product/registration.md#screens) and the link staff hand out. */
-export const registrationRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.deps.database.db, rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER });
-
-  app.get(
-    '/registration/:token',
-    { config: { access: 'public' }, schema: { params: registrationTokenParamsSchema, querystring: registrationTargetQuerySchema } },
-    async (request, reply) => {
-      try {
-        return { data: await getRegistrationTarget(deps(), request.params.token, request.query.lot, request.ip) };
-      } catch (error) {
-        return refuse(reply, error);
-      }
-    },
-  );
-
-  // The body is parsed by the service, so that every field error reaches the form, in French.
-  app.post('/registration', { config: { access: 'public' } }, async (request, reply) => {
+export const REGISTRATION_HANDLERS = handlersOf(REGISTRATION_API, {
+  getRegistrationTarget: async ({ deps, params, query, request, reply }) => {
     try {
-      return await registerCandidate(deps(), request.body, request.ip);
+      return { data: await getRegistrationTarget(registrationDeps(deps), params.token, query.lot, request.ip) };
     } catch (error) {
       return refuse(reply, error);
     }
-  });
-
-  app.get(
-    '/promotions/:id/registration-link',
-    { config: { access: rolesWith('registrationLink.read') }, schema: { params: idParamSchema } },
-    async (request) => ({
-      data: await getRegistrationLink(app.deps.database.db, actorOf(request), request.params.id, app.deps.config.APP_URL),
-    }),
-  );
-};
+  },
+  registerCandidate: async ({ deps, request, reply }) => {
+    try {
+      return await registerCandidate(registrationDeps(deps), request.body, request.ip);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  },
+  getRegistrationLink: async ({ deps, actor, params }) => ({
+    data: await getRegistrationLink(deps.db, actor, params.id, deps.config.APP_URL),
+  }),
+});

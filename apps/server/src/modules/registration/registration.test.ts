@@ -1,7 +1,7 @@
 import { MESSAGES, PIPELINE_MESSAGES, REGISTRATION_MESSAGES, type RegistrationTarget } from '@promovente/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { candidacies, candidates, logs, notifications, promotions, promotionUsers, users } from '../../db/schema/index.js';
+import { candidacies, candidates, logs, notifications, promotions, promotionUsers } from '../../db/schema/index.js';
 import { bearer, createAgency, createBuildingWithLots, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 

@@ -1,19 +1,8 @@
-import { rolesWith } from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../platform/auth.js';
+import { RESERVATION_FORM_API } from '@promovente/shared';
+import { handlersOf } from '../../platform/routes.js';
 import { getReservationForm } from './reservation-form.js';
 
-const publicIdParamsSchema = z.object({ publicId: z.string().max(100) });
-
-/** The reservation form's load (docs/product/calls.md#direct-application-calls 'applications/public/{id}'); it is saved by the command. */
-export const reservationFormRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/applications/public/:publicId',
-    { config: { access: rolesWith('reservationForm.read') }, schema: { params: publicIdParamsSchema } },
-    async (request) => ({ data: await getReservationForm(app.deps.database.db, actorOf(request), request.params.publicId) }),
-  );
-};
+/** The reservation form's load (packages/shared/src/api/reservation-form.ts); it is saved by the command. */
+export const RESERVATION_FORM_HANDLERS = handlersOf(RESERVATION_FORM_API, {
+  getReservationForm: async ({ deps, actor, params }) => ({ data: await getReservationForm(deps.db, actor, params.publicId) }),
+});

@@ -1,3 +1,4 @@
+// Over 400 lines: the form's four suites (who opens it, first and second candidate, broker) share one sale world and its helpers.
 import {
   MESSAGES,
   MILESTONE_TEXTS,

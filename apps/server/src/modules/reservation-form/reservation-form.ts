@@ -1,3 +1,4 @@
+// Over 400 lines: the form's read and its submission by each signer share the form's row and checks.
 import {
   APPLICATION_STATUS_LABELS,
   CIVIL_STATUSES,
@@ -19,7 +20,7 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client.js';
 import { applications, buildings, candidacies, candidates, lots, promotions, tasks } from '../../db/schema/index.js';
-import { assertSameAgency, isMemberOf } from '../../platform/access.js';
+import { assertCan, isMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
 import { assertIdsInPromotion } from '../../platform/scoped-ids.js';
@@ -295,7 +296,7 @@ export const submitReservationForm = async (
   const row = await findForm(tx, eq(applications.id, applicationId));
   if (!row) throw notFound();
   // A broker acts only on his own agency's candidates (docs/product/access.md#who-may-do-what): 403 'Accès refusé'.
-  if (actor.type === 'broker') assertSameAgency(actor, row.c1.agencyId);
+  assertCan(actor, 'reservationForm.submit', { agency_id: row.c1.agencyId });
   assertMaySubmit(actor, row);
 
   const first = input.candidacy1;

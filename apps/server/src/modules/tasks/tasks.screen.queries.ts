@@ -1,6 +1,7 @@
 import type { TaskGroupKey } from '@promovente/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import type { tasks } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 
@@ -105,7 +106,9 @@ export const findScreenTasks = async (
 ): Promise<ScreenTasksResult> => {
   const now = sql`${iso(bounds.now)}::timestamptz`;
   const tomorrow = sql`${iso(bounds.tomorrow)}::timestamptz`;
-  const result = await db.execute(sql`
+  const raw = await rowsOf(
+    db,
+    sql`
     with totals as (
       select
         count(*) filter (where t.end_at >= ${tomorrow})::int as next_total,
@@ -154,8 +157,8 @@ export const findScreenTasks = async (
       left join candidates ad on ad.id = ac.candidate_id
     ) r on true
     order by r.end_ms, r.id
-  `);
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  `,
+  );
   const head = raw[0];
   const totals = { next: Number(head?.next_total ?? 0), today: Number(head?.today_total ?? 0), past: Number(head?.past_total ?? 0) };
   const rows: ScreenTaskRow[] = [];

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { fullName } from '../users/index.js';
 import type { TaskRow } from './tasks.queries.js';
@@ -80,7 +81,7 @@ const pagesOf = (query: NotaryTasksQuery): GroupPages => {
 
 /** One statement: the verdict on the filter ids, the groups' totals and their pages. */
 const groupsOf = async (db: Db, filter: ScreenTaskFilter, query: NotaryTasksQuery): Promise<TasksScreenGroups> => {
-  const now = new Date();
+  const now = answerNow();
   const tomorrow = swissMidnight(shiftSwissCalendarDays(now, 1));
   const { scoped, totals, rows } = await findScreenTasks(db, filter, { now, tomorrow }, pagesOf(query));
   if (!scoped) throw notFound();

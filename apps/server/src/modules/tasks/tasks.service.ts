@@ -17,8 +17,10 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
-import { type LogEntry, writeLog } from '../logs/logs.service.js';
+import { runWrite, type WriteDeps } from '../commands/index.js';
+import type { LogEntry } from '../logs/logs.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import {
   findTarget,
@@ -50,7 +52,7 @@ const targetOf = (task: TaskRow['task']): { target: TaskTarget; target_id: numbe
 };
 
 /** A task as the API answers it, with its time status computed on the server (Swiss calendar days). */
-export const serializeTask = (row: TaskRow, now: Date = new Date()): Task => {
+export const serializeTask = (row: TaskRow, now: Date = answerNow()): Task => {
   const { task } = row;
   const timeStatus = taskTimeStatus(task.endAt, now);
   return {
@@ -183,19 +185,23 @@ export const finishTask = async (tx: Tx, actor: RequestActor, promotionId: numbe
   return { task: await reload(tx, task.id), log: { onTitle: history.onTitle, title: LOG_TITLES.finished(task.title), ...history.refs } };
 };
 
-/** Runs a task change from a direct route: membership, one transaction, the history row. */
-export const runTaskChange = async (
-  db: Db,
+/** Runs a task change from a direct route through the write pipeline: membership, one transaction, the history row. */
+export const runTaskChange = (
+  deps: WriteDeps,
   actor: RequestActor,
   promotionId: number,
   change: (tx: Tx) => Promise<TaskChange>,
 ): Promise<Task> =>
-  db.transaction(async (tx) => {
-    await assertMemberOf(tx, actor, promotionId);
-    const { task, log } = await change(tx);
-    await writeLog(tx, { ...log, promotionId, executedById: actor.id });
-    return task;
-  });
+  runWrite(
+    deps,
+    actor,
+    promotionId,
+    async ({ tx }) => {
+      const { task, log } = await change(tx);
+      return { data: task, log };
+    },
+    () => notFound(),
+  );
 
 /**
  * GET actions for one target: its open tasks by due date, or with history every task of it,
@@ -206,7 +212,7 @@ export const listTargetTasks = async (db: Db, actor: RequestActor, query: Target
   if (promotionId === null) throw notFound(MESSAGES.notMember);
   if (!(await findTarget(db, promotionId, query.target, query.target_id))) throw notFound();
   const rows = await tasksOfTargets(db, promotionId, query.target, [query.target_id], !query.history);
-  const now = new Date();
+  const now = answerNow();
   return rows.map((row) => serializeTask(row, now));
 };
 
@@ -232,7 +238,7 @@ export const openTasksByTarget = async (
 ): Promise<Map<number, { tasks: Task[]; total: number }>> => {
   const byTarget = new Map<number, { tasks: Task[]; total: number }>();
   if (ids.length === 0) return byTarget;
-  const now = new Date();
+  const now = answerNow();
   for (const row of await rankedOpenTasksOfTargets(db, promotionIds, target, ids, ROW_TASKS)) {
     const task = serializeTask(row, now);
     const entry = byTarget.get(task.target_id) ?? { tasks: [], total: Number(row.openTotal) };
@@ -244,7 +250,7 @@ export const openTasksByTarget = async (
 
 /** The open tasks of one target, soonest first. */
 export const openTasksOf = async (db: Queryable, promotionId: number, target: TaskTarget, id: number): Promise<Task[]> => {
-  const now = new Date();
+  const now = answerNow();
   return (await tasksOfTargets(db, promotionId, target, [id], true)).map((row) => serializeTask(row, now));
 };
 
@@ -252,7 +258,7 @@ export const openTasksOf = async (db: Queryable, promotionId: number, target: Ta
 export const allTasksByTarget = async (db: Queryable, promotionIds: number | number[], target: TaskTarget, ids: number[]) => {
   const byTarget = new Map<number, Task[]>();
   if (ids.length === 0) return byTarget;
-  const now = new Date();
+  const now = answerNow();
   for (const row of await tasksOfTargets(db, promotionIds, target, ids, false, 'openFirst')) {
     const task = serializeTask(row, now);
     byTarget.set(task.target_id, [...(byTarget.get(task.target_id) ?? []), task]);

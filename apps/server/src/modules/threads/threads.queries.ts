@@ -1,16 +1,16 @@
 import type { ThreadReadFilter, ThreadRecipientClass } from '@promovente/shared';
 import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { candidacies, candidates, promotionUsers, users } from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { idsInPromotion } from '../../platform/scoped-ids.js';
-import { threadReadableBy, unreadInThread } from './thread-access.service.js';
+import { threadReadableBy, unreadInThread } from '../../platform/thread-access.js';
 
 /** SQL only: the thread list, a thread and its messages, the read marks, the recipient pickers. Rules live in the service. */
 
 type Reader = Pick<RequestActor, 'id' | 'type' | 'agency_id'>;
-type Rows = { rows: Record<string, unknown>[] };
 
 /** The other side of `t` for the reader: who wrote it when he received it, else its recipient. */
 const interlocutorId = (userId: number) => sql`(case when t.to_id = ${userId} then t.created_by_id else t.to_id end)`;
@@ -63,7 +63,9 @@ const listWhere = (reader: Reader, filter: ThreadFilter): SQL => {
  */
 export const findThreadPage = async (db: Queryable, reader: Reader, filter: ThreadFilter, limit: number, offset: number) => {
   const where = listWhere(reader, filter);
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     with total as (select count(*)::int as total from threads t where ${where}),
     page as (
       select t.* from threads t where ${where}
@@ -86,18 +88,21 @@ export const findThreadPage = async (db: Queryable, reader: Reader, filter: Thre
       ) lm on true
     ) r on true
     order by r.last_message_at desc, r.id desc
-  `)) as unknown as Rows;
-  const first = result.rows[0];
+  `,
+  );
+  const first = rows[0];
   return {
     ok: first?.ok === true,
     total: Number(first?.total ?? 0),
-    rows: result.rows.filter((row) => row.id !== null && row.id !== undefined),
+    rows: rows.filter((row) => row.id !== null && row.id !== undefined),
   };
 };
 
 /** A thread with its people, counts and the reader's right to read it (`readable`), or nothing. */
 export const findThread = async (db: Queryable, reader: Reader, threadId: number) => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select t.id, t.title, t.promotion_id, t.candidacy_id, t.created_by_id, t.to_id, t.last_message_at,
       ${personJson('cu')} as created_by, ${personJson('tu')} as recipient,
       (select count(*)::int from thread_messages cm where cm.thread_id = t.id) as messages_count,
@@ -107,13 +112,16 @@ export const findThread = async (db: Queryable, reader: Reader, threadId: number
     join users cu on cu.id = t.created_by_id
     join users tu on tu.id = t.to_id
     where t.id = ${threadId}
-  `)) as unknown as Rows;
-  return result.rows[0] ?? null;
+  `,
+  );
+  return rows[0] ?? null;
 };
 
 /** A thread's messages, oldest first, with their sender and attachments (thread_messages_thread_idx, files_thread_message_idx). */
 export const findThreadMessages = async (db: Queryable, threadId: number) => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select m.id, m.content, m.created_at, m.sender_id, ${personJson('su')} as sender,
       coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'uuid', f.uuid) order by f.id)
         from files f where f.thread_message_id = m.id and f.owner = 'thread_message'), '[]'::json) as files
@@ -121,8 +129,9 @@ export const findThreadMessages = async (db: Queryable, threadId: number) => {
     join users su on su.id = m.sender_id
     where m.thread_id = ${threadId}
     order by m.created_at, m.id
-  `)) as unknown as Rows;
-  return result.rows;
+  `,
+  );
+  return rows;
 };
 
 /** The user has read the thread up to now (or up to its last message, whichever is later). */

@@ -1,8 +1,10 @@
+// Over 400 lines: the recipients, readers, conversation and list suites share one messaging world.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assistants, candidacies, candidates, files, mailMessages, notifications, threadMessages } from '../../db/schema/index.js';
+import { assistants, candidacies, candidates, files, mailMessages, notifications, threadMessages, users } from '../../db/schema/index.js';
 import { bearer, createAgency, createPromotion, createUser, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -271,11 +273,61 @@ describe('the conversation: reply, read, unread (docs/product/messages.md#states
     expect((await db.select().from(notifications)).map((n) => [n.userId, n.title])).toEqual([
       [desk.julien.id, 'Nouveau message : Votre dossier'],
     ]);
-    const mails = await db.select().from(mailMessages);
-    expect(mails.map((m) => [m.to, m.cc])).toEqual([[[desk.julien.email], ['assistant@test.ch']]]);
+    // Each gets his own e-mail, with his own unsubscribe link; the assistant's says whose copy it is.
+    const mails = await db.select().from(mailMessages).orderBy(mailMessages.id);
+    expect(mails.map((m) => [m.to, m.cc])).toEqual([
+      [[desk.julien.email], []],
+      [['assistant@test.ch'], []],
+    ]);
     expect(mails[0].text).toContain(`/messages/${threadId}`);
+    expect(mails[0].text).toContain('1 pièce jointe à ouvrir dans Promovente.');
+    expect(mails[1].text).toMatch(/^Copie du message adressé à Julien Favre, dont vous êtes l'assistant :/);
+    expect(mails[0].headers['List-Unsubscribe']).not.toBe(mails[1].headers['List-Unsubscribe']);
     // The sender has read his own reply.
     expect((await get('/api/threads/promotions-unread-summary', desk.tokens.anne)).json().data).toEqual({});
+  });
+
+  it('says in the e-mail how many files came with the message, and nothing when none did', async () => {
+    const desk = await setup();
+    const threadId = await julienWritesToAnne(desk);
+    const db = ctx.database.db;
+    const [first] = await db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, ['anne@test.ch']));
+    expect(first.text).toContain('\n\n1 pièce jointe à ouvrir dans Promovente.\n\n');
+    await db.delete(mailMessages);
+    const two = multipartBody({ content: 'Voici les deux plans signés.' }, [
+      { field: 'files[]', filename: 'plan-1.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4 un') },
+      { field: 'files[]', filename: 'plan-2.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4 deux') },
+    ]);
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/threads/${threadId}/reply`,
+      headers: { ...desk.tokens.anne, ...two.headers },
+      payload: two.payload,
+    });
+    expect(reply.statusCode).toBe(200);
+    const [withTwo] = await db.select().from(mailMessages);
+    expect(withTwo.text).toContain('Voici les deux plans signés.\n\n2 pièces jointes à ouvrir dans Promovente.\n\nRépondre : ');
+    await db.delete(mailMessages);
+    await post(`/api/threads/${threadId}/reply`, desk.tokens.anne, { content: 'Rien de plus.' });
+    const [none] = await db.select().from(mailMessages);
+    expect(none.text).not.toMatch(/pièces? jointes?/);
+  });
+
+  it('tells a user who turned off the notification e-mails in the app only; the others still get theirs', async () => {
+    const desk = await setup();
+    const db = ctx.database.db;
+    await db.update(users).set({ emailNotifications: false }).where(eq(users.id, desk.account.id));
+    const threadId = await julienWritesToAnne(desk);
+    expect((await db.select().from(notifications)).map((n) => n.userId)).toEqual([desk.account.id]);
+    expect(await db.select().from(mailMessages)).toEqual([]);
+    await post(`/api/threads/${threadId}/reply`, desk.tokens.anne, { content: 'Merci.' });
+    const mails = await db.select().from(mailMessages);
+    expect(mails.map((m) => [m.to, m.headers['Auto-Submitted'], m.headers['List-Unsubscribe-Post']])).toEqual([
+      [[desk.julien.email], 'auto-generated', 'List-Unsubscribe=One-Click'],
+    ]);
   });
 
   it('lets a colleague of the agency answer for Julien: both sides hear of it', async () => {

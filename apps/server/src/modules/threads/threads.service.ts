@@ -1,6 +1,8 @@
+// Over 400 lines: a thread's creation, list, read, reply and recipients share the recipient rules.
 import {
   type CreatedThread,
   type CreateThreadInput,
+  formatAttachmentCount,
   THREAD_RECIPIENTS_LIMIT,
   THREADS_PAGE_SIZE,
   type ThreadDetail,
@@ -24,12 +26,13 @@ import { assertMemberOf, isMemberOf, resolvePromotion } from '../../platform/acc
 import type { RequestActor } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
-import { queueMail } from '../../platform/mail.js';
+import { queueNotificationMails } from '../../platform/mail.js';
 import { paginate } from '../../platform/pagination.js';
-import type { Storage } from '../../platform/storage.js';
+import { assertStorageQuota } from '../../platform/storage-quota.js';
+import { unreadSummaryOf } from '../../platform/thread-access.js';
+import { runWrite, type WriteContext, type WriteDeps, type WriteResult } from '../commands/index.js';
 import { notify } from '../notifications/notifications.service.js';
 import { assistantsOf, avatarUrl, fullName } from '../users/index.js';
-import { unreadSummaryOf } from './thread-access.service.js';
 import {
   findCandidateRecipients,
   findNotaryRecipients,
@@ -38,8 +41,6 @@ import {
   findThreadPage,
   markThreadRead,
 } from './threads.queries.js';
-
-type Deps = { db: Db; jobs: Jobs; storage: Storage; config: Config };
 
 export type ThreadAttachment = { name: string; mime: string; content: Buffer };
 
@@ -103,9 +104,13 @@ const candidacyOfPromotion = async (db: Db, promotionId: number, candidacyId: nu
   return candidacy.id;
 };
 
-/** POST /threads: the thread, its first message and attachments, the recipient's notification and e-mail. */
+/**
+ * POST /threads: the thread, its first message and attachments, the recipient's notification and
+ * e-mail. The promotion and the recipient are checked before any attachment is stored; the write
+ * runs through runWrite, which checks the promotion again in its transaction.
+ */
 export const createThread = async (
-  deps: { db: Db; jobs: Jobs; storage: Storage; config: Config },
+  deps: WriteDeps,
   actor: RequestActor,
   input: CreateThreadInput,
   attachments: ThreadAttachment[],
@@ -123,41 +128,51 @@ export const createThread = async (
 };
 
 const insertThread = (
-  deps: { db: Db; jobs: Jobs; config: Config },
+  deps: WriteDeps,
   actor: RequestActor,
   input: CreateThreadInput,
   recipient: { userId: number; candidacyId: number | null },
   stored: (ThreadAttachment & { key: string })[],
 ): Promise<CreatedThread> =>
-  deps.db.transaction(async (tx) => {
-    const [thread] = await tx
-      .insert(threads)
-      .values({
-        promotionId: input.promotion,
+  runWrite(
+    deps,
+    actor,
+    input.promotion,
+    async ({ tx }) => {
+      await assertStorageQuota(tx, deps.storage, input.promotion, bytesOf(stored));
+      const [thread] = await tx
+        .insert(threads)
+        .values({
+          promotionId: input.promotion,
+          title: input.title,
+          createdById: actor.id,
+          toId: recipient.userId,
+          candidacyId: recipient.candidacyId,
+        })
+        .returning({ id: threads.id, title: threads.title, createdAt: threads.createdAt });
+      const [message] = await tx
+        .insert(threadMessages)
+        .values({ threadId: thread.id, senderId: actor.id, content: input.content, createdAt: thread.createdAt })
+        .returning({ id: threadMessages.id });
+      await tx.insert(threadReads).values({ threadId: thread.id, userId: actor.id, lastReadAt: thread.createdAt });
+      await insertAttachments(tx, { messageId: message.id, promotionId: input.promotion, senderId: actor.id }, stored);
+      await tellRecipients(tx, deps, {
+        senderId: actor.id,
+        recipientIds: [recipient.userId],
+        threadId: thread.id,
         title: input.title,
-        createdById: actor.id,
-        toId: recipient.userId,
-        candidacyId: recipient.candidacyId,
-      })
-      .returning({ id: threads.id, title: threads.title, createdAt: threads.createdAt });
-    const [message] = await tx
-      .insert(threadMessages)
-      .values({ threadId: thread.id, senderId: actor.id, content: input.content, createdAt: thread.createdAt })
-      .returning({ id: threadMessages.id });
-    await tx.insert(threadReads).values({ threadId: thread.id, userId: actor.id, lastReadAt: thread.createdAt });
-    await insertAttachments(tx, { messageId: message.id, promotionId: input.promotion, senderId: actor.id }, stored);
-    await tellRecipients(tx, deps, {
-      senderId: actor.id,
-      recipientIds: [recipient.userId],
-      threadId: thread.id,
-      title: input.title,
-      content: input.content,
-      promotionId: input.promotion,
-    });
-    return { id: thread.id, title: thread.title };
-  });
+        content: input.content,
+        attachments: stored.length,
+        promotionId: input.promotion,
+      });
+      return { data: { id: thread.id, title: thread.title }, log: null };
+    },
+    notFound,
+  );
 
 type StoredAttachment = ThreadAttachment & { key: string };
+
+const bytesOf = (attachments: readonly ThreadAttachment[]) => attachments.reduce((sum, file) => sum + file.content.length, 0);
 
 /** A message's attachments: stored files owned by `thread_message` (who may open them: `maySeeFile`). */
 const insertAttachments = async (
@@ -182,12 +197,23 @@ const insertAttachments = async (
 
 /**
  * A new message tells each recipient in the app and by e-mail (the outbox, in the message's
- * transaction); a broker's e-mail goes to his assistants too (docs/product/messages.md#rules).
+ * transaction). The e-mail is a notification (platform/mail.ts): each person gets his own, with
+ * his unsubscribe link, unless he turned them off; it says how many files came with the message.
+ * A broker's e-mails are forwarded to his assistants (docs/product/messages.md#rules): each
+ * assistant gets his own copy, so that his unsubscribe link is his.
  */
 const tellRecipients = async (
   tx: Tx,
   deps: { jobs: Jobs; config: Config },
-  message: { senderId: number; recipientIds: number[]; threadId: number; title: string; content: string; promotionId: number },
+  message: {
+    senderId: number;
+    recipientIds: number[];
+    threadId: number;
+    title: string;
+    content: string;
+    attachments: number;
+    promotionId: number;
+  },
 ) => {
   const recipientIds = [...new Set(message.recipientIds)].filter((id) => id !== message.senderId);
   if (recipientIds.length === 0) return;
@@ -195,20 +221,35 @@ const tellRecipients = async (
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, message.senderId));
-  const people = await tx.select({ id: users.id, email: users.email, type: users.type }).from(users).where(inArray(users.id, recipientIds));
+  const people = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, type: users.type })
+    .from(users)
+    .where(inArray(users.id, recipientIds));
   await notify(tx, recipientIds, {
     title: `Nouveau message : ${message.title}`,
     description: `${fullName(sender)} vous a écrit.`,
     promotionId: message.promotionId,
   });
-  for (const person of people) {
-    const cc = person.type === 'broker' ? (await assistantsOf(tx, person.id)).map((a) => a.email) : [];
-    await queueMail(tx, deps.jobs, {
-      to: [person.email],
-      cc,
-      subject: `Promovente : ${message.title}`,
-      text: `${fullName(sender)} vous a écrit :\n\n${message.content}\n\nRépondre : ${deps.config.APP_URL}/messages/${message.threadId}`,
-      promotionId: message.promotionId,
+  const mail = {
+    subject: `Promovente : ${message.title}`,
+    promotionId: message.promotionId,
+    text: [
+      `${fullName(sender)} vous a écrit :`,
+      '',
+      message.content,
+      ...(message.attachments > 0 ? ['', `${formatAttachmentCount(message.attachments)} à ouvrir dans Promovente.`] : []),
+      '',
+      `Répondre : ${deps.config.APP_URL}/messages/${message.threadId}`,
+    ].join('\n'),
+  };
+  await queueNotificationMails(tx, deps.jobs, deps.config.APP_URL, recipientIds, mail);
+  for (const broker of people.filter((person) => person.type === 'broker')) {
+    const copies = (await assistantsOf(tx, broker.id))
+      .map((assistant) => assistant.id)
+      .filter((id) => id !== message.senderId && !recipientIds.includes(id));
+    await queueNotificationMails(tx, deps.jobs, deps.config.APP_URL, copies, {
+      ...mail,
+      text: `Copie du message adressé à ${fullName(broker)}, dont vous êtes l'assistant :\n\n${mail.text}`,
     });
   }
 };
@@ -309,37 +350,66 @@ export const getThread = async (db: Db, actor: RequestActor, threadId: number): 
   };
 };
 
+type ThreadRecord = NonNullable<Awaited<ReturnType<typeof findThread>>>;
+
+/**
+ * A write in a thread through the write pipeline (runWrite): the thread read in the transaction,
+ * 404 like a thread that does not exist when the user may not read it; `work` gets its row.
+ */
+const writeInThread = <Data>(
+  deps: WriteDeps,
+  actor: RequestActor,
+  threadId: number,
+  work: (write: WriteContext, thread: ThreadRecord) => Promise<WriteResult<Data>>,
+) => {
+  let thread: ThreadRecord | null = null;
+  return runWrite(
+    deps,
+    actor,
+    async (tx) => {
+      thread = await findThread(tx, actor, threadId);
+      return thread?.readable === true ? Number(thread.promotion_id) : null;
+    },
+    (write) => work(write, thread as ThreadRecord),
+    notFound,
+  );
+};
+
 /** PUT /threads/{id}/markAsRead: every message of the thread is read by the user now. */
-export const markAsRead = async (db: Db, actor: RequestActor, threadId: number) => {
-  await readableThread(db, actor, threadId);
-  await markThreadRead(db, threadId, actor.id);
+export const markAsRead = async (deps: WriteDeps, actor: RequestActor, threadId: number) => {
+  await writeInThread(deps, actor, threadId, async ({ tx }) => {
+    await markThreadRead(tx, threadId, actor.id);
+    return { data: null, log: null };
+  });
 };
 
 /**
  * POST /threads/{id}/reply: a message in a thread the user may read (its sides, and the brokers
  * of the candidacy's agency, who stand in for a colleague), with its attachments; the thread's
- * sides other than the sender are notified and e-mailed; the sender has read it.
+ * sides other than the sender are notified and e-mailed; the sender has read it. The thread is
+ * checked before any attachment is stored, and read again in the write's transaction.
  */
 export const replyToThread = async (
-  deps: Deps,
+  deps: WriteDeps,
   actor: RequestActor,
   threadId: number,
   input: ThreadReplyInput,
   attachments: ThreadAttachment[],
 ): Promise<{ id: number }> => {
-  const thread = await readableThread(deps.db, actor, threadId);
+  const checked = await readableThread(deps.db, actor, threadId);
   // The form's own ids must name this thread and its promotion; any other answers like an unknown id.
   if (input.thread_id !== undefined && input.thread_id !== threadId) throw notFound();
-  if (input.promotion !== undefined && input.promotion !== Number(thread.promotion_id)) throw notFound();
+  if (input.promotion !== undefined && input.promotion !== Number(checked.promotion_id)) throw notFound();
   const stored = await Promise.all(attachments.map(async (file) => ({ ...file, key: await deps.storage.put(file.content) })));
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await writeInThread(deps, actor, threadId, async ({ tx, promotionId }, thread) => {
+      await assertStorageQuota(tx, deps.storage, promotionId, bytesOf(stored));
       const [message] = await tx
         .insert(threadMessages)
         .values({ threadId, senderId: actor.id, content: input.content })
         .returning({ id: threadMessages.id, createdAt: threadMessages.createdAt });
       await tx.update(threads).set({ lastMessageAt: message.createdAt }).where(eq(threads.id, threadId));
-      await insertAttachments(tx, { messageId: message.id, promotionId: Number(thread.promotion_id), senderId: actor.id }, stored);
+      await insertAttachments(tx, { messageId: message.id, promotionId, senderId: actor.id }, stored);
       await markThreadRead(tx, threadId, actor.id);
       await tellRecipients(tx, deps, {
         senderId: actor.id,
@@ -347,9 +417,10 @@ export const replyToThread = async (
         threadId,
         title: String(thread.title),
         content: input.content,
-        promotionId: Number(thread.promotion_id),
+        attachments: stored.length,
+        promotionId,
       });
-      return { id: message.id };
+      return { data: { id: message.id }, log: null };
     });
   } catch (error) {
     // Nothing half-written: stored attachments go when the transaction does not commit.

@@ -81,6 +81,7 @@ const USER_FIELDS = [
   'agency',
   'assistants',
   'email',
+  'email_notifications',
   'first_name',
   'full_name',
   'id',

@@ -1,9 +1,10 @@
 import type { Assistant, User, UserPromotion, UserType } from '@promovente/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { assistants, promotionUsers, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
-import { unreadMessagesCount, userPromotionScope } from '../threads/thread-access.service.js';
+import { unreadMessagesCount, userPromotionScope } from '../../platform/thread-access.js';
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -13,14 +14,13 @@ export const avatarUrl = (uuid: string | null) => (uuid ? `/api/images/${uuid}` 
 const mayOpen = (userId: number, admin: boolean) =>
   admin ? sql`true` : sql`exists (select 1 from promotion_user pu where pu.promotion_id = p.id and pu.user_id = ${userId})`;
 
-type RawRows = { rows: Record<string, unknown>[] };
-
 const promotionOf = (row: Record<string, unknown>): UserPromotion => ({
   id: Number(row.id),
   title: String(row.title),
   logo: avatarUrl((row.logo as string | null) ?? null),
   multi_agency: row.multi_agency === true,
   unread_messages: Number(row.unread_messages ?? 0),
+  archived: row.archived_at !== null && row.archived_at !== undefined,
 });
 
 /**
@@ -35,10 +35,12 @@ export const promotionsPageOf = async (
   const search = query.search?.trim();
   const pattern = search ? containsPattern(search) : null;
   const where = sql`${mayOpen(user.id, user.admin)} and (${pattern}::text is null or p.title ilike ${pattern}::text)`;
-  const result = (await db.execute(sql`
+  const found = await rowsOf(
+    db,
+    sql`
     with total as (select count(*)::int as total from promotions p where ${where}),
     page as (
-      select p.id, p.title, p.logo, p.multi_agency from promotions p where ${where}
+      select p.id, p.title, p.logo, p.multi_agency, p.archived_at from promotions p where ${where}
       order by p.title, p.id limit ${query.pageSize}::int offset ${(query.page - 1) * query.pageSize}::bigint
     )
     select o.total, r.* from total o
@@ -46,10 +48,11 @@ export const promotionsPageOf = async (
       select pg.*, ${unreadMessagesCount(user.id, sql`t.promotion_id = pg.id`)} as unread_messages from page pg
     ) r on true
     order by r.title, r.id
-  `)) as unknown as RawRows;
-  const total = Number(result.rows[0]?.total ?? 0);
+  `,
+  );
+  const total = Number(found[0]?.total ?? 0);
   const rows: UserPromotion[] = [];
-  for (const row of result.rows) if (row.id !== null && row.id !== undefined) rows.push(promotionOf(row));
+  for (const row of found) if (row.id !== null && row.id !== undefined) rows.push(promotionOf(row));
   return { rows, total };
 };
 
@@ -84,7 +87,9 @@ export const loadUserPayload = async (
     : sql`(select count(*)::int from promotion_user pu where pu.user_id = ${userId})`;
   // The unread messages: the rule of docs/product/messages.md#rules, the same rows as GET threads/promotions-unread-summary.
   const scope = userPromotionScope(account);
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     with u as (select * from users where id = ${userId}),
     cur as (
       select coalesce(
@@ -94,8 +99,8 @@ export const loadUserPayload = async (
       ) as id
     )
     select u.id as user_id, u.type, u.admin, u.preferences, u.restricted_access, u.profile_picture, u.first_name, u.last_name,
-      u.email, u.number_connections, u.is_demo, a.id as agency_id, a.name as agency_name,
-      p.id, p.title, p.logo, p.multi_agency,
+      u.email, u.number_connections, u.is_demo, u.email_notifications, a.id as agency_id, a.name as agency_name,
+      p.id, p.title, p.logo, p.multi_agency, p.archived_at,
       ${count} as promotions_count,
       ${unreadMessagesCount(userId, scope)} as unread_total,
       ${unreadMessagesCount(userId, sql`t.promotion_id = p.id`)} as unread_messages,
@@ -108,8 +113,9 @@ export const loadUserPayload = async (
     left join agencies a on a.id = u.agency_id
     cross join cur
     left join promotions p on p.id = cur.id
-  `)) as unknown as RawRows;
-  const row = result.rows[0];
+  `,
+  );
+  const row = rows[0];
   if (!row) return null;
   const preferences = (typeof row.preferences === 'string' ? JSON.parse(row.preferences) : row.preferences) as {
     selected_promotion?: number | null;
@@ -143,6 +149,7 @@ export const loadUserPayload = async (
       profile_picture: avatarUrl(a.picture),
     })),
     is_demo: row.is_demo === true,
+    email_notifications: row.email_notifications !== false,
     stale: promotion !== null && promotion.id !== selected,
   };
 };

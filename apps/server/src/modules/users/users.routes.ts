@@ -1,25 +1,9 @@
-import {
-  assistantParamsSchema,
-  idOf,
-  MEMBER_LISTS,
-  MESSAGES,
-  type MemberListType,
-  type Permission,
-  passwordChangeSchema,
-  profileUpdateSchema,
-  rolesWith,
-  selectPromotionSchema,
-  userPromotionsQuerySchema,
-  validationMessage,
-} from '@promovente/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MESSAGES, type MemberListType, USERS_API, unsubscribePagePath } from '@promovente/shared';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import { resolvePromotion } from '../../platform/access.js';
-import { actorOf } from '../../platform/auth.js';
-import { badRequest } from '../../platform/errors.js';
+import type { RequestActor } from '../../platform/auth.js';
+import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import {
-  type AvatarUpload,
   addAssistant,
   changePassword,
   getUser,
@@ -28,87 +12,64 @@ import {
   loadPublicImage,
   removeAssistant,
   selectPromotion,
+  setEmailNotifications,
+  unsubscribeByToken,
   updateProfile,
 } from './users.service.js';
 
-const promotionQuery = z.object({ promotion: idOf('Promotion invalide').optional() });
-
-export const usersRoutes = async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
-  const mine = { access: 'authenticated', beforePasswordChange: true } as const;
-
-  app.get('/user', { config: mine }, async (request) => ({ data: await getUser(db(), actorOf(request)) }));
-
-  // The promotion picker's list, a page at a time with a search (docs/product/layout.md#promotion-picker).
-  app.get('/user/promotions', { config: mine, schema: { querystring: userPromotionsQuerySchema } }, async (request) =>
-    listUserPromotions(db(), actorOf(request), request.query),
-  );
-
-  // The current promotion alone: resolved like every call does, without building the whole user.
-  app.get('/user/preferences', { config: mine }, async (request) => ({
-    data: { selected_promotion: await resolvePromotion(db(), actorOf(request), undefined) },
-  }));
-
-  app.get('/user/promotion', { config: mine }, async (request) => ({
-    promotion_id: await resolvePromotion(db(), actorOf(request), undefined),
-  }));
-
-  app.put('/user/promotion', { config: { access: 'authenticated' }, schema: { body: selectPromotionSchema } }, async (request) =>
-    selectPromotion(db(), actorOf(request), request.body.promotion),
-  );
-
-  app.post('/user/update', { config: mine }, async (request) => {
-    if (!request.isMultipart()) throw badRequest();
-    const fields: Record<string, string> = {};
-    let avatar: AvatarUpload | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.fieldname === 'avatar_file' && content.length > 0) avatar = { mime: part.mimetype, content };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
+/**
+ * RFC 8058: the mail provider posts 'List-Unsubscribe=One-Click' as a form to the e-mails'
+ * unsubscribe address (multipart is parsed app-wide). Only that route reads such a body; every
+ * other route refuses it as before (415).
+ */
+export const registerUnsubscribeForm = (app: FastifyInstance) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (request, body, done) => {
+    if (request.routeOptions.config?.routeName !== 'unsubscribeEmails') {
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
+      return;
     }
-    const parsed = profileUpdateSchema.safeParse(fields);
-    if (!parsed.success) throw badRequest(validationMessage(parsed.error));
-    const data = await updateProfile({ db: db(), storage: app.deps.storage }, actorOf(request), parsed.data, avatar);
-    return { code: '200', message: MESSAGES.changesSaved, data };
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-
-  app.put('/user/password', { config: mine, schema: { body: passwordChangeSchema } }, async (request) => {
-    const deps = { db: db(), rateLimitMultiplier: app.deps.config.RATE_LIMIT_MULTIPLIER };
-    await changePassword(deps, actorOf(request), request.body, request.ip);
-    return { code: '200', message: MESSAGES.passwordChanged };
-  });
-
-  // Who may list whom, and what of each member, is the permission table's (MEMBER_LISTS).
-  for (const [type, permission] of Object.entries(MEMBER_LISTS) as [MemberListType, Permission][]) {
-    app.get(`/${type}s`, { config: { access: rolesWith(permission) }, schema: { querystring: promotionQuery } }, async (request) => ({
-      data: await listMembers(db(), actorOf(request), type, request.query.promotion),
-    }));
-  }
-
-  app.post(
-    '/brokers/:id/assistants/:assistantId',
-    { config: { access: rolesWith('assistant.add') }, schema: { params: assistantParamsSchema } },
-    async (request) => ({
-      data: await addAssistant(db(), actorOf(request), request.params.id, request.params.assistantId),
-    }),
-  );
-
-  app.delete(
-    '/brokers/:id/assistants/:assistantId',
-    { config: { access: 'authenticated' }, schema: { params: assistantParamsSchema } },
-    async (request) => ({ data: await removeAssistant(db(), actorOf(request), request.params.id, request.params.assistantId) }),
-  );
-
-  app.get(
-    '/images/:uuid',
-    { config: { access: 'public' }, schema: { params: z.object({ uuid: z.uuid('Image introuvable') }) } },
-    async (request, reply) => {
-      const image = await loadPublicImage({ db: db(), storage: app.deps.storage }, request.params.uuid);
-      return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
-    },
-  );
 };
+
+/** The members of one type of the current promotion (who may list whom is MEMBER_LISTS', the entries' access). */
+const membersOf =
+  (type: MemberListType) =>
+  async ({ deps, actor, query }: { deps: RouteDeps; actor: RequestActor; query: { promotion?: number } }) => ({
+    data: await listMembers(deps.db, actor, type, query.promotion),
+  });
+
+/** The module's catalogued routes (packages/shared/src/api/users.ts), each with its handler. */
+export const USERS_HANDLERS = handlersOf(USERS_API, {
+  getUser: async ({ deps, actor }) => ({ data: await getUser(deps.db, actor) }),
+  // The promotion picker's list, a page at a time with a search (docs/product/layout.md#promotion-picker).
+  listUserPromotions: async ({ deps, actor, query }) => listUserPromotions(deps.db, actor, query),
+  // The current promotion alone: resolved like every call does, without building the whole user.
+  getUserPreferences: async ({ deps, actor }) => ({ data: { selected_promotion: await resolvePromotion(deps.db, actor, undefined) } }),
+  getUserPromotion: async ({ deps, actor }) => ({ promotion_id: await resolvePromotion(deps.db, actor, undefined) }),
+  selectUserPromotion: async ({ deps, actor, body }) => selectPromotion(deps.db, actor, body.promotion),
+  updateProfile: async ({ deps, actor, form }) => {
+    const file = form.files.find((part) => part.name === 'avatar_file' && part.content.length > 0);
+    const avatar = file ? { mime: file.mimetype, content: file.content } : null;
+    const data = await updateProfile(deps, actor, form.fields, avatar);
+    return { code: '200', message: MESSAGES.changesSaved, data };
+  },
+  changePassword: async ({ deps, actor, body, request }) => {
+    await changePassword({ db: deps.db, rateLimitMultiplier: deps.config.RATE_LIMIT_MULTIPLIER }, actor, body, request.ip);
+    return { code: '200', message: MESSAGES.passwordChanged };
+  },
+  setEmailNotifications: async ({ deps, actor, body }) => setEmailNotifications(deps.db, actor, body.email_notifications),
+  // The e-mails' unsubscribe links (platform/mail.ts), public: the token is the permission.
+  unsubscribeEmails: async ({ deps, params }) => unsubscribeByToken(deps.db, params.token),
+  // A mail client that opens the header's address in a browser lands on the confirmation page.
+  openUnsubscribeLink: async ({ reply, params }) => reply.redirect(unsubscribePagePath(params.token), 303),
+  listBrokers: membersOf('broker'),
+  listInvestors: membersOf('investor'),
+  listPilots: membersOf('pilot'),
+  addAssistant: async ({ deps, actor, params }) => ({ data: await addAssistant(deps.db, actor, params.id, params.assistantId) }),
+  removeAssistant: async ({ deps, params }) => ({ data: await removeAssistant(deps.db, params.id, params.assistantId) }),
+  getPublicImage: async ({ deps, reply, params }) => {
+    const image = await loadPublicImage(deps, params.uuid);
+    return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
+  },
+});

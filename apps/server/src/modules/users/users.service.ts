@@ -1,9 +1,12 @@
 import {
   type Broker,
+  can,
+  EMAIL_NOTIFICATION_MESSAGES,
   MESSAGES,
   type MemberListType,
   type Paginated,
   type PasswordChangeInput,
+  PROFILE_PHOTO,
   type ProfileUpdateInput,
   USER_PROMOTIONS_PAGE_SIZE,
   type User,
@@ -16,11 +19,11 @@ import type { Db } from '../../db/client.js';
 import { assistants, authTokens, files, users } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import { mustChangePassword, type RequestActor } from '../../platform/auth.js';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.js';
+import { checkPasswordAttempt } from '../../platform/login-attempts.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Storage } from '../../platform/storage.js';
-import { acceptUpload, PICTURE_UPLOADS } from '../../platform/uploads.js';
-import { checkPasswordAttempt } from '../auth/auth.service.js';
+import { acceptUpload, PROFILE_PHOTO_UPLOADS } from '../../platform/uploads.js';
 import { assistantsOf, findUserByEmail, loadUserPayload, membersOfType, promotionsPageOf } from './users.queries.js';
 import { type MemberName, memberAudienceOf, serializeMemberFor } from './users.serializers.js';
 
@@ -35,7 +38,8 @@ export const getUser = async (db: Db, actor: RequestActor): Promise<User> => {
       .set({ preferences: { selected_promotion: user.preferences.selected_promotion } })
       .where(eq(users.id, actor.id));
   }
-  return user;
+  // Demo mode is the account's flag or the session's (opened from the demo page).
+  return { ...user, is_demo: user.is_demo || actor.is_demo };
 };
 
 /** GET user/promotions: the promotion picker's page of the promotions the user may open. */
@@ -76,13 +80,14 @@ export const updateProfile = async (
   let avatarKey: string | null = null;
   let avatarSize = 0;
   if (avatar) {
-    // The one upload policy: a PNG or JPEG by content (never an SVG or HTML sent as an image).
-    acceptUpload(PICTURE_UPLOADS, { filename: 'photo', mimetype: avatar.mime, content: avatar.content });
+    // The one upload policy: a PNG, JPEG or WebP by content (never an SVG or HTML sent as an image).
+    await acceptUpload(PROFILE_PHOTO_UPLOADS, { filename: 'photo', mimetype: avatar.mime, content: avatar.content });
     let png: Buffer;
     try {
-      png = await sharp(avatar.content).resize(150, 150, { fit: 'cover' }).png().toBuffer();
+      // Upright first (a phone's portrait photo is stored sideways with an EXIF orientation), then the square.
+      png = await sharp(avatar.content).rotate().resize(150, 150, { fit: 'cover' }).png().toBuffer();
     } catch {
-      throw unprocessable(PICTURE_UPLOADS.refused('photo'));
+      throw unprocessable(PROFILE_PHOTO.refused);
     }
     avatarKey = await deps.storage.put(png);
     avatarSize = png.length;
@@ -161,7 +166,8 @@ export const listMembers = async (
 
 /** A broker adds an assistant among the current promotion's brokers (docs/product/access.md#account-screen). */
 export const addAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
-  if (brokerId !== actor.id && !actor.admin) throw notFound();
+  // Another broker's assistants are an admin's to change: 404 for the others, as for an unknown broker.
+  if (!can(actor, 'assistant.add', { owner_id: brokerId })) throw notFound();
   if (brokerId === assistantId) throw badRequest('Un courtier ne peut pas être son propre assistant');
   const brokers = await membersOfType(db, await currentPromotion(db, actor), 'broker');
   if (!brokers.some((b) => b.id === brokerId) || !brokers.some((b) => b.id === assistantId)) throw notFound();
@@ -169,9 +175,8 @@ export const addAssistant = async (db: Db, actor: RequestActor, brokerId: number
   return assistantsOf(db, brokerId);
 };
 
-/** Only admins remove assistants (docs/product/access.md#who-may-do-what). */
-export const removeAssistant = async (db: Db, actor: RequestActor, brokerId: number, assistantId: number) => {
-  if (!actor.admin) throw forbidden();
+/** Only admins remove assistants (docs/product/access.md#who-may-do-what): the route's access, 'assistant.remove'. */
+export const removeAssistant = async (db: Db, brokerId: number, assistantId: number) => {
   const deleted = await db
     .delete(assistants)
     .where(and(eq(assistants.brokerId, brokerId), eq(assistants.assistantId, assistantId)))
@@ -189,4 +194,31 @@ export const loadPublicImage = async (deps: { db: Db; storage: Storage }, uuid: 
     .limit(1);
   if (!file) throw notFound();
   return { mime: file.mime, content: await deps.storage.get(file.key) };
+};
+
+/** PUT user/notifications: 'Recevoir les notifications par e-mail' of 'Mon compte' (the notification e-mails only). */
+export const setEmailNotifications = async (db: Db, actor: RequestActor, wanted: boolean) => {
+  await db.update(users).set({ emailNotifications: wanted, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  return { email_notifications: wanted, message: MESSAGES.changesSaved };
+};
+
+const UNSUBSCRIBE_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST unsubscribe/{token}: the e-mail's unsubscribe link (List-Unsubscribe one-click, RFC 8058,
+ * and the confirmation page's button) turns the notification e-mails off, without signing in: the
+ * token is the user's own random secret (users.unsubscribe_token). Again: the same answer. A token
+ * that is not one answers 404 like an unknown one. Not rate-limited: one-click requests come from
+ * the mail providers' few addresses, and a random uuid cannot be guessed.
+ */
+export const unsubscribeByToken = async (db: Db, token: string) => {
+  const unknown = () => notFound(EMAIL_NOTIFICATION_MESSAGES.invalidLink);
+  if (!UNSUBSCRIBE_TOKEN.test(token)) throw unknown();
+  const [user] = await db
+    .update(users)
+    .set({ emailNotifications: false, updatedAt: new Date() })
+    .where(eq(users.unsubscribeToken, token.toLowerCase()))
+    .returning({ id: users.id });
+  if (!user) throw unknown();
+  return { message: EMAIL_NOTIFICATION_MESSAGES.unsubscribed };
 };

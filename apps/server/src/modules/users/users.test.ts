@@ -1,11 +1,12 @@
-import { MESSAGES } from '@promovente/shared';
+import { MESSAGES, PROFILE_PHOTO } from '@promovente/shared';
+import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_LIMITS } from '../../platform/login-attempts.js';
 import { bearer, createAgency, createPromotion, createUser, PASSWORD, signIn } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { multipartBody } from '../../test/multipart.js';
 import { awayFromWindowEnd } from '../../test/rate-limits.js';
-import { LOGIN_LIMITS } from '../auth/auth.service.js';
 
 // A rate-limit test may first wait up to a minute for a fresh 15-minute window (awayFromWindowEnd).
 vi.setConfig({ testTimeout: 150_000 });
@@ -116,6 +117,50 @@ describe("'Mon compte' (docs/product/access.md#account-screen)", () => {
     expect([meta.width, meta.height, meta.format]).toEqual([150, 150, 'png']);
   });
 
+  /** Sends a profile photo and answers the stored picture, decoded by pngjs (not by sharp, which wrote it). */
+  const savedPicture = async (content: Buffer, type: string) => {
+    const promoter = await createUser(ctx.database.db, 'promoter');
+    const token = await signIn(ctx.app, promoter.email);
+    const form = multipart({ first_name: 'Élodie', last_name: 'Favre', email: promoter.email }, { name: 'avatar_file', type, content });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/update',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const image = await ctx.app.inject({ method: 'GET', url: response.json().data.profile_picture });
+    return PNG.sync.read(image.rawPayload);
+  };
+  const isRed = (png: PNG, x: number, y: number) => {
+    const at = (y * png.width + x) * 4;
+    return png.data[at] > 200 && png.data[at + 2] < 60;
+  };
+
+  it('turns a portrait phone photo upright before cropping it (EXIF orientation 6)', async () => {
+    // Stored 200 x 100, red on the left and blue on the right, with "turn 90° clockwise to show":
+    // upright, it is 100 x 200, red at the top.
+    const sideways = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ff0000' } })
+      .composite([{ input: { create: { width: 100, height: 100, channels: 3, background: '#0000ff' } }, left: 100, top: 0 }])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const picture = await savedPicture(sideways, 'image/jpeg');
+    expect([picture.width, picture.height]).toEqual([150, 150]);
+    expect(isRed(picture, 110, 10)).toBe(true);
+    expect(isRed(picture, 40, 140)).toBe(false);
+  });
+
+  it('accepts a WebP photo, what the picker offers, and stores it as the 150x150 PNG', async () => {
+    expect(PROFILE_PHOTO.accept.split(',')).toContain('image/webp');
+    const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff0000' } })
+      .webp()
+      .toBuffer();
+    const picture = await savedPicture(webp, 'image/webp');
+    expect([picture.width, picture.height]).toEqual([150, 150]);
+    expect(isRed(picture, 75, 75)).toBe(true);
+  });
+
   it("refuses another account's e-mail and a file that is not an image", async () => {
     const db = ctx.database.db;
     const taken = await createUser(db, 'banker');
@@ -142,7 +187,7 @@ describe("'Mon compte' (docs/product/access.md#account-screen)", () => {
       payload: fake.payload,
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toBe('La photo doit être une image PNG ou JPG');
+    expect(bad.json().message).toBe(PROFILE_PHOTO.refused);
   });
 
   it('requires the two passwords to match', async () => {

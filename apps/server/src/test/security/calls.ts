@@ -1,3 +1,4 @@
+// Over 400 lines: one valid call for every route of the API, the table the security suites walk.
 import { gridUpload, gridWorkbook, newLots } from '../../modules/price-grid/price-grid.fixtures.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import { PASSWORD } from '../fixtures.js';
@@ -111,6 +112,10 @@ const peopleCalls = (): Record<string, RouteCall> => ({
   'PUT /api/promotions/:id/update-notary-main/:notaryId': (w) => ({
     url: `/api/promotions/${w.promotion.id}/update-notary-main/${w.staff.notary.id}`,
   }),
+  // The broker principal becomes A's main broker (the staff broker the remove-broker call names stays removable).
+  'PUT /api/promotions/:id/update-broker-main/:userId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/update-broker-main/${w.user.broker.id}`,
+  }),
   // The staff chose a password: the admin's answer is 409, a rule answer on a real row.
   'POST /api/promotions/:id/people/:userId/invite': (w) => ({
     url: `/api/promotions/${w.promotion.id}/people/${w.staff.promoter.id}/invite`,
@@ -123,6 +128,9 @@ const peopleCalls = (): Record<string, RouteCall> => ({
  */
 export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
+  'GET /api/docs': () => ({ url: '/api/docs' }),
+  'GET /api/docs/:asset': () => ({ url: '/api/docs/reference.js' }),
   'POST /api/login': (w) => ({ url: '/api/login', payload: { email: w.signInTarget.email, password: PASSWORD } }),
   'POST /api/logout': () => ({ url: '/api/logout' }),
   'POST /api/password/create': (w) => ({ url: '/api/password/create', payload: { email: w.signInTarget.email } }),
@@ -151,6 +159,9 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       ]),
     };
   },
+  'PUT /api/user/notifications': () => ({ url: '/api/user/notifications', payload: { email_notifications: true } }),
+  'POST /api/unsubscribe/:token': (w) => ({ url: `/api/unsubscribe/${w.signInTarget.unsubscribeToken}` }),
+  'GET /api/unsubscribe/:token': (w) => ({ url: `/api/unsubscribe/${w.signInTarget.unsubscribeToken}` }),
   'PUT /api/user/password': () => ({
     url: '/api/user/password',
     payload: { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
@@ -292,6 +303,9 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/promotions/:id/registration-link': (w) => ({ url: `/api/promotions/${w.promotion.id}/registration-link` }),
   'GET /api/promotions': () => ({ url: '/api/promotions?search=a' }),
   'GET /api/promotions/:id': (w) => ({ url: `/api/promotions/${w.promotion.id}` }),
+  // Archived then restored by the admin, in the table's order: A itself stays open to every other call.
+  'PUT /api/promotions/:id/archive': (w) => ({ url: `/api/promotions/${w.archivable.id}/archive` }),
+  'PUT /api/promotions/:id/restore': (w) => ({ url: `/api/promotions/${w.archivable.id}/restore` }),
   'POST /api/promotions': (w) => ({
     url: '/api/promotions',
     ...multipart(
@@ -354,6 +368,9 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'POST /api/promotions/:id/buildings/:buildingId': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}`,
     payload: { title: 'Bâtiment A', city: 'Rolle' },
+  }),
+  'DELETE /api/promotions/:id/buildings/:buildingId': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.emptyBuilding.id}`,
   }),
   'GET /api/promotions/:id/buildings/:buildingId/lots': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots`,

@@ -1,3 +1,4 @@
+// Over 400 lines: the table of cases, one per route and role, that the cross-promotion suite walks.
 import { threadRecipientTypes, type UserType } from '@promovente/shared';
 import { type Caller, type Ids, taskDate } from './cross-promotion.world.js';
 
@@ -64,6 +65,7 @@ const peopleRows = (): Record<string, RouteRow> => {
   }
   rows['PUT /api/promotions/:id/notaries/:notaryId'] = admin('path.id', 'path.notaryId');
   rows['PUT /api/promotions/:id/update-notary-main/:notaryId'] = admin('path.id', 'path.notaryId');
+  rows['PUT /api/promotions/:id/update-broker-main/:userId'] = admin('path.id', 'path.userId');
   rows['POST /api/promotions/:id/people/:userId/invite'] = admin('path.id', 'path.userId');
   return rows;
 };
@@ -97,6 +99,9 @@ const APPLICATION_PATH = { ids: ['path.id'] } as const;
 
 export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/health': { ids: [] },
+  'GET /api/openapi.json': { ids: [] },
+  'GET /api/docs': { ids: [] },
+  'GET /api/docs/:asset': { ids: [] },
   'POST /api/login': { ids: [] },
   'POST /api/logout': { ids: [] },
   'POST /api/password/create': { ids: [] },
@@ -110,6 +115,9 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'PUT /api/user/promotion': { ids: ['body.promotion'] },
   'POST /api/user/update': { ids: [] },
   'PUT /api/user/password': { ids: [] },
+  'PUT /api/user/notifications': { ids: [] },
+  'POST /api/unsubscribe/:token': { ids: [], ignored: { 'path.token': "a user's unsubscribe token, not a promotion row" } },
+  'GET /api/unsubscribe/:token': { ids: [], ignored: { 'path.token': "a user's unsubscribe token, not a promotion row" } },
   'GET /api/brokers': { ids: ['query.promotion'] },
   'GET /api/investors': { ids: ['query.promotion'] },
   'GET /api/pilots': { ids: ['query.promotion'] },
@@ -194,6 +202,14 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
     ids: [],
     ignored: { 'multipart.broker_id': 'admins only (403 to everyone else): any broker account of the firm may be named' },
   },
+  'PUT /api/promotions/:id/archive': {
+    ids: [],
+    ignored: { 'path.id': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
+  },
+  'PUT /api/promotions/:id/restore': {
+    ids: [],
+    ignored: { 'path.id': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
+  },
   'POST /api/promotions/:id/settings': {
     ids: [],
     ignored: { 'path.id': 'admins only (403 to everyone else, whatever the id): every promotion is theirs' },
@@ -211,6 +227,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/promotions/:id/buildings': { ids: ['path.id'] },
   'POST /api/promotions/:id/buildings': { ids: ['path.id'] },
   'POST /api/promotions/:id/buildings/:buildingId': { ids: ['path.id', 'path.buildingId'] },
+  'DELETE /api/promotions/:id/buildings/:buildingId': { ids: ['path.id', 'path.buildingId'] },
   'GET /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId'] },
   'POST /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId', 'body.parent_id'], ignored: REFERENCE_IDS },
   'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
@@ -544,7 +561,7 @@ const progressRouteCases = (): RouteCase[] => {
 };
 
 const buildingRouteCases = (): RouteCase[] => {
-  const lotForm = { reference: 'P-99', lot_type_id: 1, floor_id: 2 };
+  const lotForm = { reference: 'P-99', lot_type_id: 1, floor_id: 2, raw_price: 30_000 };
   /** A's promotion, building and lot, but the part under test from x. */
   const building = (a: Ids, x: Ids, part: 'promotion' | 'building' | 'lot') =>
     `/api/promotions/${part === 'promotion' ? x.promotion : a.promotion}/buildings/${part === 'building' ? x.building : a.building}`;
@@ -571,6 +588,12 @@ const buildingRouteCases = (): RouteCase[] => {
         fields: [field],
         label: part,
         call: (a, x) => ({ method: 'POST', url: building(a, x, part), payload: { title: 'B', city: 'Rolle' } }),
+      },
+      {
+        route: 'DELETE /api/promotions/:id/buildings/:buildingId',
+        fields: [field],
+        label: part,
+        call: (a, x) => ({ method: 'DELETE', url: building(a, x, part) }),
       },
       {
         route: 'GET /api/promotions/:id/buildings/:buildingId/lots',

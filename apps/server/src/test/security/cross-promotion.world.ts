@@ -1,7 +1,9 @@
+// Over 400 lines: the cross-promotion suite's world of two promotions, A and B, built in one place.
 import { USER_TYPES, type UserType } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { type RawRow, rowsOf } from '../../db/rows.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createUser, signIn } from '../fixtures.js';
 import { multipartBody } from '../multipart.js';
@@ -116,9 +118,8 @@ export type World = {
   bPerson: { id: number; email: string };
 };
 
-const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const one = async <T>(db: Db, what: string, query: ReturnType<typeof sql>): Promise<T> => {
-  const [row] = await rows<T>(db, query);
+const one = async <T extends RawRow>(db: Db, what: string, query: ReturnType<typeof sql>): Promise<T> => {
+  const [row] = await rowsOf<T>(db, query);
   if (!row) throw new Error(`cross-promotion world: no ${what} in the demo`);
   return row;
 };
@@ -268,7 +269,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
   const b = await pick(db, B.id);
 
   // B's own agency and its broker of B only (agency 1, so that only the promotion differs).
-  const [agency] = await rows<{ id: number }>(db, sql`insert into agencies (name) values ('Agence des Terrasses') returning id`);
+  const [agency] = await rowsOf<{ id: number }>(db, sql`insert into agencies (name) values ('Agence des Terrasses') returning id`);
   await db.execute(sql`insert into promotion_agency (promotion_id, agency_id) values (${B.id}, ${agency.id})`);
   const bBroker = await createUser(db, 'broker', { agencyId: 1, promotionIds: [B.id], email: 'courtier.terrasses@test.ch' });
   const bRecipients = {
@@ -297,7 +298,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
   }
   const aBroker2 = await createUser(db, 'broker', { agencyId: 1, promotionIds: [A.id], preferences: { selected_promotion: A.id } });
   const tokens = {} as Record<UserType, string>;
-  const emails = await rows<{ id: number; email: string }>(db, sql`select id, email from users`);
+  const emails = await rowsOf<{ id: number; email: string }>(db, sql`select id, email from users`);
   for (const role of MEMBER_ROLES) {
     tokens[role] = await signIn(app, emails.find((u) => u.id === members[role])?.email ?? '');
   }
@@ -434,7 +435,7 @@ export const buildWorld = async (app: FastifyInstance, db: Db): Promise<World> =
  * the candidates, users, files, thread messages and reads linked to B. Ordered by the row's text.
  */
 export const hashPromotion = async (db: Db, promotionId: number): Promise<Record<string, string>> => {
-  const tables = await rows<{ table_name: string }>(
+  const tables = await rowsOf<{ table_name: string }>(
     db,
     sql`select table_name from information_schema.columns
         where table_schema = 'public' and column_name = 'promotion_id' order by table_name`,
@@ -451,7 +452,7 @@ export const hashPromotion = async (db: Db, promotionId: number): Promise<Record
   for (const { table_name } of tables) linked[table_name] ??= `promotion_id = ${promotionId}`;
   const hashes: Record<string, string> = {};
   for (const [table, where] of Object.entries(linked).sort(([x], [y]) => x.localeCompare(y))) {
-    const [row] = await rows<{ n: number; md5: string }>(
+    const [row] = await rowsOf<{ n: number; md5: string }>(
       db,
       sql.raw(
         `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from "${table}" t where ${where}`,

@@ -29,6 +29,15 @@ export const HOSTILE_IDS = [
 ] as const;
 
 const NUL_TEXTS = ['\u0000', 'Jean\u0000Dupont', `${'a'.repeat(20)}\u0000`];
+
+/** Halves of a UTF-16 surrogate pair, alone: JSON carries them, PostgreSQL cannot store them (issue 18, item 15). */
+export const LONE_SURROGATES = ['\uD800', '\uDFFF'] as const;
+
+/**
+ * Dates outside 1900 to 2200 (issue 18, item 14): year 0 and a negative year, which the
+ * database refuses, the days just outside the range, and the last day JavaScript holds.
+ */
+export const HOSTILE_DATES = ['0000-01-01', '-000001-01-01', '1899-12-31', '2201-01-01', '+275760-09-13'] as const;
 const TRICKY_TEXTS = [
   "' OR 1=1 --",
   '"; DROP TABLE users; --',
@@ -48,7 +57,8 @@ export const hostileValue = (): fc.Arbitrary<unknown> =>
   fc.oneof(
     fc.constantFrom<unknown>(...HOSTILE_IDS),
     fc.constantFrom<unknown>(2147483648, -1, 0, 1e308, -1e308, 1.5, Number.MAX_SAFE_INTEGER + 2),
-    fc.constantFrom<unknown>(...NUL_TEXTS, ...TRICKY_TEXTS),
+    fc.constantFrom<unknown>(...NUL_TEXTS, ...TRICKY_TEXTS, ...LONE_SURROGATES, `A-101${LONE_SURROGATES[0]}`),
+    fc.constantFrom<unknown>(...HOSTILE_DATES, '2026-11-26T10:00:00.000+14:00', '2200-12-31T23:45:00.000-12:00'),
     fc.constantFrom<unknown>(null, true, false, [], {}, [1, 2], { id: 1 }, ['a', null]),
     fc.constantFrom<unknown>('x'.repeat(10_000), 'é'.repeat(70_000)),
     fc.string({ unit: 'binary', maxLength: 40 }),

@@ -1,18 +1,31 @@
+import { API_ROUTES } from '@promovente/shared';
+// Over 400 lines: one property run per shared contract, with the generators for its fields.
 import fc from 'fast-check';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands.js';
 import { createTestContext, type TestContext } from '../harness.js';
 import { COMMAND_CALLS, type MultipartFile, multipart, ROUTE_CALLS, type RouteRequest } from './calls.js';
 import { COMMAND_TABLE, cellsOf, ROUTE_TABLE } from './expected-access.js';
-import { fieldsOf, HOSTILE_BODIES, HOSTILE_IDS, hostileValue, LEAKS, pathsOf, VALIDATOR_WORDING, withPath } from './hostile.js';
+import {
+  fieldsOf,
+  HOSTILE_BODIES,
+  HOSTILE_DATES,
+  HOSTILE_IDS,
+  hostileValue,
+  LEAKS,
+  LONE_SURROGATES,
+  pathsOf,
+  VALIDATOR_WORDING,
+  withPath,
+} from './hostile.js';
 import { buildWorld, PRINCIPALS, type Principal, TINY_PDF, type World } from './world.js';
 
 /**
  * HTTP fuzz (issue 8): every mutating route (POST, PUT, PATCH, DELETE) and every command gets at
  * least RUNS hostile inputs, made by fast-check from the route's shared zod contract (its fields,
  * each replaced, removed or doubled with a hostile value), from its path ids, and from whole
- * hostile bodies. Each is sent by a principal the route is meant for, so it reaches the
+ * hostile bodies; every field also gets each lone surrogate and each date outside 1900 to 2200,
+ * whatever the seed. Each is sent by a principal the route is meant for, so it reaches the
  * handler. No answer may be a 5xx, and no answer may show a stack, SQL, a path of the machine
  * or an internal name; an error answers a French { message }.
  */
@@ -21,6 +34,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 /** Reading routes get fewer: their inputs are a query and path ids. */
 const GET_RUNS = Number(process.env.FUZZ_GET_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+/**
+ * One target's time: its fixed inputs (every hostile body and id, and a lone surrogate or a date
+ * per field) and its generated ones. A route that removes rows rebuilds them after each success,
+ * which on PostgreSQL on a busy machine took 30 s for 100 inputs.
+ */
+const TARGET_TIMEOUT_MS = 180_000;
 const COMMAND_ROUTES = ['POST /api/app/executeCommand', 'POST /api/commands/:name'];
 /** Calls after which the rows the next input names are gone: new rows are made. */
 const REMOVING = new Set([
@@ -37,20 +56,18 @@ type Finding = { target: string; input: string; status: number; problem: string;
 
 let ctx: TestContext;
 let world: World;
-const schemas = new Map<string, { body?: unknown; params?: unknown; querystring?: unknown }>();
+/** Each route's schemas, read from its catalogue entry (docs/architecture.md, 'The API catalogue'). */
+const schemas = new Map<string, { body?: unknown; params?: unknown; querystring?: unknown }>(
+  Object.values(API_ROUTES).map((spec) => [
+    `${spec.method} /api${spec.path}`,
+    { body: spec.body, params: spec.params, querystring: spec.query },
+  ]),
+);
 const findings: Finding[] = [];
 let calls = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    onRoute: (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
-      for (const method of methods) {
-        schemas.set(`${method} ${route.url}`, { body: schema?.body, params: schema?.params, querystring: schema?.querystring });
-      }
-    },
-  });
+  ctx = await createTestContext({});
   world = await buildWorld(ctx);
 });
 afterAll(async () => {
@@ -271,128 +288,175 @@ describe('HTTP fuzz from the shared zod contracts', () => {
   });
 
   for (const { key, cells } of mutatingRoutes()) {
-    it(`${key}: every hostile body and path id, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`, async () => {
-      const [method] = key.split(' ');
-      const principal = callerOf(cells, key);
-      const call = ROUTE_CALLS[key];
-      const schema = schemas.get(key);
-      const sample = call(world, principal);
-      const multipartFields = multipartFieldsOf(sample);
-      const fields = multipartFields
-        ? multipartFields.map(([name]) => [name])
-        : dedupe([...fieldsOf(schema?.body), ...pathsOf(sample.payload)]);
-      const segments = idSegments(sample.url).length;
-      const before = findings.length;
-      // Every class once, whatever the seed: each hostile body, each hostile id in each path id.
-      const fixed: Mutation[] = [
-        ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
-        ...Array.from({ length: segments }, (_, at) => HOSTILE_IDS.map((value) => ({ kind: 'segment' as const, at, value }))).flat(),
-      ];
-      for (const mutation of fixed) {
-        const base = call(world, principal);
-        await fire(key, principal, mutate(method, base, mutation, multipartFieldsOf(base)));
-      }
-      await fc.assert(
-        fc.asyncProperty(mutationOf(fields, segments, multipartFields !== null), async (mutation) => {
+    it(
+      `${key}: every hostile body and path id, each field with lone surrogates and dates outside 1900-2200, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`,
+      async () => {
+        const [method] = key.split(' ');
+        const principal = callerOf(cells, key);
+        const call = ROUTE_CALLS[key];
+        const schema = schemas.get(key);
+        const sample = call(world, principal);
+        const multipartFields = multipartFieldsOf(sample);
+        const fields = multipartFields
+          ? multipartFields.map(([name]) => [name])
+          : dedupe([...fieldsOf(schema?.body), ...pathsOf(sample.payload)]);
+        const segments = idSegments(sample.url).length;
+        const before = findings.length;
+        // Every class once, whatever the seed: each hostile body, each hostile id in each path id.
+        const fixed: Mutation[] = [
+          ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
+          ...Array.from({ length: segments }, (_, at) => HOSTILE_IDS.map((value) => ({ kind: 'segment' as const, at, value }))).flat(),
+          ...surrogatesAndDates(fields),
+        ];
+        for (const mutation of fixed) {
           const base = call(world, principal);
           await fire(key, principal, mutate(method, base, mutation, multipartFieldsOf(base)));
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-      expect(summarise(findings.slice(before)), `${key}: answers that break the rules`).toEqual([]);
-    });
+        }
+        await fc.assert(
+          fc.asyncProperty(mutationOf(fields, segments, multipartFields !== null), async (mutation) => {
+            const base = call(world, principal);
+            await fire(key, principal, mutate(method, base, mutation, multipartFieldsOf(base)));
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+        expect(summarise(findings.slice(before)), `${key}: answers that break the rules`).toEqual([]);
+      },
+      TARGET_TIMEOUT_MS,
+    );
   }
 
   for (const { key, cells } of readingRoutes()) {
-    it(`${key}: every hostile path id, then ${GET_RUNS} generated hostile queries and path ids; no 5xx, nothing internal shown`, async () => {
-      const principal = callerOf(cells, key);
-      const call = ROUTE_CALLS[key];
-      const sample = call(world, principal);
-      const names = [
-        ...new Set([
-          ...fieldsOf(schemas.get(key)?.querystring).map((path) => path[0]),
-          ...new URLSearchParams(sample.url.split('?')[1] ?? '').keys(),
-          'promotion',
-          'page',
-          'search',
-        ]),
-      ];
-      const arbitraries: fc.Arbitrary<QueryMutation>[] = [
-        fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom(...names), value: hostileValue() }),
-        fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom(...names), value: fc.constantFrom<unknown>(...HOSTILE_IDS) }),
-        fc.record({ kind: fc.constant('twice' as const), name: fc.constantFrom(...names), value: hostileValue() }),
-        fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...names) }),
-      ];
-      const segments = idSegments(sample.url).length;
-      if (segments > 0) {
-        arbitraries.push(fc.record({ kind: fc.constant('segment' as const), at: fc.nat(5), value: fc.constantFrom(...HOSTILE_IDS) }));
-      }
-      const before = findings.length;
-      // Every hostile id in each path id once, whatever the seed.
-      for (let at = 0; at < segments; at += 1) {
-        for (const value of HOSTILE_IDS) {
-          await fire(key, principal, {
-            method: 'GET',
-            url: mutateQuery(call(world, principal).url, { kind: 'segment', at, value }),
-            headers: {},
-          });
+    it(
+      `${key}: every hostile path id and date filter, then ${GET_RUNS} generated hostile queries and path ids; no 5xx, nothing internal shown`,
+      async () => {
+        const principal = callerOf(cells, key);
+        const call = ROUTE_CALLS[key];
+        const sample = call(world, principal);
+        const names = [
+          ...new Set([
+            ...fieldsOf(schemas.get(key)?.querystring).map((path) => path[0]),
+            ...new URLSearchParams(sample.url.split('?')[1] ?? '').keys(),
+            'promotion',
+            'page',
+            'search',
+          ]),
+        ];
+        const arbitraries: fc.Arbitrary<QueryMutation>[] = [
+          fc.record({ kind: fc.constant('set' as const), name: fc.constantFrom(...names), value: hostileValue() }),
+          fc.record({
+            kind: fc.constant('set' as const),
+            name: fc.constantFrom(...names),
+            value: fc.constantFrom<unknown>(...HOSTILE_IDS),
+          }),
+          fc.record({ kind: fc.constant('twice' as const), name: fc.constantFrom(...names), value: hostileValue() }),
+          fc.record({ kind: fc.constant('drop' as const), name: fc.constantFrom(...names) }),
+        ];
+        const segments = idSegments(sample.url).length;
+        if (segments > 0) {
+          arbitraries.push(fc.record({ kind: fc.constant('segment' as const), at: fc.nat(5), value: fc.constantFrom(...HOSTILE_IDS) }));
         }
-      }
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(...arbitraries), async (mutation) => {
-          const base = call(world, principal);
-          await fire(key, principal, { method: 'GET', url: mutateQuery(base.url, mutation), headers: {} });
-        }),
-        { numRuns: GET_RUNS, seed: SEED, endOnFailure: true },
-      );
-      expect(summarise(findings.slice(before)), `${key}: answers that break the rules`).toEqual([]);
-    });
+        const before = findings.length;
+        // Every hostile id in each path id once, whatever the seed.
+        for (let at = 0; at < segments; at += 1) {
+          for (const value of HOSTILE_IDS) {
+            await fire(key, principal, {
+              method: 'GET',
+              url: mutateQuery(call(world, principal).url, { kind: 'segment', at, value }),
+              headers: {},
+            });
+          }
+        }
+        // Every date filter once with each date outside 1900 to 2200.
+        for (const name of names.filter((n) => DATE_KEY.test(n))) {
+          for (const value of HOSTILE_DATES) {
+            await fire(key, principal, {
+              method: 'GET',
+              url: mutateQuery(call(world, principal).url, { kind: 'set', name, value }),
+              headers: {},
+            });
+          }
+        }
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(...arbitraries), async (mutation) => {
+            const base = call(world, principal);
+            await fire(key, principal, { method: 'GET', url: mutateQuery(base.url, mutation), headers: {} });
+          }),
+          { numRuns: GET_RUNS, seed: SEED, endOnFailure: true },
+        );
+        expect(summarise(findings.slice(before)), `${key}: answers that break the rules`).toEqual([]);
+      },
+      TARGET_TIMEOUT_MS,
+    );
   }
 
   for (const [name, cells] of COMMAND_TABLE) {
-    it(`command ${name}: every hostile body and entity_id, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`, async () => {
-      const principal = callerOf(cells, name);
-      const call = COMMAND_CALLS[name];
-      const command = COMMANDS.get(name);
-      const sample = call(world, principal);
-      const fields = dedupe([
-        ['name'],
-        ['params', 'entity'],
-        ['params', 'entity_id'],
-        ['params', 'additionnal_fields'],
-        ...fieldsOf(command?.input).map((path) => ['params', 'additionnal_fields', ...path]),
-        ...pathsOf(sample.additionnal_fields).map((path) => ['params', 'additionnal_fields', ...path]),
-      ]);
-      const before = findings.length;
-      const fixed: Mutation[] = [
-        ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
-        ...HOSTILE_IDS.map((value) => ({ kind: 'field' as const, path: ['params', 'entity_id'], value })),
-      ];
-      for (const mutation of fixed) {
-        await fire(
-          name,
-          principal,
-          mutate('POST', { url: '/api/app/executeCommand', payload: { name, params: call(world, principal) } }, mutation, null),
+    it(
+      `command ${name}: every hostile body and entity_id, each field with lone surrogates and dates outside 1900-2200, then ${RUNS} generated hostile inputs; no 5xx, nothing internal shown`,
+      async () => {
+        const principal = callerOf(cells, name);
+        const call = COMMAND_CALLS[name];
+        const command = COMMANDS.get(name);
+        const sample = call(world, principal);
+        const fields = dedupe([
+          ['name'],
+          ['params', 'entity'],
+          ['params', 'entity_id'],
+          ['params', 'additionnal_fields'],
+          ...fieldsOf(command?.input).map((path) => ['params', 'additionnal_fields', ...path]),
+          ...pathsOf(sample.additionnal_fields).map((path) => ['params', 'additionnal_fields', ...path]),
+        ]);
+        const before = findings.length;
+        const fixed: Mutation[] = [
+          ...HOSTILE_BODIES.map((_, at) => ({ kind: 'body' as const, at })),
+          ...HOSTILE_IDS.map((value) => ({ kind: 'field' as const, path: ['params', 'entity_id'], value })),
+          ...surrogatesAndDates(fields),
+        ];
+        for (const mutation of fixed) {
+          await fire(
+            name,
+            principal,
+            mutate('POST', { url: '/api/app/executeCommand', payload: { name, params: call(world, principal) } }, mutation, null),
+          );
+        }
+        await fc.assert(
+          fc.asyncProperty(mutationOf(fields, 0, false), fc.boolean(), async (mutation, named) => {
+            const params = call(world, principal);
+            // Half through POST /api/commands/{name} (flat body), half through app/executeCommand.
+            if (named && mutation.kind !== 'body' && mutation.kind !== 'pollute') {
+              const flat = mutate('POST', { url: `/api/commands/${encodeURIComponent(name)}`, payload: { name, params } }, mutation, null);
+              const parsed = JSON.parse(String(flat.payload)) as { params?: unknown };
+              await fire(name, principal, { ...flat, payload: JSON.stringify(parsed.params ?? parsed) });
+              return;
+            }
+            await fire(name, principal, mutate('POST', { url: '/api/app/executeCommand', payload: { name, params } }, mutation, null));
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
-      }
-      await fc.assert(
-        fc.asyncProperty(mutationOf(fields, 0, false), fc.boolean(), async (mutation, named) => {
-          const params = call(world, principal);
-          // Half through POST /api/commands/{name} (flat body), half through app/executeCommand.
-          if (named && mutation.kind !== 'body' && mutation.kind !== 'pollute') {
-            const flat = mutate('POST', { url: `/api/commands/${encodeURIComponent(name)}`, payload: { name, params } }, mutation, null);
-            const parsed = JSON.parse(String(flat.payload)) as { params?: unknown };
-            await fire(name, principal, { ...flat, payload: JSON.stringify(parsed.params ?? parsed) });
-            return;
-          }
-          await fire(name, principal, mutate('POST', { url: '/api/app/executeCommand', payload: { name, params } }, mutation, null));
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-      expect(summarise(findings.slice(before)), `${name}: answers that break the rules`).toEqual([]);
-    });
+        expect(summarise(findings.slice(before)), `${name}: answers that break the rules`).toEqual([]);
+      },
+      TARGET_TIMEOUT_MS,
+    );
   }
 });
+
+/** The keys of the fields that hold a date or an instant (end_at, date, dateFrom, birthday, start_after, ...). */
+const DATE_KEY = /date|_at$|birthday|_after$|_before$/i;
+
+/**
+ * Whatever the seed, every leaf field (a field that holds no other) once with each lone
+ * surrogate, and every date field once with each date outside 1900 to 2200 (issue 18).
+ */
+const surrogatesAndDates = (fields: string[][]): Mutation[] => {
+  const joined = fields.map((path) => path.join('.'));
+  const leaves = fields.filter((path) => !joined.some((other) => other.startsWith(`${path.join('.')}.`)));
+  return leaves.flatMap((path) =>
+    [...LONE_SURROGATES, ...(DATE_KEY.test(path[path.length - 1]) ? HOSTILE_DATES : [])].map((value) => ({
+      kind: 'field' as const,
+      path,
+      value,
+    })),
+  );
+};
 
 const dedupe = (paths: string[][]) => [...new Map(paths.map((path) => [path.join('.'), path])).values()];
 /** One line per kind of wrong answer, with how often and the first input that gave it. */

@@ -1,9 +1,11 @@
+// Over 400 lines: the security suites' world (principals, files, buildWorld), built in one place.
 import { CRM_AGENCY_ID } from '@promovente/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   applications,
   assistants,
   authTokens,
+  buildings,
   campaignFiles,
   campaigns,
   candidacies,
@@ -23,7 +25,6 @@ import {
   tasks,
   threadMessages,
   threads,
-  users,
 } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { createAgency, createBuildingWithLots, createPromotion, createUser, PASSWORD } from '../fixtures.js';
@@ -79,6 +80,8 @@ export const buildWorld = async (ctx: TestContext) => {
   await createAgency(db, 'Agence du Léman', LEMAN_AGENCY);
   const promotion = await createPromotion(db, { title: 'Les Hauts de Rolle', agencyIds: [CRM_AGENCY, LEMAN_AGENCY] });
   const other = await createPromotion(db, { title: 'Le Clos de Morges', agencyIds: [LEMAN_AGENCY] });
+  /** A promotion the archive and restore calls work on, so that A stays open to every other call. */
+  const archivable = await createPromotion(db, { title: 'Le Domaine des Saules', agencyIds: [LEMAN_AGENCY] });
   const inA = { promotionIds: [promotion.id], preferences: { selected_promotion: promotion.id } };
 
   const user = {
@@ -150,6 +153,11 @@ export const buildWorld = async (ctx: TestContext) => {
     await db.update(promotionUsers).set({ main: false }).where(eq(promotionUsers.promotionId, promotion.id));
     await db.update(promotionUsers).set({ main: true }).where(eq(promotionUsers.userId, user.notary.id));
     const { lots } = await createBuildingWithLots(db, promotion.id, [750_000, 900_000, 1_250_000]);
+    // A building without lots, which the building deletion removes (the one above carries sales files).
+    const [emptyBuilding] = await db
+      .insert(buildings)
+      .values({ promotionId: promotion.id, title: `Bâtiment vide ${round}`, city: 'Rolle' })
+      .returning();
     const person = async (n: string) => {
       const [candidate] = await db
         .insert(candidates)
@@ -335,9 +343,17 @@ export const buildWorld = async (ctx: TestContext) => {
     await db.insert(campaignFiles).values({ campaignId: campaign.id, fileId: campaignFile.id });
     const [marketingReport] = await db
       .insert(marketingReports)
-      .values({ promotionId: promotion.id, numberOfVisits: 0, numberOfFutureVisits: 0, createdById: user.broker.id })
+      .values({
+        promotionId: promotion.id,
+        // The world's rows are made again after a test deletes them: the next N° of the promotion.
+        number: sql`(select coalesce(max(number), 0) + 1 from marketing_reports where promotion_id = ${promotion.id})`,
+        numberOfVisits: 0,
+        numberOfFutureVisits: 0,
+        createdById: user.broker.id,
+      })
       .returning();
     return {
+      emptyBuilding,
       campaign,
       campaignFile,
       marketingReport,
@@ -370,6 +386,7 @@ export const buildWorld = async (ctx: TestContext) => {
     db,
     promotion,
     other,
+    archivable,
     user,
     colleague,
     signInTarget,

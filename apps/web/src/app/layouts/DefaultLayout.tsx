@@ -1,4 +1,4 @@
-import { filterControlsFor } from '@promovente/shared';
+import { filterControlsFor, MESSAGES } from '@promovente/shared';
 import { Outlet, useMatches } from 'react-router';
 import { FilterBar } from '../../features/filters/components/FilterBar';
 import { mustChangePassword, useUser } from '../../lib/auth';
@@ -27,8 +27,14 @@ export const DefaultLayout = () => {
           <Brand />
         </header>
       )}
+      {user?.promotion?.archived && (
+        // The current promotion is archived: read-only for everyone (docs/product/promotion-administration.md#archived-promotion).
+        <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+          {MESSAGES.promotionArchived}
+        </p>
+      )}
       {showFilters && <FilterBar key={route.name} controls={controls} />}
-      <main id="main" className="mx-auto w-full max-w-screen-2xl px-4 py-6">
+      <main id="main" className="mx-auto w-full max-w-screen-2xl px-4 py-6 print:max-w-none print:p-0">
         <Outlet />
       </main>
     </div>

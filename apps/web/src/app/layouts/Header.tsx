@@ -1,7 +1,8 @@
-import { menuFor, profileMenuFor, routeByName, type User } from '@promovente/shared';
+import { type MenuEntry, menuFor, profileMenuFor, routeByName, type User } from '@promovente/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
@@ -61,6 +62,88 @@ const MenuCount = ({ count, label }: { count: number | undefined; label: string 
     </Badge>
   ) : null;
 
+type MainMenuProps = {
+  menu: MenuEntry[];
+  unread: number | undefined;
+  lateTasks: number | undefined;
+};
+
+/**
+ * The header menu (docs/product/layout.md#header-menu): one row of links from 1024 px; narrower
+ * (a phone, a tablet), a 'Menu' button that opens the whole list under the header, so that every
+ * entry, Messages and FAQ included, is one tap away. A link, Escape or a tap elsewhere closes it.
+ */
+const MainMenu = ({ menu, unread, lateTasks }: MainMenuProps) => {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  const pending = (unread ?? 0) + (lateTasks ?? 0) > 0;
+  return (
+    <nav
+      ref={navRef}
+      aria-label="Menu principal"
+      onKeyDown={handleKeyDown}
+      className="max-lg:ml-auto print:hidden lg:relative lg:order-last lg:-mx-1 lg:w-full lg:overflow-x-auto"
+    >
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className="relative inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 lg:hidden"
+      >
+        {open ? <X className="size-4" aria-hidden="true" /> : <Menu className="size-4" aria-hidden="true" />}
+        Menu
+        {/* Unread messages or late tasks wait behind the closed menu: a dot says so, the entries say how many. */}
+        {pending && !open && <span className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" />}
+      </button>
+      <ul
+        id={listId}
+        className={cn(
+          'lg:flex lg:items-center lg:gap-1 lg:whitespace-nowrap',
+          open
+            ? 'max-lg:absolute max-lg:inset-x-0 max-lg:top-full max-lg:z-30 max-lg:grid max-lg:grid-cols-2 max-lg:gap-1 max-lg:border-b max-lg:border-slate-200 max-lg:bg-white max-lg:p-2 max-lg:shadow-lg'
+            : 'max-lg:hidden',
+        )}
+      >
+        {menu.map((entry) => (
+          <li key={entry.route}>
+            <NavLink
+              to={routeByName(entry.route).path}
+              onClick={() => setOpen(false)}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm max-lg:w-full max-lg:py-2.5',
+                  isActive ? 'bg-brand-50 font-medium text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                )
+              }
+            >
+              {entry.label}
+              {entry.route === 'message' && <MenuCount count={unread} label="non lus" />}
+              {entry.route === 'tasks' && <MenuCount count={lateTasks} label="en retard" />}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
+
 /** The header of docs/product/layout.md#header-menu. */
 export const Header = ({ user }: { user: User }) => {
   const locked = mustChangePassword(user);
@@ -74,32 +157,10 @@ export const Header = ({ user }: { user: User }) => {
   const unread = useUnreadSummary(!locked);
   const unreadHere = unread.data ? unreadIn(unread.data, user.preferences.selected_promotion) : user.promotion?.unread_messages;
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="relative border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Brand />
-        {!locked && (
-          <nav aria-label="Menu principal" className="relative order-last -mx-1 w-full overflow-x-auto">
-            <ul className="flex items-center gap-1 whitespace-nowrap">
-              {menu.map((entry) => (
-                <li key={entry.route}>
-                  <NavLink
-                    to={routeByName(entry.route).path}
-                    className={({ isActive }) =>
-                      cn(
-                        'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm',
-                        isActive ? 'bg-brand-50 font-medium text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-                      )
-                    }
-                  >
-                    {entry.label}
-                    {entry.route === 'message' && <MenuCount count={unreadHere} label="non lus" />}
-                    {entry.route === 'tasks' && <MenuCount count={lateTasks.data} label="en retard" />}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {!locked && <MainMenu menu={menu} unread={unreadHere} lateTasks={lateTasks.data} />}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <DemoSwitcher current={user.type} />
           {!locked && <PromotionPicker user={user} />}

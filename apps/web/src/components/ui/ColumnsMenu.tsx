@@ -15,7 +15,7 @@ export const ColumnsMenu = ({ columns, hidden, onToggle }: ColumnsMenuProps) => 
   if (choices.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm')}>
+      <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm', 'print:hidden')}>
         <Columns3 className="size-4" aria-hidden="true" />
         Colonnes
       </DropdownMenu.Trigger>

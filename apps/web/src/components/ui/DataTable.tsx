@@ -53,8 +53,17 @@ export const stickyOffsets = (columns: readonly Pick<DataColumn, 'sticky'>[]): (
 };
 
 // Sticky cells need a background of their own; they follow the row's hover and open-menu colours.
-const STICKY_CELL = 'sticky z-10 bg-white group-hover:bg-slate-50 group-data-[state=open]:bg-brand-50';
-const STICKY_HEAD = 'sticky z-20 bg-slate-50';
+const STICKY_CELL = 'z-10 bg-white group-hover:bg-slate-50 group-data-[state=open]:bg-brand-50';
+const STICKY_HEAD = 'z-20 bg-slate-50';
+/**
+ * The leading identity columns are sticky on a screen from 640 px up, at their width (the
+ * sticky-columns variant of index.css): on a phone they would take most of the screen (the
+ * candidacies' three are 416 px), so there they scroll with the others at the width of their
+ * content, and no text is cut by a fixed width; printed, every column takes the width it needs.
+ */
+const LEADING_STICKY =
+  'sticky-columns:sticky sticky-columns:left-(--sticky-left) sticky-columns:w-(--sticky-width) sticky-columns:max-w-(--sticky-width) sticky-columns:min-w-(--sticky-width)';
+const STICKY_EDGE = 'sticky-columns:shadow-[inset_-1px_0_0_var(--color-slate-200)]';
 
 /**
  * The main tables (funnel, lots, candidacies): a focusable scroll region (the table scrolls
@@ -65,22 +74,25 @@ export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell
   const stickyStyle = (index: number): CSSProperties | undefined => {
     const left = offsets[index];
     const width = columns[index].sticky?.width;
-    return left === null || width === undefined ? undefined : { left, width, minWidth: width, maxWidth: width };
+    return left === null || width === undefined
+      ? undefined
+      : ({ '--sticky-left': `${left}px`, '--sticky-width': `${width}px` } as CSSProperties);
   };
   const lastSticky = offsets.filter((offset) => offset !== null).length - 1;
-  const stickyEdge = (index: number) => index === lastSticky && 'shadow-[inset_-1px_0_0_var(--color-slate-200)]';
+  const stickyEdge = (index: number) => index === lastSticky && STICKY_EDGE;
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways is reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700 print:overflow-visible print:rounded-none print:border-0"
     >
-      <table className="w-full text-left text-sm">
+      {/* Printed, tighter cells: every column fits the A4 landscape page. */}
+      <table className="w-full text-left text-sm print:[&_td]:px-1 print:[&_th]:px-1">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
           <tr>
             {columns.map((column, index) => {
-              const stickyClasses = offsets[index] !== null && cn(STICKY_HEAD, stickyEdge(index));
+              const stickyClasses = offsets[index] !== null && cn(LEADING_STICKY, STICKY_HEAD, stickyEdge(index));
               return column.hiddenLabel ? (
                 <th key={column.key} scope="col" style={stickyStyle(index)} className={cn('px-2 py-2 font-medium', stickyClasses)}>
                   <span className="sr-only">{column.label}</span>
@@ -97,7 +109,7 @@ export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell
               );
             })}
             {actions && (
-              <th scope="col" className={cn('right-0 w-10 px-2 py-2 font-medium', STICKY_HEAD)}>
+              <th scope="col" className={cn('sticky right-0 w-10 px-2 py-2 font-medium print:hidden', STICKY_HEAD)}>
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -115,13 +127,13 @@ export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell
                       'px-2 py-2 align-middle',
                       column.numeric && 'text-right whitespace-nowrap',
                       cellClasses?.[column.key],
-                      offsets[index] !== null && cn(STICKY_CELL, stickyEdge(index)),
+                      offsets[index] !== null && cn(LEADING_STICKY, STICKY_CELL, stickyEdge(index)),
                     )}
                   >
                     {cell(column.key, row)}
                   </td>
                 ))}
-                {actions && <td className={cn('right-0 px-2 py-1 text-right', STICKY_CELL)}>{actions(row)}</td>}
+                {actions && <td className={cn('sticky right-0 px-2 py-1 text-right print:hidden', STICKY_CELL)}>{actions(row)}</td>}
               </tr>
             );
             return wrapRow ? <Fragment key={rowKey(row)}>{wrapRow(row, tr)}</Fragment> : tr;

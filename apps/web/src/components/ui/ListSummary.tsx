@@ -2,7 +2,7 @@ import { RotateCcw } from 'lucide-react';
 
 /** The reset link shown beside a list's arrows when a filter or a query narrows it. */
 export const ResetFilterLink = ({ onReset }: { onReset: () => void }) => (
-  <button type="button" onClick={onReset} className="inline-flex items-center gap-1 text-sm text-brand-700 underline">
+  <button type="button" onClick={onReset} className="inline-flex items-center gap-1 text-sm text-brand-700 underline print:hidden">
     <RotateCcw className="size-3.5" aria-hidden="true" />
     Réinitialiser le filtre
   </button>

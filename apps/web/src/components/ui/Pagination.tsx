@@ -12,7 +12,7 @@ export const Pagination = ({ currentPage, lastPage, onPageChange, className }: P
     if (isAcceptedPage(page, lastPage) && page !== currentPage) onPageChange(page);
   };
   return (
-    <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1', className)}>
+    <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1 print:hidden', className)}>
       <button
         type="button"
         className={cn(itemClasses, 'text-slate-600 hover:bg-slate-100 disabled:text-slate-300')}

@@ -11,7 +11,11 @@ const sortIcon = (active: boolean, order: SortState['order']) => {
   return cssIcon(order === 'asc' ? 'arrow-up' : 'arrow-down', true);
 };
 
-/** A column header; sortable columns are buttons and announce their order (aria-sort). */
+/**
+ * A column header; sortable columns are buttons and announce their order (aria-sort). Printed,
+ * the label is the header's own text (Chromium leaves a button's text out of a header row it
+ * repeats on the next page): the button is hidden and the label drawn from data-label.
+ */
 export const SortableHeaderCell = ({
   column,
   sort,
@@ -33,14 +37,20 @@ export const SortableHeaderCell = ({
       scope="col"
       aria-sort={ariaSort}
       style={style}
-      className={cn('px-2 py-2 font-medium whitespace-nowrap', column.numeric && 'text-right', className)}
+      data-label={column.sort ? column.label : undefined}
+      className={cn(
+        'px-2 py-2 font-medium whitespace-nowrap',
+        column.numeric && 'text-right',
+        column.sort && 'print:before:content-[attr(data-label)]',
+        className,
+      )}
     >
       {column.sort ? (
         <button
           type="button"
           onClick={() => onSort(column.sort as string)}
           className={cn(
-            'inline-flex items-center gap-0.5 rounded [--icon-size:0.75rem] hover:text-slate-900',
+            'inline-flex items-center gap-0.5 rounded [--icon-size:0.75rem] hover:text-slate-900 print:hidden',
             sortIcon(active, sort.order),
             active && 'text-slate-900',
           )}

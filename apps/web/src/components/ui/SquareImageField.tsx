@@ -70,10 +70,10 @@ export const SquareImageField = ({
   };
 
   return (
-    <div className="flex items-center gap-4">
+    <div className="flex flex-wrap items-center gap-4">
       {renderPreview(preview)}
       {!disabled && (
-        <div className="space-y-1">
+        <div className="min-w-0 flex-1 basis-48 space-y-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
             {label}
           </label>
@@ -82,7 +82,7 @@ export const SquareImageField = ({
             type="file"
             accept={accept}
             aria-describedby={`${inputId}-hint`}
-            className="block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
+            className="block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
             onChange={(event) => {
               handleFile(event.target.files?.[0]);
               event.target.value = '';

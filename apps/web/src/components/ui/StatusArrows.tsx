@@ -20,7 +20,7 @@ type StatusArrowsProps = {
 /** The status arrow bar of the lists (lots, candidates, funnel): one toggle button per status, with its count. */
 export const StatusArrows = ({ arrows, counts, selected, onToggle }: StatusArrowsProps) => (
   // biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form fieldset
-  <div role="group" aria-label="Filtrer par statut" className="flex flex-wrap">
+  <div role="group" aria-label="Filtrer par statut" className="flex flex-wrap print:hidden">
     {arrows.map((arrow, index) => {
       const pressed = arrow.locked || selected.includes(arrow.value);
       return (

@@ -1,1 +1,1 @@
-export { LotsMenu } from './components/LotsMenu';
+export { LOTS_MENU_PARAMS, LotsMenu } from './components/LotsMenu';

@@ -35,10 +35,10 @@ describe('the outdoor areas of parking types', () => {
 });
 
 describe('the form values', () => {
-  it('start from the defaults: 1 room, price and areas 0, price not included', () => {
+  it('start from the defaults: 1 room, areas 0, price not included, and an empty price to type', () => {
     expect(lotFormDefaults()).toMatchObject({
       nb_rooms: '1',
-      raw_price: '0',
+      raw_price: '',
       area_ppe: '0',
       area_ter: '0',
       price_included: false,

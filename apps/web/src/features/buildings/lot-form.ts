@@ -40,14 +40,18 @@ export const outdoorAreasDisabled = (typeId: string) => typeId !== '' && isParki
 
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** The form's values: an existing lot's, or the reference's defaults (1 room, areas and price 0, price not included). */
+/**
+ * The form's values: an existing lot's, or the reference's defaults (1 room, areas 0, price not
+ * included). A new lot's price starts empty: it is typed, never 0 by default (0 CHF is refused
+ * nowhere, but only a typed 0 is a price).
+ */
 export const lotFormDefaults = (lot?: AdminLot | null): LotFormValues => ({
   reference: lot?.reference ?? '',
   title: lot?.title ?? '',
   lot_type_id: text(lot?.lot_type_id),
   floor_id: text(lot?.floor_id),
   nb_rooms: text(lot?.nb_rooms ?? 1),
-  raw_price: text(lot?.raw_price ?? 0),
+  raw_price: text(lot?.raw_price),
   area_ppe: text(lot?.area_ppe ?? 0),
   area_hab: text(lot?.area_hab ?? 0),
   area_jar: text(lot?.area_jar ?? 0),

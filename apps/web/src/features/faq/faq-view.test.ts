@@ -20,6 +20,7 @@ const user = (patch: Partial<User>): User => ({
   unread_messages_count: 0,
   assistants: [],
   is_demo: false,
+  email_notifications: true,
   ...patch,
 });
 

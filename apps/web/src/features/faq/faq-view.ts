@@ -1,12 +1,6 @@
 import type { User } from '@promovente/shared';
 import { can, FAQ_MESSAGES, type FaqQuestion } from '@promovente/shared';
-import { actorOf } from '../../lib/auth';
-
-/**
- * Demo mode for the FAQ (docs/decisions/018-faq-global-questions-and-demo-mode.md): a demo
- * account (`is_demo`), or a browser where demo mode is stored (the demo page's switcher).
- */
-export const inDemoMode = (user: Pick<User, 'is_demo'>, storedDemoMode: boolean) => user.is_demo || storedDemoMode;
+import { actorOf, inDemoMode } from '../../lib/auth';
 
 /** What the FAQ offers the user: add (brokers), and in the add modal the file and the global option. */
 export const faqAbilities = (user: User, storedDemoMode: boolean) => {

@@ -1,4 +1,4 @@
-import { FINANCE_FIELD_KEYS, type FinancesRecord } from '@promovente/shared';
+import { FINANCE_FIELD_KEYS, type FinancesValues, financesInputSchema } from '@promovente/shared';
 import { describe, expect, it } from 'vitest';
 import { formatFinanceValue, formOf } from './finances-view';
 
@@ -11,9 +11,20 @@ describe('finances values (docs/product/finances.md#rules)', () => {
   });
 
   it('turns the saved record into the texts the form restores on cancel', () => {
-    const record = Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, null])) as unknown as FinancesRecord;
+    const record = Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, null])) as FinancesValues;
     const form = formOf({ ...record, land_price_1: 4200.5 });
-    expect(form.land_price_1).toBe('4200.5');
+    expect(form.land_price_1).toBe("4'200,5");
     expect(form.land_price_2).toBe('');
+  });
+
+  it("writes edit mode's values as view mode shows them, and the schema reads them back unchanged", () => {
+    const record = Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, null])) as FinancesValues;
+    const saved = { ...record, sale_updated_price_1: 37_456.65, initial_margin_2: 12.5, land_price_3: -1250, land_price_1: 0 };
+    const form = formOf(saved);
+    expect(form.sale_updated_price_1).toBe("37'456,65");
+    expect(`${form.sale_updated_price_1} KCHF`).toBe(formatFinanceValue(37_456.65, 'KCHF'));
+    expect([form.initial_margin_2, form.land_price_3, form.land_price_1]).toEqual(['12,5', "-1'250", '0']);
+    const parsed = financesInputSchema.parse(form);
+    for (const key of FINANCE_FIELD_KEYS) expect(parsed[key]).toBe(saved[key]);
   });
 });

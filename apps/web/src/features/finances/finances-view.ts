@@ -1,4 +1,4 @@
-import { FINANCE_FIELD_KEYS, type FinanceField, type FinancesRecord, formatDecimal } from '@promovente/shared';
+import { FINANCE_FIELD_KEYS, type FinanceField, type FinancesValues, formatDecimal } from '@promovente/shared';
 
 /** A value in its unit ("4'200 KCHF", "12,5 %"), or '-' when empty (docs/product/finances.md#rules). */
 export const formatFinanceValue = (value: number | null | undefined, unit: string) =>
@@ -6,6 +6,9 @@ export const formatFinanceValue = (value: number | null | undefined, unit: strin
 
 export type FinancesForm = Record<FinanceField, string>;
 
-/** The saved values as the form's texts: what 'Annuler' restores. */
-export const formOf = (record: FinancesRecord): FinancesForm =>
-  Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, record[key] === null ? '' : String(record[key])])) as FinancesForm;
+/**
+ * The saved values as the form's texts, written as view mode shows them ("37'456,65", which the
+ * shared schema reads back): what 'Modifier' shows and 'Annuler' restores.
+ */
+export const formOf = (record: FinancesValues): FinancesForm =>
+  Object.fromEntries(FINANCE_FIELD_KEYS.map((key) => [key, record[key] === null ? '' : formatDecimal(record[key], 2)])) as FinancesForm;

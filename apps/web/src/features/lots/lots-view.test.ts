@@ -9,6 +9,7 @@ import {
   LOTS_TABLE_IDS,
   lotColumns,
   parseStatusFilter,
+  phoneColumnOrder,
   priorityLabel,
   prsAction,
   serializeStatusFilter,
@@ -17,6 +18,32 @@ import {
 } from './lots-view';
 
 describe('lots screen rules (docs/product/lots.md#screens)', () => {
+  it('on a phone puts the price right after the lot, the other columns in their order', () => {
+    expect(phoneColumnOrder(lotColumns('candidate')).map((c) => c.label)).toEqual([
+      'Lot',
+      'Prix',
+      'Statut',
+      'Immeuble',
+      'Étage',
+      'Type',
+      'Pièces',
+      'Surface hab.',
+      'Surface PPE',
+      'Exposition',
+    ]);
+    expect(
+      phoneColumnOrder(lotColumns('staff'))
+        .map((c) => c.label)
+        .slice(0, 3),
+    ).toEqual(['Lot', 'Prix', 'Statut']);
+    // A hidden price is not brought back.
+    expect(
+      phoneColumnOrder(lotColumns('candidate').filter((c) => c.key !== 'price'))
+        .map((c) => c.label)
+        .slice(0, 2),
+    ).toEqual(['Lot', 'Statut']);
+  });
+
   it('hides the PRS, feuillet, lot PPE, candidates and tasks columns and the status bar from candidates', () => {
     const staff = lotColumns('staff').map((c) => c.label);
     const candidate = lotColumns('candidate').map((c) => c.label);

@@ -60,7 +60,7 @@ const STAFF_ONLY: LotColumn[] = [
   { key: 'tasks', label: 'Tâches' },
 ];
 
-/** Staff's identity columns (status and lot) stay on the left; a phone keeps its width for the figures. */
+/** Staff's identity columns (status and lot) stay on the left of a screen from 640 px (DataTable); the candidates' grid has none. */
 const STAFF_IDENTITY: Record<string, Pick<LotColumn, 'sticky' | 'alwaysShown'>> = {
   status: { sticky: { width: 132 }, alwaysShown: true },
   reference: { sticky: { width: 136 }, alwaysShown: true },
@@ -70,6 +70,15 @@ export const lotColumns = (variant: LotsVariant): LotColumn[] =>
   variant === 'candidate'
     ? COMMON.map((column) => (column.key === 'reference' ? { ...column, alwaysShown: true } : column))
     : [...COMMON.map((column) => ({ ...column, ...STAFF_IDENTITY[column.key] })), ...STAFF_ONLY];
+
+/** On a phone the price comes right after the lot (issue 18, item 19): what a buyer reads first, without scrolling sideways. */
+const PHONE_FIRST_COLUMNS = ['reference', 'price'];
+
+/** The columns in a phone's order: the lot and its price first, the others as on the desk. */
+export const phoneColumnOrder = <C extends Pick<LotColumn, 'key'>>(columns: readonly C[]): C[] => [
+  ...PHONE_FIRST_COLUMNS.flatMap((key) => columns.filter((column) => column.key === key)),
+  ...columns.filter((column) => !PHONE_FIRST_COLUMNS.includes(column.key)),
+];
 
 /** The status arrows are not shown to candidates. */
 export const showsStatusBar = (variant: LotsVariant) => variant === 'staff';

@@ -1,5 +1,3 @@
-import { PEOPLE_KIND_TYPES } from '@promovente/shared';
-
 /** The five people menus of the promotion record, in the order they are shown. */
 export const PEOPLE_KINDS = [
   { key: 'notaries', menuLabel: 'Notaires' },
@@ -19,9 +17,6 @@ export const SINGULAR: Record<PeopleKind, string> = {
   bankers: 'banquier',
   architects: 'architecte',
 };
-
-/** The user type of a kind: the calls' add-{type} and remove-{type}. */
-export const typeOf = (kind: PeopleKind) => PEOPLE_KIND_TYPES[kind];
 
 /** Brokers are added, not created, from the promotion record (docs/sales-process.md#people-of-a-promotion). */
 export const isCreatable = (kind: PeopleKind): kind is Exclude<PeopleKind, 'brokers'> => kind !== 'brokers';

@@ -1,3 +1,5 @@
+import { type PlanningSaleDate, SALE_DATE_KINDS } from '@promovente/shared';
+
 /**
  * The Gantt's layout (docs/product/planning.md#rules), pure so that it is tested alone: the
  * timeline is cut in periods (months by default, or ISO weeks), 20 px each; a task spans its days
@@ -23,6 +25,17 @@ export const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 
 
 /** 'YYYY-MM-DD' as shown: dd/MM/yyyy. */
 export const showDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** A task's days in words: 'le 02/05/2024', or 'du 02/02/2024 au 17/04/2024'. */
+export const taskDays = (task: { dateFrom: string; dateTo: string }) =>
+  task.dateFrom === task.dateTo ? `le ${showDay(task.dateFrom)}` : `du ${showDay(task.dateFrom)} au ${showDay(task.dateTo)}`;
+
+/** A task's name on its bar: 'Gros œuvre, du 01/09/2026 au 31/03/2027'. */
+export const taskLabel = (task: { title: string; dateFrom: string; dateTo: string }) => `${task.title}, ${taskDays(task)}`;
+
+/** A sales date's name: 'Promesse de vente prévue : lot A-12, le 15/06/2026'. */
+export const saleLabel = (sale: Pick<PlanningSaleDate, 'kind' | 'lot_reference' | 'date'>) =>
+  `${SALE_DATE_KINDS[sale.kind]} : lot ${sale.lot_reference}, le ${showDay(sale.date)}`;
 
 /** The first day of the period holding `n`: the 1st of its month, or the Monday of its week. */
 export const periodStart = (n: number, period: PlanningPeriod) => {

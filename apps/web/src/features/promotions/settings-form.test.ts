@@ -22,6 +22,7 @@ const record: PromotionRecord = {
   reservation_timeout: 5,
   multi_agency: true,
   crm_updated_at: null,
+  archived_at: null,
 };
 
 describe('the Informations form (docs/product/promotion-administration.md#informations-menu)', () => {

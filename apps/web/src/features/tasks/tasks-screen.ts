@@ -18,7 +18,16 @@ export const TASK_GROUPS: readonly { key: TaskGroupKey; status: TaskTimeStatus; 
 
 export type TasksScreenFilters = { search: string; broker: number | null; candidat: number | null };
 
-type QueryValue = string | number | undefined;
+/** The query of either call: the broker's carries the promotion and the broker filter too. */
+export type TasksScreenQuery = {
+  promotion?: number;
+  search?: string;
+  broker?: number;
+  candidat?: number;
+  group?: TaskGroupKey;
+  offset?: number;
+  limit?: number;
+};
 
 /** One group's page ('Afficher plus'): the group, from an offset, or its total alone (limit 0). */
 export type TasksGroupPage = { group: TaskGroupKey; offset?: number; limit?: number };
@@ -33,7 +42,7 @@ export const tasksScreenRequest = (
   promotionId: number,
   filters: TasksScreenFilters,
   page?: TasksGroupPage,
-): { path: string; query: Record<string, QueryValue> } => {
+): { path: string; query: TasksScreenQuery } => {
   const search = filters.search.trim() || undefined;
   const candidat = filters.candidat ?? undefined;
   const paging = page ? { group: page.group, offset: page.offset, limit: page.limit } : {};

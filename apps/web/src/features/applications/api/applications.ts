@@ -1,7 +1,7 @@
-import { type ApplicationRow, type ApplicationsPage, PIPELINE_MESSAGES } from '@promovente/shared';
+import { API, PIPELINE_MESSAGES } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export type ApplicationsQuery = Record<string, string>;
 
@@ -16,7 +16,7 @@ export const applicationKeys = {
 export const applicationsQueryOptions = (query: ApplicationsQuery) =>
   queryOptions({
     queryKey: applicationKeys.list(query),
-    queryFn: ({ signal }) => api.get<ApplicationsPage>('applications', { query, signal }),
+    queryFn: ({ signal }) => call(API.listApplications, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -26,7 +26,7 @@ export const useApplications = (query: ApplicationsQuery, enabled: boolean) => u
 export const applicationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: applicationKeys.detail(id),
-    queryFn: ({ signal }) => api.get<{ data: ApplicationRow }>(`applications/${id}`, { signal }).then((response) => response.data),
+    queryFn: ({ signal }) => call(API.getApplication, { params: { id } }, { signal }).then((response) => response.data),
   });
 
 export const useApplication = (id: number | null) => useQuery({ ...applicationQueryOptions(id ?? 0), enabled: id !== null });
@@ -38,8 +38,7 @@ const openInNewTab = (url: string) => {
 /** GET /applications/download ('Exporter'): every filtered row as an .xlsx; the signed URL opens in a new tab. */
 export const useDownloadApplications = () =>
   useMutation({
-    mutationFn: (query: ApplicationsQuery) =>
-      api.get<{ data: { url: string } }>('applications/download', { query }).then((response) => response.data.url),
+    mutationFn: (query: ApplicationsQuery) => call(API.downloadApplications, { query }).then((response) => response.data.url),
     onSuccess: openInNewTab,
   });
 
@@ -51,7 +50,7 @@ export const useApplicationPdf = () =>
   useMutation({
     mutationFn: (publicId: string) => {
       toast.warning(PIPELINE_MESSAGES.pdfGenerating, { id: `pdf-${publicId}` });
-      return api.get<{ data: string }>(`applications/${encodeURIComponent(publicId)}/pdf`).then((response) => response.data);
+      return call(API.downloadApplicationPdf, { params: { publicId } }).then((response) => response.data);
     },
     onSuccess: (url, publicId) => {
       toast.warning(PIPELINE_MESSAGES.pdfDownloading, { id: `pdf-${publicId}` });

@@ -2,13 +2,11 @@ import { type CommandCatalogue, type CommandInput, type CommandName, MESSAGES } 
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { executeCommand, type FieldsArgument } from '../../../lib/commands';
+import { attributionQueryKey } from '../../attribution';
 import { candidacyKeys } from '../../candidates';
+import { lotKeys } from '../../lots';
 import { tasksQueryKey } from '../../tasks';
 import { applicationKeys } from './applications';
-import { attributionQueryKey } from './attribution';
-
-/** The lots feature's prefix (features/lots/api/get-lots, lotKeys.all): a step changes the lot's status. */
-const lotsQueryKey = ['lots'] as const;
 
 /**
  * What a pipeline step can change besides the row: the lot's status and positions, the
@@ -16,7 +14,7 @@ const lotsQueryKey = ['lots'] as const;
  */
 const AFFECTED_QUERY_KEYS: readonly (readonly string[])[] = [
   applicationKeys.all,
-  lotsQueryKey,
+  lotKeys.all,
   candidacyKeys.all,
   tasksQueryKey,
   attributionQueryKey,

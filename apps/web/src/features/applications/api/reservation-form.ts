@@ -1,6 +1,6 @@
-import type { ReservationForm, SubmitReservationFormInput } from '@promovente/shared';
+import { API, type SubmitReservationFormInput } from '@promovente/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { executeCommand } from '../../../lib/commands';
 
 export const reservationFormKey = (publicId: string) => ['reservation-form', publicId] as const;
@@ -13,9 +13,7 @@ export const reservationFormQueryOptions = (publicId: string) =>
   queryOptions({
     queryKey: reservationFormKey(publicId),
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: ReservationForm }>(`applications/public/${encodeURIComponent(publicId)}`, { signal, quiet: true })
-        .then((response) => response.data),
+      call(API.getReservationForm, { params: { publicId } }, { signal, quiet: true }).then((response) => response.data),
   });
 
 export const useReservationForm = (publicId: string) => useQuery(reservationFormQueryOptions(publicId));

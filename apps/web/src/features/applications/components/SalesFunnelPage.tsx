@@ -86,7 +86,12 @@ export const SalesFunnelPage = () => {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         {actor && can(actor, 'application.download') && (
-          <Button variant="secondary" onClick={() => download.mutate(exportQuery(query))} loading={download.isPending}>
+          <Button
+            variant="secondary"
+            className="print:hidden"
+            onClick={() => download.mutate(exportQuery(query))}
+            loading={download.isPending}
+          >
             <Download className="size-4" aria-hidden="true" />
             Exporter
           </Button>
@@ -96,11 +101,17 @@ export const SalesFunnelPage = () => {
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <StatusArrows arrows={FUNNEL_ARROWS} counts={data?.status_counts} selected={stages} onToggle={handleToggleStage} />
         <Checkbox
+          className="print:hidden"
           label="Tâches en retard uniquement"
           checked={filters.onlyLateTasks}
           onChange={(event) => update({ onlyLateTasks: event.target.checked })}
         />
-        <Checkbox label="Vue simplifiée" checked={simplified} onChange={(event) => handleToggleSimplified(event.target.checked)} />
+        <Checkbox
+          className="print:hidden"
+          label="Vue simplifiée"
+          checked={simplified}
+          onChange={(event) => handleToggleSimplified(event.target.checked)}
+        />
         {hasFunnelFilter(serverQuery, stages) && <ResetFilterLink onReset={handleReset} />}
         <ListTotal total={data?.total} singular="dossier" plural="dossiers" />
         <div className="ml-auto">

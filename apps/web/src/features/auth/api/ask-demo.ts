@@ -1,5 +1,5 @@
-import type { AskDemoInput } from '@promovente/shared';
-import { api } from '../../../lib/api';
+import { API, type AskDemoInput } from '@promovente/shared';
+import { call } from '../../../lib/api-client';
 
 /** POST askdemo; the screen shows the server's text when it fails. */
-export const askDemo = (input: AskDemoInput) => api.post<{ message: string }>('askdemo', input, { quiet: true });
+export const askDemo = (input: AskDemoInput) => call(API.askDemo, { body: input }, { quiet: true });

@@ -1,14 +1,16 @@
-import type { LoginInput, User } from '@promovente/shared';
+import { API, type LoginInput, type User } from '@promovente/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/auth';
+import { isDemoMode } from '../../../lib/storage';
 import { setToken } from '../../../lib/token';
 
-type LoginResponse = { token: string; data: User };
-
-/** POST login: stores the token for 30 days and primes the current user. */
+/**
+ * POST login: stores the token for 30 days and primes the current user. In demo mode (the demo
+ * page stored it) the session is a demo session, so the server refuses what demo mode hides.
+ */
 export const signIn = async (queryClient: QueryClient, input: LoginInput): Promise<User> => {
-  const response = await api.post<LoginResponse>('login', input);
+  const response = await call(API.signIn, { body: { email: input.email, password: input.password, demo: isDemoMode() } });
   queryClient.clear();
   setToken(response.token);
   queryClient.setQueryData(userQueryKey, response.data);

@@ -1,8 +1,8 @@
-import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@promovente/shared';
+import { API, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SelectField } from '../../../components/ui/Field';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { homePathFor } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
 import { isDemoMode } from '../../../lib/storage';
@@ -19,7 +19,7 @@ export const DemoSwitcher = ({ current }: { current: UserType }) => {
   const handleSwitch = (type: string) => {
     if (!isUserType(type) || type === current) return;
     void withLoading(async () => {
-      await api.post('logout', undefined, { quiet: true }).catch(() => undefined);
+      await call(API.signOut, {}, { quiet: true }).catch(() => undefined);
       removeToken();
       queryClient.clear();
       try {

@@ -70,7 +70,7 @@ export const PasswordUpdatePage = () => {
         <form noValidate onSubmit={handleSubmit(handleReset)} className="space-y-4">
           <input type="hidden" {...register('token')} />
           <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
-          <NewPasswordFields register={register} errors={errors} />
+          <NewPasswordFields password={register('password')} confirmation={register('password_confirmation')} errors={errors} />
           <Button type="submit" loading={isSubmitting}>
             Enregistrer le mot de passe
           </Button>

@@ -1,18 +1,8 @@
-import type {
-  BuildingAnswer,
-  BuildingInput,
-  BuildingLotDetail,
-  BuildingLots,
-  BuildingsList,
-  LotAnswer,
-  LotDeleteAnswer,
-  LotFloor,
-  LotType,
-  UpdateLotFieldsInput,
-} from '@promovente/shared';
+import { API, type BuildingInput, type CreateLotInput, type UpdateLotFieldsInput } from '@promovente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
+import { lotKeys } from '../../lots';
 
 /** The 'Lots' menu's calls (docs/product/promotion-administration.md#calls). */
 export const buildingKeys = {
@@ -22,25 +12,27 @@ export const buildingKeys = {
   lot: (promotionId: number, buildingId: number, lotId: number) => ['buildings', promotionId, buildingId, 'lots', lotId] as const,
 };
 
-const base = (promotionId: number) => `promotions/${promotionId}/buildings`;
-
 export const useBuildings = (promotionId: number) =>
   useQuery({
     queryKey: buildingKeys.list(promotionId),
-    queryFn: ({ signal }) => api.get<BuildingsList>(base(promotionId), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(API.listBuildings, { params: { id: promotionId } }, { signal }).then((r) => r.data),
   });
 
 export const useBuildingLots = (promotionId: number, buildingId: number | null) =>
   useQuery({
     queryKey: buildingKeys.lots(promotionId, buildingId ?? 0),
-    queryFn: ({ signal }) => api.get<BuildingLots>(`${base(promotionId)}/${buildingId}/lots`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      call(API.listBuildingLots, { params: { id: promotionId, buildingId: buildingId ?? 0 } }, { signal }).then((r) => r.data),
     enabled: buildingId !== null,
   });
 
 export const useBuildingLot = (promotionId: number, buildingId: number | null, lotId: number | null) =>
   useQuery({
     queryKey: buildingKeys.lot(promotionId, buildingId ?? 0, lotId ?? 0),
-    queryFn: ({ signal }) => api.get<BuildingLotDetail>(`${base(promotionId)}/${buildingId}/lots/${lotId}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      call(API.getBuildingLot, { params: { id: promotionId, buildingId: buildingId ?? 0, lotId: lotId ?? 0 } }, { signal }).then(
+        (r) => r.data,
+      ),
     enabled: buildingId !== null && lotId !== null,
   });
 
@@ -48,14 +40,14 @@ export const useBuildingLot = (promotionId: number, buildingId: number | null, l
 export const useLotTypes = () =>
   useQuery({
     queryKey: ['lots_types'],
-    queryFn: ({ signal }) => api.get<{ data: LotType[] }>('lots_types', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(API.listLotTypes, {}, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const useLotFloors = () =>
   useQuery({
     queryKey: ['lots_floors'],
-    queryFn: ({ signal }) => api.get<{ data: LotFloor[] }>('lots_floors', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(API.listLotFloors, {}, { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -64,15 +56,15 @@ export const useLotFloors = () =>
  * A deletion only marks them stale: the screen leaves the deleted lot first, and the next screen
  * reads afresh (refetching the deleted lot's page would answer 404).
  */
-const useChange = <Input, Answer extends { message: string }>(call: (input: Input) => Promise<Answer>, refetchNow = true) => {
+const useChange = <Input, Answer extends { message: string }>(change: (input: Input) => Promise<Answer>, refetchNow = true) => {
   const queryClient = useQueryClient();
   const refetchType = refetchNow ? 'active' : 'none';
   return useMutation({
-    mutationFn: call,
+    mutationFn: change,
     onSuccess: (answer) => toast.success(answer.message),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: buildingKeys.all, refetchType });
-      await queryClient.invalidateQueries({ queryKey: ['lots'], refetchType });
+      await queryClient.invalidateQueries({ queryKey: lotKeys.all, refetchType });
     },
   });
 };
@@ -80,23 +72,30 @@ const useChange = <Input, Answer extends { message: string }>(call: (input: Inpu
 /** POST promotions/{id}/buildings, or POST promotions/{id}/buildings/{buildingId} (the update). */
 export const useSaveBuilding = (promotionId: number) =>
   useChange(({ id, values }: { id: number | null; values: BuildingInput }) =>
-    api.post<BuildingAnswer>(id === null ? base(promotionId) : `${base(promotionId)}/${id}`, values),
+    id === null
+      ? call(API.createBuilding, { params: { id: promotionId }, body: values })
+      : call(API.updateBuilding, { params: { id: promotionId, buildingId: id }, body: values }),
   );
 
 export const useCreateLot = (promotionId: number) =>
   useChange(({ buildingId, values }: { buildingId: number; values: Record<string, unknown> }) =>
-    api.post<LotAnswer>(`${base(promotionId)}/${buildingId}/lots`, values),
+    // The form's payload: every field of the lot, checked by the form's own schema before it is sent.
+    call(API.createBuildingLot, { params: { id: promotionId, buildingId }, body: values as CreateLotInput }),
   );
 
 /** PUT a lot: the edit form, and parent_id alone to attach, dissociate (null) or move. */
 export const useUpdateLot = (promotionId: number) =>
   useChange(({ buildingId, lotId, values }: { buildingId: number; lotId: number; values: UpdateLotFieldsInput }) =>
-    api.put<LotAnswer>(`${base(promotionId)}/${buildingId}/lots/${lotId}`, values),
+    call(API.updateBuildingLot, { params: { id: promotionId, buildingId, lotId }, body: values }),
   );
 
 export const useDeleteLot = (promotionId: number) =>
   useChange(
     ({ buildingId, lotId }: { buildingId: number; lotId: number }) =>
-      api.delete<LotDeleteAnswer>(`${base(promotionId)}/${buildingId}/lots/${lotId}`),
+      call(API.deleteBuildingLot, { params: { id: promotionId, buildingId, lotId } }),
     false,
   );
+
+/** DELETE promotions/{id}/buildings/{buildingId}: the building and its lots (refused while a lot carries a sales file). */
+export const useDeleteBuilding = (promotionId: number) =>
+  useChange((buildingId: number) => call(API.deleteBuilding, { params: { id: promotionId, buildingId } }));

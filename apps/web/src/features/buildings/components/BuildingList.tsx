@@ -1,17 +1,23 @@
 import { BUILDING_MESSAGES, type BuildingRow } from '@promovente/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useBuildings } from '../api/buildings';
+import { useBuildings, useDeleteBuilding } from '../api/buildings';
 import { BuildingFormModal } from './BuildingFormModal';
 
 const address = (b: BuildingRow) => [b.street, [b.zip, b.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 const lotsText = (n: number) => (n < 2 ? `${n} lot principal` : `${n} lots principaux`);
 
-/** The promotion's buildings, as cards; admins add and edit them. */
+/** The promotion's buildings, as cards; admins add, edit and delete them (a deletion asks first). */
 export const BuildingList = ({ promotionId, admin, onOpen }: { promotionId: number; admin: boolean; onOpen: (id: number) => void }) => {
   const buildings = useBuildings(promotionId);
+  const remove = useDeleteBuilding(promotionId);
   const [editing, setEditing] = useState<BuildingRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<BuildingRow | null>(null);
+  const handleDelete = (building: BuildingRow) =>
+    // A refusal (a lot with a sales file) is the API client's toast; the dialog stays for another choice.
+    remove.mutate(building.id, { onSuccess: () => setDeleting(null) });
   return (
     <section aria-labelledby="buildings-title" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
@@ -38,14 +44,25 @@ export const BuildingList = ({ promotionId, admin, onOpen }: { promotionId: numb
                 </p>
               </div>
               {admin && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Modifier l'immeuble ${building.title}`}
-                  onClick={() => setEditing(building)}
-                >
-                  Modifier
-                </Button>
+                <span className="flex shrink-0 flex-col gap-1">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Modifier l'immeuble ${building.title}`}
+                    onClick={() => setEditing(building)}
+                  >
+                    Modifier
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700"
+                    aria-label={`Supprimer l'immeuble ${building.title}`}
+                    onClick={() => setDeleting(building)}
+                  >
+                    Supprimer
+                  </Button>
+                </span>
               )}
             </li>
           ))}
@@ -53,6 +70,17 @@ export const BuildingList = ({ promotionId, admin, onOpen }: { promotionId: numb
       )}
       {editing && (
         <BuildingFormModal promotionId={promotionId} building={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {deleting && (
+        <ConfirmModal
+          title="Supprimer l'immeuble"
+          description={BUILDING_MESSAGES.confirmDeleteBuilding(deleting.title)}
+          pending={remove.isPending}
+          onConfirm={() => handleDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <p className="text-sm text-slate-700">{BUILDING_MESSAGES.deleteBuildingLots(deleting.lots_count)}</p>
+        </ConfirmModal>
       )}
     </section>
   );

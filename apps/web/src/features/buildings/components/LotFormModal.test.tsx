@@ -1,4 +1,4 @@
-import { BUILDING_MESSAGES } from '@promovente/shared';
+import { type AdminLot, BUILDING_MESSAGES } from '@promovente/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,14 +26,42 @@ const stubApi = () => {
   return posted;
 };
 
-const renderForm = (parentId: number | null, onClose = vi.fn()) => {
+const renderForm = (parentId: number | null, onClose = vi.fn(), lot: AdminLot | null = null) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <LotFormModal promotionId={1} buildingId={7} lot={null} parentId={parentId} onClose={onClose} />
+      <LotFormModal promotionId={1} buildingId={7} lot={lot} parentId={parentId} onClose={onClose} />
     </QueryClientProvider>,
   );
   return onClose;
+};
+
+/** Lot A-01 of the issue, at 857'500 CHF. */
+const A01: AdminLot = {
+  id: 11,
+  building_id: 7,
+  parent_id: null,
+  reference: 'A-01',
+  title: 'Attique',
+  lot_type_id: 5,
+  type: 'Appartement',
+  floor_id: 2,
+  floor: 'RDC',
+  nb_rooms: 4.5,
+  name_child: null,
+  raw_price: 857_500,
+  price_included: false,
+  area_ppe: 120,
+  area_hab: 110,
+  area_jar: 0,
+  area_bal: 12,
+  area_ter: 0,
+  exposure: 'Sud',
+  lot_ppe: null,
+  feuillet_ppe: null,
+  status: 0,
+  status_text: 'Disponible',
+  children_count: 0,
 };
 
 const choose = async (label: string, option: string) => {
@@ -73,6 +101,29 @@ describe('LotFormModal (docs/product/promotion-administration.md#validation)', (
     expect(posted).toEqual([]);
   });
 
+  it("shows the field's error when the price is emptied in 'Modifier le lot', and sends nothing (never 0 CHF)", async () => {
+    const posted = stubApi();
+    const onClose = renderForm(null, vi.fn(), A01);
+    expect((screen.getByLabelText('Prix (CHF)') as HTMLInputElement).value).toBe('857500');
+    fireEvent.change(screen.getByLabelText('Prix (CHF)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le champ « Prix (CHF) » est requis.')).toBeTruthy();
+    expect(posted).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('starts a new lot with an empty price to type, and refuses it left empty', async () => {
+    const posted = stubApi();
+    renderForm(null);
+    expect((screen.getByLabelText('Prix (CHF)') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText('Référence'), { target: { value: 'B-1' } });
+    await choose('Type', 'Appartement');
+    await choose('Étage', 'RDC');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le champ « Prix (CHF) » est requis.')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
   it('creates an associated lot under its main lot, with its name and the rooms by halves', async () => {
     const posted = stubApi();
     const onClose = renderForm(42);
@@ -80,6 +131,7 @@ describe('LotFormModal (docs/product/promotion-administration.md#validation)', (
     await choose('Type', 'Box');
     await choose('Étage', 'RDC');
     fireEvent.change(screen.getByLabelText('Nom du lot associé'), { target: { value: 'Box 1' } });
+    fireEvent.change(screen.getByLabelText('Prix (CHF)'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('Pièces'), { target: { value: '1.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(BUILDING_MESSAGES.roomsStep)).toBeTruthy();
@@ -94,6 +146,7 @@ describe('LotFormModal (docs/product/promotion-administration.md#validation)', (
         parent_id: 42,
         name_child: 'Box 1',
         nb_rooms: '1.5',
+        raw_price: '0',
         area_jar: 0,
       }),
     ]);

@@ -69,7 +69,7 @@ type Props = {
   onChild: (lot: AdminLot) => void;
 };
 
-type Dialog = 'edit' | 'delete' | 'addChild' | 'attach' | { move: AdminLot } | null;
+type Dialog = 'edit' | 'delete' | 'addChild' | 'attach' | { move: AdminLot } | { dissociate: AdminLot } | null;
 
 /**
  * A lot with its associated lots (docs/product/promotion-administration.md#states), or, with a
@@ -183,7 +183,7 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
                             variant="ghost"
                             aria-label={`Dissocier le lot ${c.reference}`}
                             disabled={update.isPending}
-                            onClick={() => setParent(c, null)}
+                            onClick={() => setDialog({ dissociate: c })}
                           >
                             Dissocier
                           </Button>
@@ -213,7 +213,7 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog !== null && typeof dialog === 'object' && (
+      {dialog !== null && typeof dialog === 'object' && 'move' in dialog && (
         <LotChoiceModal
           title={`Déplacer le lot ${dialog.move.reference}`}
           label="Nouveau lot principal"
@@ -222,6 +222,19 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
           onChoose={(choice) => setParent(dialog.move, choice.id)}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog !== null && typeof dialog === 'object' && 'dissociate' in dialog && (
+        <ConfirmModal
+          title={`Dissocier le lot ${dialog.dissociate.reference}`}
+          confirmLabel="Dissocier"
+          pending={update.isPending}
+          onConfirm={async () => {
+            if (await setParent(dialog.dissociate, null)) setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        >
+          <p className="text-sm text-slate-700">{BUILDING_MESSAGES.confirmDissociate(dialog.dissociate.reference, lot.reference)}</p>
+        </ConfirmModal>
       )}
       {dialog === 'delete' && (
         <ConfirmModal

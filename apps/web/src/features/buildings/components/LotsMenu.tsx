@@ -4,7 +4,9 @@ import { BuildingList } from './BuildingList';
 import { BuildingLotsView } from './BuildingLotsView';
 import { LotPage } from './LotPage';
 
-const STEPS = ['building', 'lot', 'child'] as const;
+/** The address of a place in the 'Lots' menu: ?building=&lot=&child= (the record opens 'Lots' when one is there). */
+export const LOTS_MENU_PARAMS = ['building', 'lot', 'child'] as const;
+const STEPS = LOTS_MENU_PARAMS;
 type Step = (typeof STEPS)[number];
 
 /** An id of the address, or null (anything else than digits names nothing). */

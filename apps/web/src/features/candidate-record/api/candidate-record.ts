@@ -1,6 +1,6 @@
-import type { CandidateRecordDetail, CandidatesPage } from '@promovente/shared';
+import { API, type CandidateRecordDetail } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 /**
  * GET /candidates/:id: the record, its candidacies (promotion, VIP, applications, files) and the
@@ -10,7 +10,9 @@ import { api } from '../../../lib/api';
 export const candidateRecordQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['candidacies', 'candidate-record', id] as const,
-    queryFn: ({ signal }) => api.get<{ data: CandidateRecordDetail }>(`candidates/${id}`, { signal }).then((answer) => answer.data),
+    // Read in the brokers' shape: a field outside the caller's audience (candidateRecordViewSchema)
+    // is absent, and the record does not show it to him (the same permission table).
+    queryFn: ({ signal }) => call(API.getCandidate, { params: { id } }, { signal }).then((answer) => answer.data as CandidateRecordDetail),
   });
 
 export const useCandidateRecord = (id: number | null) => useQuery({ ...candidateRecordQueryOptions(id ?? 0), enabled: id !== null });
@@ -19,8 +21,7 @@ export const useCandidateRecord = (id: number | null) => useQuery({ ...candidate
 export const useCandidateSearch = (search: string, promotionId: number | null) =>
   useQuery({
     queryKey: ['candidates', 'search', promotionId, search] as const,
-    queryFn: ({ signal }) =>
-      api.get<CandidatesPage>('candidates', { query: { search, promotion: promotionId ?? undefined, page: 1 }, signal }),
+    queryFn: ({ signal }) => call(API.listCandidates, { query: { search, promotion: promotionId ?? undefined, page: 1 } }, { signal }),
     enabled: search.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -4,8 +4,7 @@ import { useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useUser } from '../../../lib/auth';
-import { isDemoMode } from '../../../lib/storage';
+import { inDemoMode, useUser } from '../../../lib/auth';
 import { CandidateFormModal, CommentsModal, FilesModal } from '../../candidates';
 import { NewThreadModal } from '../../threads';
 import { useCandidateRecord } from '../api/candidate-record';
@@ -109,7 +108,7 @@ export const CandidateRecordPage = () => {
       )}
 
       {modal?.kind === 'edit' && <CandidateFormModal mode="edit" candidacyId={modal.candidacyId} readOnly={false} onClose={close} />}
-      {modal?.kind === 'files' && <FilesModal row={modal.candidacy} canUpload={!isDemoMode()} onClose={close} />}
+      {modal?.kind === 'files' && <FilesModal row={modal.candidacy} canUpload={!inDemoMode(user)} onClose={close} />}
       {modal?.kind === 'comments' && <CommentsModal row={modal.candidacy} onClose={close} />}
       {modal?.kind === 'newThread' && data && threadCandidacy && (
         <NewThreadModal

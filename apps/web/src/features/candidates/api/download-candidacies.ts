@@ -1,12 +1,12 @@
+import { API } from '@promovente/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import type { CandidaciesQuery } from './get-candidacies';
 
 /** GET /candidacies/download: every filtered row as an .xlsx; the signed URL opens in a new tab. */
 export const useDownloadCandidacies = () =>
   useMutation({
-    mutationFn: (query: CandidaciesQuery) =>
-      api.get<{ data: { url: string } }>('candidacies/download', { query }).then((response) => response.data.url),
+    mutationFn: (query: CandidaciesQuery) => call(API.downloadCandidacies, { query }).then((answer) => answer.data.url),
     onSuccess: (url) => {
       window.open(url, '_blank', 'noopener');
     },

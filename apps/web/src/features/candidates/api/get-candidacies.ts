@@ -1,6 +1,6 @@
-import type { CandidaciesPage } from '@promovente/shared';
+import { API, type CandidaciesPage } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export type CandidaciesQuery = Record<string, string>;
 
@@ -14,7 +14,9 @@ export const candidacyKeys = {
 export const candidaciesQueryOptions = (query: CandidaciesQuery) =>
   queryOptions({
     queryKey: candidacyKeys.list(query),
-    queryFn: ({ signal }) => api.get<CandidaciesPage>('candidacies', { query, signal }),
+    // The screen reads the brokers' shape: a field outside the caller's audience (candidacyViewSchema)
+    // is absent, and the screen does not show it to him (the same permission table).
+    queryFn: ({ signal }) => call(API.listCandidacies, { query }, { signal }) as Promise<CandidaciesPage>,
     placeholderData: keepPreviousData,
   });
 

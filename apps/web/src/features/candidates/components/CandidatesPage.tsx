@@ -10,10 +10,9 @@ import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StatusArrows } from '../../../components/ui/StatusArrows';
-import { actorOf, useUser } from '../../../lib/auth';
+import { actorOf, inDemoMode, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
-import { isDemoMode } from '../../../lib/storage';
-import { AttributeLotModal } from '../../applications';
+import { AttributeLotModal } from '../../attribution';
 import { useFilters } from '../../filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
 import { NewThreadModal } from '../../threads';
@@ -90,7 +89,7 @@ export const CandidatesPage = () => {
 
   const menuItems: CandidacyMenuExtraItems = (row, { Item }) => (
     <>
-      {actor?.type === 'broker' && promotionRule && offersAttributeLot(row, promotionRule) && (
+      {actor && can(actor, 'lot.attribute', { agency_id: row.agency_id }) && promotionRule && offersAttributeLot(row, promotionRule) && (
         <Item onSelect={() => setModal({ kind: 'attributeLot', row })}>
           <Building2 className="size-4 shrink-0" aria-hidden="true" />
           Attribuer un lot
@@ -122,7 +121,7 @@ export const CandidatesPage = () => {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 print:hidden">
           {actor && can(actor, 'candidacy.download') && (
             <Button variant="secondary" onClick={handleDownload} loading={download.isPending}>
               <Download className="size-4" aria-hidden="true" />
@@ -198,7 +197,7 @@ export const CandidatesPage = () => {
       {modal?.kind === 'agency' && <ChangeAgencyModal row={modal.row} agencies={options.agencies} onClose={close} />}
       {modal?.kind === 'comments' && <CommentsModal row={modal.row} onClose={close} />}
       {modal?.kind === 'files' && (
-        <FilesModal row={modal.row} canUpload={Boolean(actor && can(actor, 'file.upload')) && !isDemoMode()} onClose={close} />
+        <FilesModal row={modal.row} canUpload={Boolean(actor && can(actor, 'file.upload')) && !inDemoMode(user)} onClose={close} />
       )}
       {modal?.kind === 'addTask' && (
         <AddTaskModal

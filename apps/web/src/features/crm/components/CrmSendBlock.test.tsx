@@ -1,4 +1,4 @@
-import { CRM_MESSAGES, type CrmState } from '@promovente/shared';
+import { CRM_MESSAGES, type CrmSendStatus, type CrmState } from '@promovente/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,16 +6,18 @@ import { createQueryClient } from '../../../lib/query-client';
 import { crmQueryKey } from '../api/crm';
 import { CrmSendBlock, lastSendText } from './CrmSendBlock';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const STATE: CrmState = { configured: true, connected: true, crm_updated_at: null, last_send: null };
-const send = (id: number, status: 'queued' | 'running' | 'succeeded' | 'failed', error: string | null = null) => ({
+const send = (id: number, status: CrmSendStatus, error: string | null = null) => ({
   id,
   status,
   error,
   lots_sent: 0,
   candidacies_sent: 0,
+  refused: [],
+  resume_at: null,
   requested_at: '2026-01-12T09:00:00.000Z',
   finished_at: null,
 });
@@ -48,6 +50,7 @@ describe('CrmSendBlock (docs/product/promotion-administration.md#crm-send)', () 
   beforeEach(() => {
     toast.success.mockReset();
     toast.error.mockReset();
+    toast.warning.mockReset();
   });
   afterEach(() => {
     cleanup();
@@ -90,6 +93,36 @@ describe('CrmSendBlock (docs/product/promotion-administration.md#crm-send)', () 
       { timeout: 5000 },
     );
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('lists the records Salesforce refused under the button, after a warning toast naming how many', async () => {
+    const refused = [
+      { record: 'le lot A-102', error: 'FIELD_CUSTOM_VALIDATION_EXCEPTION : Le prix doit être renseigné' },
+      { record: 'la candidature Anne Meylan', error: 'INVALID_EMAIL_ADDRESS : Email: adresse invalide' },
+    ];
+    serve(
+      STATE,
+      { ...STATE, last_send: send(10, 'queued') },
+      { ...STATE, crm_updated_at: '2026-01-12T09:00:07.000Z', last_send: { ...send(10, 'succeeded'), refused } },
+    );
+    renderBlock(false);
+    fireEvent.click(await screen.findByRole('button', { name: CRM_MESSAGES.button }));
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith('Promotion envoyée, mais Salesforce a refusé 2 enregistrements :'), {
+      timeout: 5000,
+    });
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByText('le lot A-102 : FIELD_CUSTOM_VALIDATION_EXCEPTION : Le prix doit être renseigné')).toBeTruthy();
+    expect(screen.getByText('la candidature Anne Meylan : INVALID_EMAIL_ADDRESS : Email: adresse invalide')).toBeTruthy();
+  });
+
+  it("says when a send held back by Salesforce's daily API limit resumes, the button still disabled, and toasts nothing yet", async () => {
+    serve({ ...STATE, last_send: { ...send(11, 'waiting'), resume_at: '2026-11-26T10:00:00.000Z' } });
+    renderBlock(false);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "La limite quotidienne d'appels à Salesforce de votre organisation est atteinte : l'envoi reprendra automatiquement le 26/11/2026 11:00.",
+    );
+    expect((screen.getByRole('button', { name: CRM_MESSAGES.button }) as HTMLButtonElement).disabled).toBe(true);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('says the CRM is not configured and disables the button', async () => {

@@ -1,4 +1,12 @@
-import { CRM_MESSAGES, type CrmState, crmFailureMessage, formatDateTimeSeconds, isCrmSendRunning } from '@promovente/shared';
+import {
+  CRM_MESSAGES,
+  type CrmState,
+  crmFailureMessage,
+  crmRefusedMessage,
+  crmWaitingMessage,
+  formatDateTimeSeconds,
+  isCrmSendRunning,
+} from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -12,7 +20,8 @@ export const lastSendText = (crmUpdatedAt: string | null) => (crmUpdatedAt ? for
 /**
  * The CRM send of the promotion record's 'Informations' menu (docs/product/promotion-administration.md#crm-send):
  * for a connected promotion, the button (disabled with its loader while the send runs, polled),
- * the last send, and the toast of its outcome; for admins, the 'Promotion connectée au CRM'
+ * the last send, the toast of its outcome, the records Salesforce refused and, while the org's
+ * daily API limit holds the send back, when it resumes; for admins, the 'Promotion connectée au CRM'
  * setting (docs/decisions/011-crm-connection-per-promotion.md).
  */
 export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admin: boolean }) => {
@@ -28,7 +37,8 @@ export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admi
   useEffect(() => {
     if (!send || awaited.current !== send.id || isCrmSendRunning(send.status)) return;
     awaited.current = null;
-    if (send.status === 'succeeded') toast.success(CRM_MESSAGES.sent);
+    if (send.status === 'succeeded' && send.refused.length > 0) toast.warning(crmRefusedMessage(send.refused.length));
+    else if (send.status === 'succeeded') toast.success(CRM_MESSAGES.sent);
     else toast.error(crmFailureMessage(send.error));
   }, [send]);
 
@@ -91,6 +101,23 @@ export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admi
       )}
       {state.connected && !state.configured && <p className="text-sm text-slate-600">{CRM_MESSAGES.notConfigured}</p>}
       {state.connected && !running && send?.status === 'failed' && <p className="text-sm text-red-700">{crmFailureMessage(send.error)}</p>}
+      {state.connected && send?.status === 'waiting' && (
+        <p role="status" className="text-sm text-amber-800">
+          {crmWaitingMessage(send.resume_at)}
+        </p>
+      )}
+      {state.connected && !running && send?.status === 'succeeded' && send.refused.length > 0 && (
+        <div className="text-sm text-amber-800">
+          <p>{crmRefusedMessage(send.refused.length)}</p>
+          <ul className="ml-5 list-disc">
+            {send.refused.map((refused) => (
+              <li key={refused.record}>
+                {refused.record} : {refused.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 };

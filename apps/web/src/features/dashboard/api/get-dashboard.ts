@@ -1,6 +1,6 @@
-import type { DashboardData } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 /** The filters the dashboard answers to; the unit (toKCHF) and the page are the client's business. */
 const DASHBOARD_FILTERS = ['buildings', 'floors', 'nb_rooms', 'price_min', 'price_max', 'showMyAgency'] as const;
@@ -11,7 +11,7 @@ export const dashboardQuery = (serverQuery: Record<string, string>): Record<stri
 export const dashboardQueryOptions = (query: Record<string, string>) =>
   queryOptions({
     queryKey: ['dashboard', query],
-    queryFn: ({ signal }) => api.get<{ data: DashboardData }>('analytics/dashboard', { query, signal }).then((response) => response.data),
+    queryFn: ({ signal }) => call(API.getDashboard, { query }, { signal }).then((response) => response.data),
   });
 
 /** GET analytics/dashboard for the current filters; the previous figures stay while new ones load. */

@@ -1,7 +1,7 @@
-import type { FaqQuestion } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const questionsQueryKey = (promotionId: number) => ['faq-questions', promotionId] as const;
 
@@ -9,7 +9,7 @@ export const questionsQueryKey = (promotionId: number) => ['faq-questions', prom
 export const questionsQueryOptions = (promotionId: number) =>
   queryOptions({
     queryKey: questionsQueryKey(promotionId),
-    queryFn: () => api.get<{ data: FaqQuestion[] }>(`promotions/${promotionId}/questions`).then((answer) => answer.data),
+    queryFn: () => call(API.listFaqQuestions, { params: { id: promotionId } }).then((answer) => answer.data),
   });
 
 export const useQuestions = (promotionId: number | null) =>
@@ -27,7 +27,7 @@ export const useAddQuestion = (promotionId: number) => {
       form.append('answer', input.answer);
       if (input.global) form.append('global', '1');
       if (input.file) form.append('file', input.file);
-      return api.post<{ data: FaqQuestion; message: string }>(`promotions/${promotionId}/question`, form);
+      return call(API.addFaqQuestion, { params: { id: promotionId }, form });
     },
     onSuccess: (answer) => {
       toast.success(answer.message);
@@ -40,7 +40,7 @@ export const useAddQuestion = (promotionId: number) => {
 export const useDeleteQuestion = (promotionId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (questionId: number) => api.delete<{ message: string }>(`promotions/${promotionId}/questions/${questionId}`),
+    mutationFn: (questionId: number) => call(API.deleteFaqQuestion, { params: { id: promotionId, qid: questionId } }),
     onSuccess: (answer) => {
       toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: ['faq-questions'] });
@@ -51,7 +51,7 @@ export const useDeleteQuestion = (promotionId: number) => {
 /** GET file-url/{uuid}: a short-lived signed address, opened in a new tab. */
 export const useOpenQuestionFile = () =>
   useMutation({
-    mutationFn: (uuid: string) => api.get<{ data: { url: string } }>(`file-url/${uuid}`).then((answer) => answer.data.url),
+    mutationFn: (uuid: string) => call(API.getFileUrl, { params: { uuid }, query: {} }).then((answer) => answer.data.url),
     onSuccess: (url) => {
       window.open(url, '_blank', 'noopener');
     },

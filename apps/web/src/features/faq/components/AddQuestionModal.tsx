@@ -1,9 +1,9 @@
 import { FAQ_LIMITS, FAQ_MESSAGES, faqQuestionInputSchema } from '@promovente/shared';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../components/ui/cn';
-import { Checkbox, InputField } from '../../../components/ui/Field';
+import { CharacterCount, Checkbox, describedBy, InputField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { useAddQuestion } from '../api/questions';
@@ -28,11 +28,15 @@ export const AddQuestionModal = ({ promotionId, attachFile, addGlobal, onClose }
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<FormValues>({
     resolver: schemaResolver<FormValues>(faqQuestionInputSchema),
     defaultValues: { question: '', answer: '', global: false },
   });
+  // The limits are said (a counter, then the error on submit), never enforced by cutting the text.
+  const [question, answer] = useWatch({ control, name: ['question', 'answer'] });
+  const answerCounter = { length: answer.trim().length, max: FAQ_LIMITS.answerLength };
 
   const save = (values: FormValues) =>
     add.mutate(
@@ -46,7 +50,7 @@ export const AddQuestionModal = ({ promotionId, attachFile, addGlobal, onClose }
         <InputField
           label="Question"
           required
-          maxLength={FAQ_LIMITS.questionLength}
+          counter={{ length: question.trim().length, max: FAQ_LIMITS.questionLength }}
           error={errors.question?.message}
           {...register('question')}
         />
@@ -59,18 +63,21 @@ export const AddQuestionModal = ({ promotionId, attachFile, addGlobal, onClose }
             rows={FAQ_LIMITS.answerRows}
             required
             aria-invalid={errors.answer ? true : undefined}
-            aria-describedby={errors.answer ? `${answerId}-error` : undefined}
+            aria-describedby={describedBy(answerId, { error: errors.answer?.message, counter: answerCounter })}
             className={cn(
               'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
               errors.answer ? 'border-red-600' : 'border-slate-300',
             )}
             {...register('answer')}
           />
-          {errors.answer && (
-            <p id={`${answerId}-error`} className="text-sm text-red-700">
-              {errors.answer.message}
-            </p>
-          )}
+          <div className="flex items-start gap-3">
+            {errors.answer ? (
+              <p id={`${answerId}-error`} className="text-sm text-red-700">
+                {errors.answer.message}
+              </p>
+            ) : null}
+            <CharacterCount id={answerId} {...answerCounter} />
+          </div>
         </div>
         {attachFile && (
           <div className="space-y-1">

@@ -1,13 +1,13 @@
-import type { FilterOptions } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const filterOptionsQueryKey = ['filters'] as const;
 
 export const filterOptionsQueryOptions = () =>
   queryOptions({
     queryKey: filterOptionsQueryKey,
-    queryFn: () => api.get<{ data: FilterOptions }>('app/filters').then((response) => response.data),
+    queryFn: () => call(API.getFilterOptions, { query: {} }).then((response) => response.data),
   });
 
 export const useFilterOptions = () => useQuery(filterOptionsQueryOptions());

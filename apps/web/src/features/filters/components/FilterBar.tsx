@@ -26,7 +26,7 @@ export const FilterBar = ({ controls }: { controls: readonly FilterControl[] }) 
   if (controls.length === 0) return null;
 
   return (
-    <section aria-label="Filtres" className="border-b border-slate-200 bg-white">
+    <section aria-label="Filtres" className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-end gap-x-4 gap-y-3 px-4 py-3">
         {shows('buildings') && (
           <MultiSelect

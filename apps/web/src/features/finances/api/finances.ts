@@ -1,6 +1,6 @@
-import type { FinancesAnswer, FinancesInput } from '@promovente/shared';
+import { API, type FinancesInput } from '@promovente/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const financesQueryKey = (promotionId: number) => ['finances', promotionId] as const;
 
@@ -8,7 +8,7 @@ export const financesQueryKey = (promotionId: number) => ['finances', promotionI
 export const useFinances = (promotionId: number | null) =>
   useQuery({
     queryKey: financesQueryKey(promotionId ?? 0),
-    queryFn: () => api.get<FinancesAnswer>('finances', { query: { promotion_id: promotionId } }).then((answer) => answer.data),
+    queryFn: () => call(API.getFinances, { query: { promotion_id: promotionId ?? 0 } }).then((answer) => answer.data),
     enabled: promotionId !== null,
   });
 
@@ -16,7 +16,7 @@ export const useFinances = (promotionId: number | null) =>
 export const useSaveFinances = (promotionId: number) => {
   const queryClient = useQueryClient();
   return (id: number, input: FinancesInput) =>
-    api.put<FinancesAnswer>(`finances/${id}`, input).then((answer) => {
+    call(API.saveFinances, { params: { id }, body: input }).then((answer) => {
       queryClient.setQueryData(financesQueryKey(promotionId), answer.data);
       return answer;
     });

@@ -4,8 +4,8 @@ import {
   FINANCE_SECTIONS,
   FINANCES_MESSAGES,
   type FinanceField,
-  type FinancesInput,
   type FinancesRecord,
+  type FinancesValues,
   financesInputSchema,
   formatDateTime,
 } from '@promovente/shared';
@@ -53,16 +53,19 @@ const FinancesRecordView = ({ record, promotionId, editor }: { record: FinancesR
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<FinancesForm>({ resolver: schemaResolver<FinancesForm>(financesInputSchema), defaultValues: formOf(record) });
+  } = useForm<FinancesForm, unknown, FinancesValues>({
+    resolver: schemaResolver<FinancesForm, FinancesValues>(financesInputSchema),
+    defaultValues: formOf(record),
+  });
 
   const handleCancel = () => {
     reset(formOf(record));
     setEditing(false);
   };
 
-  const handleSave = async (values: FinancesForm) => {
+  const handleSave = async (values: FinancesValues) => {
     try {
-      const answer = await save(record.id, values as unknown as FinancesInput);
+      const answer = await save(record.id, values);
       if (answer.message) toast.success(answer.message);
       reset(formOf(answer.data));
       setEditing(false);

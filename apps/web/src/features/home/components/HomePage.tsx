@@ -5,6 +5,7 @@ import {
   HOME_MESSAGES,
   type HomeApplicationProgress,
   type HomeData,
+  homeBrokerTitle,
   routeByName,
 } from '@promovente/shared';
 import { Check, FileText, Mail, Phone } from 'lucide-react';
@@ -60,7 +61,7 @@ const ApplicationProgress = ({ application }: { application: HomeApplicationProg
         to={application.reservation_form_path}
         className="inline-block rounded-md bg-sky-700 px-3 py-2 text-sm font-medium text-white hover:bg-sky-800"
       >
-        {HOME_MESSAGES.reservationFormOpen}
+        {application.reservation_form_state === 'filled' ? HOME_MESSAGES.reservationFormEdit : HOME_MESSAGES.reservationFormOpen}
       </Link>
     )}
   </div>
@@ -172,7 +173,7 @@ export const HomePage = () => {
           )}
         </Card>
         <div className="min-w-0 space-y-4">
-          <Card title={HOME_MESSAGES.brokerTitle}>
+          <Card title={homeBrokerTitle(user.type)}>
             {data.broker ? (
               <div className="flex items-start gap-3">
                 <Avatar name={data.broker.full_name} src={data.broker.profile_picture} />

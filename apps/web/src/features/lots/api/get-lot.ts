@@ -1,13 +1,13 @@
-import type { LotDetail } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { lotKeys } from './get-lots';
 
 /** GET /lots/:id: the lot with its associated lots, history (action_lots) and open tasks. */
 export const lotQueryOptions = (id: number) =>
   queryOptions({
     queryKey: lotKeys.detail(id),
-    queryFn: ({ signal }) => api.get<{ data: LotDetail }>(`lots/${id}`, { signal }).then((response) => response.data),
+    queryFn: ({ signal }) => call(API.getLot, { params: { id } }, { signal }).then((response) => response.data),
     staleTime: 0,
   });
 

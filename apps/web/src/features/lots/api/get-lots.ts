@@ -1,6 +1,6 @@
-import type { CandidateLotRow, LotRow, LotsList } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import type { LotsVariant } from '../lots-view';
 
 export type LotsQueryParams = Record<string, string>;
@@ -16,9 +16,7 @@ export const lotsQueryOptions = (variant: LotsVariant, query: LotsQueryParams) =
   queryOptions({
     queryKey: lotKeys.list(variant, query),
     queryFn: ({ signal }) =>
-      variant === 'candidate'
-        ? api.get<LotsList<CandidateLotRow>>('candidate/lots', { query, signal })
-        : api.get<LotsList<LotRow>>('lots', { query, signal }),
+      variant === 'candidate' ? call(API.listCandidateLots, { query }, { signal }) : call(API.listLots, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
-import { MESSAGES, type UpdateLotResponse } from '@promovente/shared';
+import { API, MESSAGES } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { lotKeys } from './get-lots';
 
 /** PUT lots/:id with {id, status}: PRS and back. Failure: 'Une erreur est survenue' (docs/product/errors.md#candidates-and-lots). */
@@ -9,7 +9,7 @@ export const useUpdateLotStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 0 | 1 }) =>
-      api.put<UpdateLotResponse>(`lots/${id}`, { id, status }, { quiet: true }),
+      call(API.updateLot, { params: { id }, body: { id, status } }, { quiet: true }),
     onSuccess: (response) => {
       if (response.data.code === 200) toast.success(MESSAGES.statusUpdated);
       else toast.error(MESSAGES.genericError);
@@ -26,7 +26,7 @@ export const useUpdateLotStatus = () => {
 export const useUpdateLotPrice = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, price }: { id: number; price: number }) => api.put<UpdateLotResponse>(`lots/${id}`, { id, price }),
+    mutationFn: ({ id, price }: { id: number; price: number }) => call(API.updateLot, { params: { id }, body: { id, price } }),
     onSuccess: (response) => {
       if (response.data.code === 200) toast.success(MESSAGES.lotUpdated);
       else toast.error(response.data.error ?? MESSAGES.genericError);

@@ -12,7 +12,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
-import { AttributeLotToCandidacyModal } from '../../applications';
+import { useIsPhone } from '../../../lib/use-media-query';
+import { AttributeLotToCandidacyModal } from '../../attribution';
 import { useFilterOptions, useFilters } from '../../filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskHistoryModal } from '../../tasks';
 import { useDownloadLots } from '../api/download-lots';
@@ -25,6 +26,7 @@ import {
   type LotsVariant,
   lotColumns,
   parseStatusFilter,
+  phoneColumnOrder,
   serializeStatusFilter,
   showsStatusBar,
   toggleStatus,
@@ -48,6 +50,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const variant: LotsVariant = user?.type === 'candidate' ? 'candidate' : 'staff';
   const columns = lotColumns(variant);
   const columnChoice = useHiddenColumns(LOTS_TABLE_IDS[variant], columns);
+  const phone = useIsPhone();
   const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters();
   const filterOptions = useFilterOptions();
   const [searchParams] = useSearchParams();
@@ -80,7 +83,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         {actor && can(actor, 'lot.download') && (
-          <Button variant="secondary" onClick={handleDownload} loading={download.isPending}>
+          <Button variant="secondary" className="print:hidden" onClick={handleDownload} loading={download.isPending}>
             <Download className="size-4" aria-hidden="true" />
             Liste des lots
           </Button>
@@ -103,7 +106,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
       ) : (
         <>
           <LotsTable
-            columns={visibleColumns(columns, columnChoice.hidden)}
+            columns={phone ? phoneColumnOrder(visibleColumns(columns, columnChoice.hidden)) : visibleColumns(columns, columnChoice.hidden)}
             rows={data.data}
             sort={{ orderBy: filters.orderBy, order: filters.order }}
             onSort={sortBy}

@@ -1,7 +1,7 @@
-import { type Campaign, type CampaignInput, type CampaignPage, MESSAGES } from '@promovente/shared';
+import { API, type ApiOutput, type CampaignInput, MESSAGES } from '@promovente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import type { CampaignFilters } from '../marketing-view';
 
 export const campaignsQueryKey = ['campaigns'] as const;
@@ -11,7 +11,7 @@ export const useCampaigns = (promotionId: number | null, filters: CampaignFilter
   useQuery({
     queryKey: [...campaignsQueryKey, promotionId, filters],
     queryFn: () =>
-      api.get<CampaignPage>('campaigns', {
+      call(API.listCampaigns, {
         query: {
           promotion: promotionId ?? undefined,
           search: filters.search || undefined,
@@ -26,7 +26,7 @@ export const useCampaigns = (promotionId: number | null, filters: CampaignFilter
     placeholderData: keepPreviousData,
   });
 
-type CampaignAnswer = { message: string; data: Campaign };
+type CampaignAnswer = ApiOutput<'addCampaignFiles'>;
 
 /** The multipart body of POST promotions/{id}/campaigns: the fields (dates year-month-day), then the files. */
 export const campaignFormData = (values: CampaignInput, files: readonly File[]) => {
@@ -47,8 +47,8 @@ export const useSaveCampaign = (promotionId: number) => {
   return useMutation({
     mutationFn: ({ id, values, files }: { id: number | null; values: CampaignInput; files: readonly File[] }) =>
       id === null
-        ? api.post<CampaignAnswer>(`promotions/${promotionId}/campaigns`, campaignFormData(values, files), { quiet: true })
-        : api.put<CampaignAnswer>(`campaigns/${id}`, values, { quiet: true }),
+        ? call(API.createCampaign, { params: { id: promotionId }, form: campaignFormData(values, files) }, { quiet: true })
+        : call(API.updateCampaign, { params: { id }, body: values }, { quiet: true }),
     onSuccess: () => {
       toast.success(MESSAGES.changesSaved);
       return queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
@@ -61,7 +61,7 @@ export const useSaveCampaign = (promotionId: number) => {
 export const useDeleteCampaign = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`campaigns/${id}`),
+    mutationFn: (id: number) => call(API.deleteCampaign, { params: { id } }),
     onSuccess: (answer) => {
       toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
@@ -82,12 +82,11 @@ export const useCampaignFiles = () => {
       mutationFn: ({ id, files }: { id: number; files: readonly File[] }) => {
         const body = new FormData();
         for (const file of files) body.append('files[]', file);
-        return api.post<CampaignAnswer>(`campaigns/${id}/files`, body).then(done);
+        return call(API.addCampaignFiles, { params: { id }, form: body }).then(done);
       },
     }),
     remove: useMutation({
-      mutationFn: ({ id, fileId }: { id: number; fileId: number }) =>
-        api.delete<CampaignAnswer>(`campaigns/${id}/files/${fileId}`).then(done),
+      mutationFn: ({ id, fileId }: { id: number; fileId: number }) => call(API.deleteCampaignFile, { params: { id, fileId } }).then(done),
     }),
   };
 };
@@ -95,7 +94,7 @@ export const useCampaignFiles = () => {
 /** GET file-url/{uuid}: a campaign document opens in a new tab. */
 export const useOpenStoredFile = () =>
   useMutation({
-    mutationFn: (uuid: string) => api.get<{ data: { url: string } }>(`file-url/${uuid}`).then((response) => response.data.url),
+    mutationFn: (uuid: string) => call(API.getFileUrl, { params: { uuid }, query: {} }).then((response) => response.data.url),
     onSuccess: (url) => {
       window.open(url, '_blank', 'noopener');
     },

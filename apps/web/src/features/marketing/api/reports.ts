@@ -1,7 +1,8 @@
-import { MARKETING_MESSAGES, type MarketingReport, type MarketingReportInput, MESSAGES } from '@promovente/shared';
+import { API, MARKETING_MESSAGES, type MarketingReportInput, MESSAGES } from '@promovente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 const reportsKey = (promotionId: number | null) => ['marketing-reports', promotionId] as const;
 
@@ -9,7 +10,7 @@ const reportsKey = (promotionId: number | null) => ['marketing-reports', promoti
 export const useReports = (promotionId: number | null) =>
   useQuery({
     queryKey: reportsKey(promotionId),
-    queryFn: () => api.get<{ data: MarketingReport[] }>(`promotions/${promotionId}/marketing-reports`).then((answer) => answer.data),
+    queryFn: () => call(API.listMarketingReports, { params: { id: promotionId ?? 0 } }).then((answer) => answer.data),
     enabled: promotionId !== null,
   });
 
@@ -27,26 +28,26 @@ export const reportFormData = (values: MarketingReportInput, screenshot: File | 
   return body;
 };
 
-/** Add and delete a report: failures 'Une erreur est survenue', the delete's success 'Rapport supprimé' (docs/product/marketing.md#messages). */
+/**
+ * Add and delete a report (docs/product/marketing.md#messages): an add refused shows the server's
+ * reason (a screenshot that is no readable PNG or JPG, too big...), a failed delete 'Une erreur est
+ * survenue'; the delete's success 'Rapport supprimé'.
+ */
 export const useReportCalls = (promotionId: number) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: reportsKey(promotionId) });
   return {
     add: useMutation({
       mutationFn: ({ values, screenshot }: { values: MarketingReportInput; screenshot: File | null }) =>
-        api.post<{ message: string; data: MarketingReport }>(
-          `promotions/${promotionId}/marketing-reports`,
-          reportFormData(values, screenshot),
-          { quiet: true },
-        ),
+        call(API.createMarketingReport, { params: { id: promotionId }, form: reportFormData(values, screenshot) }, { quiet: true }),
       onSuccess: (answer) => {
         toast.success(answer.message);
         return refresh();
       },
-      onError: () => toast.error(MESSAGES.genericError),
+      onError: (error) => toast.error(errorMessage(error)),
     }),
     remove: useMutation({
-      mutationFn: (reportId: number) => api.delete(`promotions/${promotionId}/marketing-reports/${reportId}`, { quiet: true }),
+      mutationFn: (reportId: number) => call(API.deleteMarketingReport, { params: { id: promotionId, reportId } }, { quiet: true }),
       onSuccess: () => {
         toast.success(MARKETING_MESSAGES.reportDeleted);
         return refresh();
@@ -56,7 +57,7 @@ export const useReportCalls = (promotionId: number) => {
     /** The download: the report's PDF, opened from its short-lived signed URL. */
     download: useMutation({
       mutationFn: (reportId: number) =>
-        api.get<{ data: string }>(`promotions/${promotionId}/marketing-reports/${reportId}`).then((answer) => answer.data),
+        call(API.getMarketingReportPdf, { params: { id: promotionId, reportId } }).then((answer) => answer.data),
       onSuccess: (url) => {
         window.open(url, '_blank', 'noopener');
       },

@@ -1,4 +1,4 @@
-import { type Campaign, type CampaignForm, type CampaignInput, campaignInputSchema } from '@promovente/shared';
+import { type Campaign, type CampaignInput, campaignInputSchema } from '@promovente/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
@@ -51,15 +51,14 @@ export const CampaignFormModal = ({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: schemaResolver<FormValues>(campaignInputSchema),
+  } = useForm<FormValues, unknown, CampaignInput>({
+    resolver: schemaResolver<FormValues, CampaignInput>(campaignInputSchema),
     defaultValues: valuesOf(campaign),
   });
   const [title, start, end] = watch(['title', 'start_at', 'end_at']);
   const bounds = dateBounds(start, end);
   const submit = handleSubmit(async (values) => {
-    const input = values as unknown as CampaignForm as CampaignInput;
-    const answer = await save.mutateAsync({ id: campaign?.id ?? null, values: input, files }).catch(() => null);
+    const answer = await save.mutateAsync({ id: campaign?.id ?? null, values, files }).catch(() => null);
     if (answer) onClose();
   });
   return (

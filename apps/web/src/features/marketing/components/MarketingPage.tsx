@@ -13,14 +13,17 @@ export const MarketingPage = () => {
   const title = titleOfMatches(useMatches());
   const { data: user } = useUser();
   const promotionId = user?.preferences.selected_promotion ?? null;
-  const canEdit = user ? can(actorOf(user), 'marketing.edit') : false;
+  const actor = user ? actorOf(user) : null;
+  // Reports are the promotion's; a campaign is of its author's agency (none without an agency).
+  const canEditReports = actor ? can(actor, 'marketing.edit') : false;
+  const canAddCampaign = actor ? can(actor, 'campaign.edit', { agency_id: actor.agency_id }) : false;
   return (
     <div className="space-y-8">
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       {promotionId === null ? null : (
         <>
-          <CampaignsTable promotionId={promotionId} canAdd={canEdit} />
-          <ReportsTable promotionId={promotionId} canEdit={canEdit} />
+          <CampaignsTable promotionId={promotionId} canAdd={canAddCampaign} />
+          <ReportsTable promotionId={promotionId} canEdit={canEditReports} />
         </>
       )}
     </div>

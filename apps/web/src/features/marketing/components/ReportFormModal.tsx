@@ -38,8 +38,8 @@ export const ReportFormModal = ({ promotionId, minimum, onClose }: { promotionId
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: schemaResolver<FormValues>(marketingReportInputSchema),
+  } = useForm<FormValues, unknown, MarketingReportInput>({
+    resolver: schemaResolver<FormValues, MarketingReportInput>(marketingReportInputSchema),
     defaultValues: {
       number_of_visits: String(minimum),
       number_of_future_visits: '0',
@@ -50,8 +50,7 @@ export const ReportFormModal = ({ promotionId, minimum, onClose }: { promotionId
       include_marketing_campaigns: true,
     },
   });
-  const submit = handleSubmit(async (values) => {
-    const input = values as unknown as MarketingReportInput;
+  const submit = handleSubmit(async (input) => {
     if (input.number_of_visits < minimum) {
       setError('number_of_visits', { message: MARKETING_MESSAGES.visitsMin(minimum) });
       return;

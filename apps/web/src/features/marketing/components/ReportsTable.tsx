@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useReportCalls, useReports } from '../api/reports';
 import { ReportFormModal } from './ReportFormModal';
 
-/** The marketing reports: id, creation date, visits, future visits, download and delete (docs/product/marketing.md#screens). */
+/** The marketing reports: N° (per promotion), creation date, visits, future visits, download and delete (docs/product/marketing.md#screens). */
 export const ReportsTable = ({ promotionId, canEdit }: { promotionId: number; canEdit: boolean }) => {
   const reports = useReports(promotionId);
   const calls = useReportCalls(promotionId);
@@ -61,7 +61,7 @@ export const ReportsTable = ({ promotionId, canEdit }: { promotionId: number; ca
             <tbody className="divide-y divide-slate-100">
               {rows.map((report) => (
                 <tr key={report.id}>
-                  <td className="px-2 py-2">{report.id}</td>
+                  <td className="px-2 py-2">{report.number}</td>
                   <td className="px-2 py-2">{formatDateTime(report.created_at)}</td>
                   <td className="px-2 py-2 text-right">{report.number_of_visits}</td>
                   <td className="px-2 py-2 text-right">{report.number_of_future_visits}</td>
@@ -69,12 +69,13 @@ export const ReportsTable = ({ promotionId, canEdit }: { promotionId: number; ca
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={`Télécharger le rapport ${report.id}`}
+                      aria-label={`Télécharger le rapport ${report.number}`}
                       loading={calls.download.isPending && calls.download.variables === report.id}
                       onClick={() => calls.download.mutate(report.id)}
                     >
                       <Download className="size-4" aria-hidden="true" />
-                      Télécharger
+                      {/* A phone keeps the icon: the button's name says it. */}
+                      <span className="max-sm:sr-only">Télécharger</span>
                     </Button>
                   </td>
                   {canEdit && (
@@ -82,11 +83,11 @@ export const ReportsTable = ({ promotionId, canEdit }: { promotionId: number; ca
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Supprimer le rapport ${report.id}`}
+                        aria-label={`Supprimer le rapport ${report.number}`}
                         onClick={() => setToDelete(report)}
                       >
                         <Trash2 className="size-4" aria-hidden="true" />
-                        Supprimer
+                        <span className="max-sm:sr-only">Supprimer</span>
                       </Button>
                     </td>
                   )}

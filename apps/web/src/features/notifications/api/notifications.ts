@@ -1,6 +1,6 @@
-import type { Notification } from '@promovente/shared';
+import { API, type Notification } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 /** The unread count is polled every minute (docs/product/constants.md#timing). */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -15,7 +15,7 @@ export const useNotificationCount = (enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.count,
     // A background poll: a failure keeps the last count rather than toasting every minute.
-    queryFn: () => api.get<{ count: number }>('notifications/count', { quiet: true }).then((response) => response.count),
+    queryFn: () => call(API.countNotifications, {}, { quiet: true }).then((response) => response.count),
     refetchInterval: NOTIFICATION_POLL_MS,
     enabled,
   });
@@ -25,11 +25,10 @@ export const unreadNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unread,
     queryFn: () =>
-      api
-        .get<{ data: Notification[] }>('notifications', { query: { filter: 'unread' }, quiet: true })
+      call(API.listNotifications, { query: { filter: 'unread' } }, { quiet: true })
         .then((response) => response.data)
         .catch((): Notification[] => []),
     staleTime: 0,
   });
 
-export const markNotificationRead = (id: number) => api.put(`notifications/${id}/read`);
+export const markNotificationRead = (id: number) => call(API.markNotificationRead, { params: { id } });

@@ -1,16 +1,16 @@
-import type {
-  CreatableKind,
-  NotaryInput,
-  Paginated,
-  PersonInput,
-  PersonOption,
-  PromotionNotary,
-  PromotionPeople,
+import {
+  API,
+  type ArchitectInput,
+  type BankerInput,
+  type CreatableKind,
+  type NotaryInput,
+  type PersonInput,
+  type PromoterInput,
+  type PromotionPeople,
 } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import type { PeopleKind } from '../kinds';
-import { typeOf } from '../kinds';
 
 export const peopleQueryKey = (promotionId: number) => ['promotion-people', promotionId] as const;
 
@@ -18,7 +18,7 @@ export const peopleQueryKey = (promotionId: number) => ['promotion-people', prom
 export const peopleQueryOptions = (promotionId: number) =>
   queryOptions({
     queryKey: peopleQueryKey(promotionId),
-    queryFn: () => api.get<{ data: PromotionPeople }>(`promotions/${promotionId}/people`).then((response) => response.data),
+    queryFn: () => call(API.listPromotionPeople, { params: { id: promotionId } }).then((response) => response.data),
   });
 
 export const usePromotionPeople = (promotionId: number) => useQuery(peopleQueryOptions(promotionId));
@@ -28,18 +28,55 @@ export const usePromotionPeople = (promotionId: number) => useQuery(peopleQueryO
  * brokers (GET brokers is the sales screens' list of a promotion's brokers: docs/decisions/010-promotion-administration.md),
  * without the promotion's people.
  */
-const pickerPath = (kind: PeopleKind) => (kind === 'brokers' ? 'brokers/options' : kind);
+const PICKERS = {
+  notaries: API.listNotaryOptions,
+  promoters: API.listPromoterOptions,
+  bankers: API.listBankerOptions,
+  architects: API.listArchitectOptions,
+} as const;
 
 export const usePersonOptions = (kind: PeopleKind, promotionId: number, search: string, enabled: boolean) =>
   useQuery({
     queryKey: ['person-options', kind, promotionId, search],
-    queryFn: () =>
-      api.get<Paginated<PersonOption>>(pickerPath(kind), {
-        query: { promotion: promotionId, search: search.trim() || undefined, page: 1 },
-      }),
+    queryFn: () => {
+      const query = { promotion: promotionId, search: search.trim() || undefined, page: 1 };
+      // The brokers' picker is the promotions domain's (the main broker's modal uses it too).
+      return kind === 'brokers' ? call(API.listBrokerOptions, { query }) : call(PICKERS[kind], { query });
+    },
     enabled,
     placeholderData: keepPreviousData,
   });
+
+const ATTACH = {
+  notaries: API.attachNotary,
+  brokers: API.attachBroker,
+  promoters: API.attachPromoter,
+  bankers: API.attachBanker,
+  architects: API.attachArchitect,
+} as const;
+
+const DETACH = {
+  notaries: API.detachNotary,
+  brokers: API.detachBroker,
+  promoters: API.detachPromoter,
+  bankers: API.detachBanker,
+  architects: API.detachArchitect,
+} as const;
+
+/** A new person of each creatable kind, with its own form. */
+const create = (kind: CreatableKind, id: number, input: PersonInput) => {
+  const params = { id };
+  switch (kind) {
+    case 'notaries':
+      return call(API.createNotary, { params, body: input as NotaryInput });
+    case 'promoters':
+      return call(API.createPromoter, { params, body: input as PromoterInput });
+    case 'bankers':
+      return call(API.createBanker, { params, body: input as BankerInput });
+    case 'architects':
+      return call(API.createArchitect, { params, body: input as ArchitectInput });
+  }
+};
 
 type Answer = { message?: string; data: PromotionPeople };
 
@@ -50,22 +87,24 @@ export const usePeopleCalls = (promotionId: number) => {
     queryClient.setQueryData(peopleQueryKey(promotionId), answer.data);
     return answer;
   };
-  const base = `promotions/${promotionId}`;
+  const id = promotionId;
   return {
-    add: (kind: PeopleKind, userId: number) => api.post<Answer>(`${base}/add-${typeOf(kind)}/${userId}`).then(replace),
-    remove: (kind: PeopleKind, userId: number) => api.post<Answer>(`${base}/remove-${typeOf(kind)}/${userId}`).then(replace),
-    create: (kind: CreatableKind, input: PersonInput) => api.post<Answer>(`${base}/${kind}`, input).then(replace),
-    invite: (userId: number) => api.post<Answer>(`${base}/people/${userId}/invite`).then(replace),
+    add: (kind: PeopleKind, userId: number) => call(ATTACH[kind], { params: { id, userId } }).then(replace),
+    remove: (kind: PeopleKind, userId: number) => call(DETACH[kind], { params: { id, userId } }).then(replace),
+    create: (kind: CreatableKind, input: PersonInput) => create(kind, id, input).then(replace),
+    invite: (userId: number) => call(API.resendPersonInvitation, { params: { id, userId } }).then(replace),
     editNotary: (notaryId: number, input: NotaryInput) =>
-      api.put<{ message: string; data: PromotionNotary }>(`${base}/notaries/${notaryId}`, input).then((answer) => {
+      call(API.updateNotary, { params: { id, notaryId }, body: input }).then((answer) => {
         queryClient.setQueryData<PromotionPeople>(peopleQueryKey(promotionId), (current) =>
           current ? { ...current, notaries: current.notaries.map((n) => (n.id === notaryId ? answer.data : n)) } : current,
         );
         return answer;
       }),
+    /** 'Définir comme courtier principal': the answer, the promotion's people, names the new main broker. */
+    setMainBroker: (userId: number) => call(API.setMainBroker, { params: { id, userId } }).then(replace),
     /** The answer, the promotion's notaries, replaces the list (docs/product/promotion-administration.md#states). */
     toggleMain: (notaryId: number) =>
-      api.put<{ message?: string; data: PromotionNotary[] }>(`${base}/update-notary-main/${notaryId}`).then((answer) => {
+      call(API.toggleMainNotary, { params: { id, notaryId } }).then((answer) => {
         queryClient.setQueryData<PromotionPeople>(peopleQueryKey(promotionId), (current) =>
           current ? { ...current, notaries: answer.data } : current,
         );

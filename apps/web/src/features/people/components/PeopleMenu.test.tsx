@@ -81,3 +81,36 @@ describe('the people menus (docs/product/promotion-administration.md#people-menu
     expect(invitationText({ password_set: false, sent_at: null })).toBe("Pas encore d'invitation");
   });
 });
+
+describe("the brokers menu's main broker", () => {
+  afterEach(cleanup);
+
+  const broker = (id: number) => ({
+    id,
+    first_name: 'Julien',
+    last_name: `Favre${id}`,
+    full_name: `Julien Favre${id}`,
+    email: `julien${id}@demo.ch`,
+    phone: null,
+    profile_picture: null,
+    invitation: null,
+  });
+
+  it("offers admins 'Définir comme courtier principal' on the other brokers, and no removal of the main broker", () => {
+    const client = createQueryClient();
+    client.setQueryData(peopleQueryKey(3), { ...people(true), brokers: [broker(5), broker(6)], main_broker_id: 5 });
+    render(
+      <QueryClientProvider client={client}>
+        <PeopleMenu promotionId={3} kind="brokers" admin />
+      </QueryClientProvider>,
+    );
+    const main = screen.getByRole('row', { name: /Julien Favre5/ });
+    const other = screen.getByRole('row', { name: /Julien Favre6/ });
+    expect(main.textContent).toContain('Courtier principal');
+    expect(main.querySelectorAll('button')).toHaveLength(0);
+    expect([...other.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Définir comme courtier principal',
+      'Retirer de la promotion',
+    ]);
+  });
+});

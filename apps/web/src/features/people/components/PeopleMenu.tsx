@@ -43,8 +43,20 @@ export const invitationText = (invitation: Invitation): string => {
   return invitation.sent_at ? `Invitation envoyée le ${formatDateTime(invitation.sent_at)}` : "Pas encore d'invitation";
 };
 
-/** One people menu of the promotion record: the list, and for admins add, create, edit, remove, the main notary and the invitations. */
-export const PeopleMenu = ({ promotionId, kind, admin }: { promotionId: number; kind: PeopleKind; admin: boolean }) => {
+type PeopleMenuProps = {
+  promotionId: number;
+  kind: PeopleKind;
+  admin: boolean;
+  /** After the main broker changed: the promotion record names him too. */
+  onMainBrokerChanged?: () => void;
+};
+
+/**
+ * One people menu of the promotion record: the list, and for admins add, create, edit, remove,
+ * the main notary, the main broker and the invitations. The main broker is not removed: another
+ * one is named main first ('Définir comme courtier principal'), then the former one may go.
+ */
+export const PeopleMenu = ({ promotionId, kind, admin, onMainBrokerChanged }: PeopleMenuProps) => {
   const people = usePromotionPeople(promotionId);
   const calls = usePeopleCalls(promotionId);
   const [modal, setModal] = useState<
@@ -118,6 +130,18 @@ export const PeopleMenu = ({ promotionId, kind, admin }: { promotionId: number; 
 
   const actions = (row: Row) => (
     <span className="flex justify-end gap-1">
+      {kind === 'brokers' && row.id !== mainBrokerId && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy === `main-${row.id}`}
+          onClick={async () => {
+            if (await run(`main-${row.id}`, () => calls.setMainBroker(row.id))) onMainBrokerChanged?.();
+          }}
+        >
+          Définir comme courtier principal
+        </Button>
+      )}
       {kind === 'notaries' && (
         <Button
           size="sm"
@@ -138,9 +162,11 @@ export const PeopleMenu = ({ promotionId, kind, admin }: { promotionId: number; 
           Modifier
         </Button>
       )}
-      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setModal({ type: 'remove', person: row })}>
-        Retirer de la promotion
-      </Button>
+      {!(kind === 'brokers' && row.id === mainBrokerId) && (
+        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setModal({ type: 'remove', person: row })}>
+          Retirer de la promotion
+        </Button>
+      )}
     </span>
   );
 

@@ -52,13 +52,16 @@ export const PersonFormModal = ({ kind, notary, onClose, onSubmit }: Props) => {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: schemaResolver<FormValues>(PERSON_INPUT_SCHEMAS[kind]), defaultValues: defaultsOf(kind, notary) });
+  } = useForm<FormValues, unknown, PersonInput>({
+    resolver: schemaResolver<FormValues, PersonInput>(PERSON_INPUT_SCHEMAS[kind]),
+    defaultValues: defaultsOf(kind, notary),
+  });
   const title = notary ? `Modifier le ${SINGULAR[kind]}` : `Créer un ${SINGULAR[kind]}`;
   const error = (field: string) => errors[field]?.message;
 
-  const save = async (values: FormValues) => {
+  const save = async (values: PersonInput) => {
     try {
-      const answer = await onSubmit(values as unknown as PersonInput);
+      const answer = await onSubmit(values);
       if (answer.message) toast.success(answer.message);
       onClose();
     } catch (failure) {

@@ -1,6 +1,6 @@
-import type { PlanningAnswer, PlanningExportAnswer, PlanningTaskInput, PlanningTasksAnswer } from '@promovente/shared';
+import { API, type PlanningAnswer, type PlanningTaskInput, type PlanningTasksAnswer } from '@promovente/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const planningQueryKey = (promotionId: number) => ['planning', promotionId] as const;
 
@@ -8,7 +8,7 @@ export const planningQueryKey = (promotionId: number) => ['planning', promotionI
 export const planningQueryOptions = (promotionId: number) =>
   queryOptions({
     queryKey: planningQueryKey(promotionId),
-    queryFn: () => api.get<PlanningAnswer>('planning', { query: { promotion_id: promotionId } }),
+    queryFn: () => call(API.getPlanning, { query: { promotion_id: promotionId } }),
   });
 
 export const usePlanning = (promotionId: number | null) =>
@@ -25,9 +25,9 @@ export const usePlanningCalls = (promotionId: number) => {
     return answer;
   };
   return {
-    create: (input: PlanningTaskInput) => api.post<PlanningTasksAnswer>('planning', input).then(replace),
-    update: (id: number, input: PlanningTaskInput) => api.put<PlanningTasksAnswer>(`planning/${id}`, input).then(replace),
-    remove: (id: number) => api.delete<PlanningTasksAnswer>(`planning/${id}`).then(replace),
+    create: (input: PlanningTaskInput) => call(API.createPlanningTask, { body: input }).then(replace),
+    update: (id: number, input: PlanningTaskInput) => call(API.updatePlanningTask, { params: { id }, body: input }).then(replace),
+    remove: (id: number) => call(API.deletePlanningTask, { params: { id } }).then(replace),
   };
 };
 
@@ -35,7 +35,7 @@ export const usePlanningCalls = (promotionId: number) => {
 export const useExportPlanning = () =>
   useMutation({
     mutationFn: (promotionId: number) =>
-      api.get<PlanningExportAnswer>('planning/export', { query: { promotion_id: promotionId } }).then((answer) => answer.data.url),
+      call(API.exportPlanning, { query: { promotion_id: promotionId } }).then((answer) => answer.data.url),
     onSuccess: (url) => {
       window.location.assign(url);
     },

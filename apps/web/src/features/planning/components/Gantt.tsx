@@ -6,7 +6,8 @@ import {
   planningCategoryOf,
   SALE_DATE_KINDS,
 } from '@promovente/shared';
-import { barOf, buildTimeline, dayNumber, headerOf, type PlanningPeriod, showDay, xOf } from '../gantt';
+import { useLayoutEffect, useRef } from 'react';
+import { barOf, buildTimeline, dayNumber, headerOf, type PlanningPeriod, saleLabel, showDay, taskLabel, xOf } from '../gantt';
 
 type Props = {
   tasks: PlanningTask[];
@@ -19,10 +20,8 @@ type Props = {
 
 const ROW = 'h-9';
 
-const taskLabel = (task: PlanningTask) =>
-  task.dateFrom === task.dateTo
-    ? `${task.title}, le ${showDay(task.dateFrom)}`
-    : `${task.title}, du ${showDay(task.dateFrom)} au ${showDay(task.dateTo)}`;
+/** The scroll that shows an x a third into the visible width (today with some past before it). */
+export const scrollToShow = (x: number, visibleWidth: number) => Math.max(0, Math.round(x - visibleWidth / 3));
 
 /**
  * The Gantt timeline (docs/product/planning.md#screens): the task names and dates in a fixed
@@ -33,6 +32,16 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
   const timeline = buildTimeline([...tasks.flatMap((t) => [t.dateFrom, t.dateTo]), ...sales.map((s) => s.date), today], period, today);
   const { groups, cells } = headerOf(timeline);
   const todayX = xOf(timeline, dayNumber(today));
+  const scroller = useRef<HTMLElement>(null);
+  const todayXRef = useRef(todayX);
+  todayXRef.current = todayX;
+  // The timeline opens on today, in each period (the weekly one runs wide): not on its first
+  // period, years back. A change of the tasks keeps where the reader scrolled.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls again only when the period changes
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (node) node.scrollLeft = scrollToShow(todayXRef.current, node.clientWidth);
+  }, [period]);
 
   return (
     <div className="space-y-3">
@@ -56,7 +65,7 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the timeline scrolls sideways and is reached by keyboard */}
-        <section className="min-w-0 flex-1 overflow-x-auto" tabIndex={0} aria-label="Frise chronologique">
+        <section ref={scroller} className="min-w-0 flex-1 overflow-x-auto" tabIndex={0} aria-label="Frise chronologique">
           <div className="relative" style={{ width: timeline.width }}>
             <div className="relative h-6 border-b border-slate-100" aria-hidden="true">
               {groups.map((group) => (
@@ -81,7 +90,12 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
                 </span>
               ))}
             </div>
-            <div className="pointer-events-none absolute top-12 bottom-0 w-px bg-red-500/60" style={{ left: todayX }} aria-hidden="true" />
+            <div
+              className="pointer-events-none absolute top-12 bottom-0 w-px bg-red-500/60"
+              style={{ left: todayX }}
+              role="img"
+              aria-label={PLANNING_MESSAGES.today(showDay(today))}
+            />
             {tasks.map((task) => {
               const bar = barOf(timeline, task.dateFrom, task.dateTo);
               const colour = planningCategoryOf(task.category)?.colour ?? '#475569';
@@ -106,7 +120,7 @@ export const Gantt = ({ tasks, sales, period, today, onOpen }: Props) => {
             })}
             <ul className={`${ROW} relative bg-slate-50`} aria-label={PLANNING_MESSAGES.salesLane}>
               {sales.map((sale) => {
-                const label = `${SALE_DATE_KINDS[sale.kind]} : lot ${sale.lot_reference}, le ${showDay(sale.date)}`;
+                const label = saleLabel(sale);
                 return (
                   <li
                     key={`${sale.application_id}-${sale.kind}`}

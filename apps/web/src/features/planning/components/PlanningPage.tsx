@@ -8,9 +8,11 @@ import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { useExportPlanning, usePlanning, usePlanningCalls } from '../api/planning';
 import type { PlanningPeriod } from '../gantt';
 import { Gantt } from './Gantt';
+import { PlanningList } from './PlanningList';
 import { TaskModal } from './TaskModal';
 
 type ModalState = { type: 'add' } | { type: 'edit'; task: PlanningTask } | { type: 'delete'; task: PlanningTask } | null;
@@ -41,6 +43,9 @@ export const PlanningPage = () => {
   const [deleting, setDeleting] = useState(false);
   const editor = user ? can(actorOf(user), 'planning.edit') : false;
   const close = () => setModal(null);
+  const openTask = (task: PlanningTask) => setModal({ type: 'edit', task });
+  // A phone reads the planning as a list: the period switch is the Gantt's.
+  const phone = useIsPhone();
 
   const handleDelete = async (task: PlanningTask) => {
     setDeleting(true);
@@ -60,19 +65,21 @@ export const PlanningPage = () => {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5" aria-label="Période">
-            {PERIODS.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                aria-pressed={period === option.value}
-                onClick={() => setPeriod(option.value)}
-                className={`rounded px-3 py-1 text-sm ${period === option.value ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-              >
-                {option.label}
-              </button>
-            ))}
-          </fieldset>
+          {!phone && (
+            <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5" aria-label="Période">
+              {PERIODS.map((option) => (
+                <button
+                  key={option.value}
+                  type="button"
+                  aria-pressed={period === option.value}
+                  onClick={() => setPeriod(option.value)}
+                  className={`rounded px-3 py-1 text-sm ${period === option.value ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </fieldset>
+          )}
           {promotionId !== null && (
             <Button variant="secondary" loading={exportPlanning.isPending} onClick={() => exportPlanning.mutate(promotionId)}>
               <CalendarArrowDown className="size-4" aria-hidden="true" />
@@ -92,13 +99,17 @@ export const PlanningPage = () => {
       ) : planning.data ? (
         <>
           {planning.data.data.length === 0 && <p className="text-sm text-slate-600">{PLANNING_MESSAGES.empty}</p>}
-          <Gantt
-            tasks={planning.data.data}
-            sales={planning.data.sales}
-            period={period}
-            today={todaySwiss()}
-            onOpen={editor ? (task) => setModal({ type: 'edit', task }) : undefined}
-          />
+          {phone ? (
+            <PlanningList tasks={planning.data.data} sales={planning.data.sales} onOpen={editor ? openTask : undefined} />
+          ) : (
+            <Gantt
+              tasks={planning.data.data}
+              sales={planning.data.sales}
+              period={period}
+              today={todaySwiss()}
+              onOpen={editor ? openTask : undefined}
+            />
+          )}
         </>
       ) : null}
       {promotionId !== null && modal?.type === 'add' && <TaskModal promotionId={promotionId} onClose={close} onSubmit={calls.create} />}

@@ -30,6 +30,23 @@ describe('the planning task modal (docs/product/planning.md#rules)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it('counts the title against its 200 characters and refuses a longer one in French instead of cutting it', async () => {
+    const onSubmit = vi.fn(async () => ({}));
+    render(<TaskModal promotionId={7} onClose={() => {}} onSubmit={onSubmit} />);
+    const title = screen.getByLabelText('Titre *') as HTMLInputElement;
+    expect(title.maxLength).toBe(-1);
+    expect(screen.getByText('0 / 200')).toBeTruthy();
+    fireEvent.change(title, { target: { value: 'a'.repeat(201) } });
+    expect(title.value).toHaveLength(201);
+    expect(screen.getByText('201 / 200')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Catégorie *'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Date de début *'), { target: { value: '2026-09-01' } });
+    fireEvent.change(screen.getByLabelText('Date de fin *'), { target: { value: '2026-09-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText('Le titre ne peut pas dépasser 200 caractères')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('refuses an end before the start in French, without a call', async () => {
     const onSubmit = vi.fn(async () => ({}));
     render(

@@ -1,8 +1,10 @@
 import {
   PLANNING_CATEGORIES,
+  PLANNING_LIMITS,
   PLANNING_MESSAGES,
   type PlanningTask,
   type PlanningTaskInput,
+  type PlanningTaskValues,
   planningTaskInputSchema,
 } from '@promovente/shared';
 import { useState } from 'react';
@@ -44,13 +46,16 @@ export const TaskModal = ({ promotionId, task, onClose, onSubmit, onDelete }: Pr
     control,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: schemaResolver<FormValues>(planningTaskInputSchema), defaultValues: defaults });
+  } = useForm<FormValues, unknown, PlanningTaskValues>({
+    resolver: schemaResolver<FormValues, PlanningTaskValues>(planningTaskInputSchema),
+    defaultValues: defaults,
+  });
   const values = useWatch({ control });
   const title = task ? PLANNING_MESSAGES.editTitle : PLANNING_MESSAGES.addTitle;
 
-  const save = async (input: FormValues) => {
+  const save = async (input: PlanningTaskValues) => {
     try {
-      const answer = await onSubmit(input as unknown as PlanningTaskInput);
+      const answer = await onSubmit(input);
       if (answer.message) toast.success(answer.message);
       reset(defaults);
       onClose();
@@ -62,7 +67,13 @@ export const TaskModal = ({ promotionId, task, onClose, onSubmit, onDelete }: Pr
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
       <form noValidate onSubmit={handleSubmit(save)} className="space-y-4" aria-label={title}>
-        <InputField label="Titre *" maxLength={200} error={errors.title?.message} {...register('title')} />
+        {/* The limit is said (a counter, then the error on submit), never enforced by cutting the text. */}
+        <InputField
+          label="Titre *"
+          counter={{ length: values.title?.trim().length ?? 0, max: PLANNING_LIMITS.title }}
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <SelectField label="Catégorie *" error={errors.category?.message} {...register('category')}>
           <option value="">Choisir une catégorie</option>
           {PLANNING_CATEGORIES.map((category) => (

@@ -1,4 +1,5 @@
 import {
+  API,
   MESSAGES,
   PRICE_GRID_MESSAGES,
   type PriceGridApplyEvent,
@@ -6,11 +7,10 @@ import {
   type PriceGridPreview,
 } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { getToken } from '../../../lib/token';
-
-/** The lots screen's queries (features/lots: lotKeys.all), refreshed after an apply. */
-const LOTS_QUERY_KEY = ['lots'] as const;
+import { lotKeys } from '../../lots';
 
 const authHeader = (): Record<string, string> => {
   const token = getToken();
@@ -100,15 +100,15 @@ export const useApplyGrid = (promotionId: number) => {
   return useMutation({
     mutationFn: ({ importId, onProgress }: { importId: number; onProgress: Parameters<typeof sendGridApply>[2] }) =>
       sendGridApply(promotionId, importId, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOTS_QUERY_KEY }),
+    // The lots screen shows the new prices and statuses at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lotKeys.all }),
   });
 };
 
 /** The current 'Liste des lots' of the promotion, as the template to edit (GET /lots/download, a signed URL). */
 export const useDownloadGridTemplate = (promotionId: number) =>
   useMutation({
-    mutationFn: () =>
-      api.get<{ data: { url: string } }>('lots/download', { query: { promotion: promotionId } }).then((response) => response.data.url),
+    mutationFn: () => call(API.downloadLots, { query: { promotion: promotionId } }).then((response) => response.data.url),
     onSuccess: (url) => {
       window.open(url, '_blank', 'noopener');
     },

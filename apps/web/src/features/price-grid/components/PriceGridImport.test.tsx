@@ -21,6 +21,8 @@ const { toast } = await import('sonner');
 const PREVIEW: PriceGridPreview = {
   id: 41,
   file_name: 'grille.xlsx',
+  sheet: 'Grille 2027',
+  header_line: 4,
   expires_at: '2026-11-25T10:00:00.000Z',
   counts: { rows: 4, create: 1, change: 1, unchanged: 1, refused: 1 },
   creations: [
@@ -65,7 +67,7 @@ const open = () => {
 };
 
 const choose = (dialog: HTMLElement, file: File | null) => {
-  const input = within(dialog).getByLabelText('Fichier de la grille (.xlsx)') as HTMLInputElement;
+  const input = within(dialog).getByLabelText('Fichier de la grille (.xlsx ou .ods)') as HTMLInputElement;
   Object.defineProperty(input, 'files', { value: file ? [file] : [], configurable: true });
   fireEvent.change(input);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Prévisualiser' }));
@@ -89,13 +91,38 @@ describe("PriceGridImport: the 'Importer une grille de prix' modal", () => {
     expect((within(dialog).getByRole('button', { name: 'Appliquer' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('asks for a file, and an .xlsx one, before sending anything', async () => {
+  it('asks for a file, an .xlsx or .ods one, before sending anything, and names a format it does not read', async () => {
     const dialog = open();
     choose(dialog, null);
     expect(await within(dialog).findByText(PRICE_GRID_MESSAGES.noFile)).toBeTruthy();
     choose(dialog, new File(['a;b'], 'grille.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByText(PRICE_GRID_MESSAGES.csv)).toBeTruthy();
+    choose(dialog, new File(['x'], 'grille.xls', { type: 'application/vnd.ms-excel' }));
+    expect(await within(dialog).findByText(PRICE_GRID_MESSAGES.xls)).toBeTruthy();
+    choose(dialog, new File(['x'], 'grille.pdf', { type: 'application/pdf' }));
     expect(await within(dialog).findByText(PRICE_GRID_MESSAGES.notXlsx)).toBeTruthy();
     expect(calls.preview).not.toHaveBeenCalled();
+    calls.preview.mockResolvedValue(PREVIEW);
+    choose(dialog, new File(['PK'], 'grille.ods', { type: 'application/vnd.oasis.opendocument.spreadsheet' }));
+    await waitFor(() => expect(calls.preview).toHaveBeenCalled());
+  });
+
+  it('says which sheet and header line were read, and shows the refused rows, an empty price among them, as not applied', async () => {
+    calls.preview.mockResolvedValue({
+      ...PREVIEW,
+      counts: { ...PREVIEW.counts, refused: 2 },
+      refused: [
+        { line: 5, reference: 'A-101', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.emptyPrice },
+        { line: 6, reference: 'A-103', column: 'Prix (CHF)', reason: PRICE_GRID_MESSAGES.formulaWithoutResult },
+      ],
+    });
+    const dialog = open();
+    choose(dialog, xlsx());
+    expect(await within(dialog).findByText(/feuille « Grille 2027 » \(en-tête à la ligne 4\)/)).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toMatch(/^2 lignes refusées ne seront pas appliquées/);
+    const refused = within(dialog).getByRole('region', { name: 'Lignes refusées' });
+    expect(within(refused).getByRole('row', { name: /A-101 Prix \(CHF\) Prix vide/ })).toBeTruthy();
+    expect(within(refused).getByText(PRICE_GRID_MESSAGES.formulaWithoutResult)).toBeTruthy();
   });
 
   it('shows the three sections with their counts, before -> after per changed field, then applies and says the counts', async () => {

@@ -4,6 +4,7 @@ import {
   formatNumber,
   formatRooms,
   PRICE_GRID_COLUMNS,
+  PRICE_GRID_HEADER_ROWS,
   type PriceGridFieldChange,
   type PriceGridPreview,
   priceGridFileFormSchema,
@@ -125,9 +126,16 @@ const LinesSection = <T,>({ title, count, headers, lines, keyOf, cellsOf }: Line
 const PreviewSections = ({ preview }: { preview: PriceGridPreview }) => (
   <div className="space-y-4">
     <p className="text-sm text-slate-700">
-      {formatNumber(preview.counts.rows)} lignes lues dans « {preview.file_name} » ; {formatNumber(preview.counts.unchanged)} lots
-      inchangés.
+      {formatNumber(preview.counts.rows)} lignes lues dans « {preview.file_name} », feuille « {preview.sheet} » (en-tête à la ligne{' '}
+      {preview.header_line}) ; {formatNumber(preview.counts.unchanged)} lots inchangés.
     </p>
+    {preview.counts.refused > 0 && (
+      <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {formatNumber(preview.counts.refused)}{' '}
+        {preview.counts.refused > 1 ? 'lignes refusées ne seront pas appliquées' : 'ligne refusée ne sera pas appliquée'} : leur motif est
+        dans « Lignes refusées ». Corrigez le fichier et importez-le à nouveau pour les prendre en compte.
+      </p>
+    )}
     <LinesSection
       title="Lots à créer"
       count={preview.counts.create}
@@ -272,9 +280,11 @@ export const PriceGridImport = ({ promotionId }: { promotionId: number }) => {
         <div className="space-y-4">
           <div className="space-y-1 text-sm text-slate-700">
             <p>
-              Le fichier .xlsx reprend les colonnes de la « Liste des lots » : {PRICE_GRID_COLUMNS.map((c) => c.header).join(', ')}. La
-              colonne Lot (la référence) est obligatoire ; une référence connue modifie le lot, une nouvelle le crée. Les colonnes Statut,
-              Prix total, PRS et Candidats sont ignorées.
+              Le fichier .xlsx ou .ods reprend les colonnes de la « Liste des lots » : {PRICE_GRID_COLUMNS.map((c) => c.header).join(', ')}.
+              La colonne Lot (la référence) est obligatoire ; une référence connue modifie le lot, une nouvelle le crée. Les colonnes
+              Statut, Prix total, PRS et Candidats sont ignorées. La grille est lue sur la première feuille visible dont l'en-tête nomme la
+              colonne Lot, dans ses {PRICE_GRID_HEADER_ROWS} premières lignes ; un prix vide ou une formule sans résultat enregistré refuse
+              la ligne.
             </p>
             <Button variant="ghost" size="sm" onClick={() => template.mutate()} loading={template.isPending}>
               Télécharger la liste actuelle comme modèle
@@ -282,9 +292,9 @@ export const PriceGridImport = ({ promotionId }: { promotionId: number }) => {
           </div>
           <form noValidate onSubmit={handleSubmit(read)} className="flex items-end gap-2">
             <InputField
-              label="Fichier de la grille (.xlsx)"
+              label="Fichier de la grille (.xlsx ou .ods)"
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.ods,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
               error={errors.files?.message}
               className="flex-1"
               disabled={busy}

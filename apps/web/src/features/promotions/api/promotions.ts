@@ -1,20 +1,20 @@
-import type { Paginated, PersonOption, PromotionCard, PromotionRecord } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 /** The promotion administration's calls (docs/product/promotion-administration.md#calls). */
 export const promotionKeys = {
-  cards: (search: string, page: number) => ['promotions', 'cards', search, page] as const,
+  cards: (search: string, page: number, archived: boolean) => ['promotions', 'cards', search, page, archived] as const,
   record: (id: number) => ['promotions', 'record', id] as const,
   brokerOptions: (search: string, promotion: number | undefined) => ['promotions', 'broker-options', search, promotion ?? null] as const,
 };
 
-/** GET promotions?search=&page=: the cards of 'Mes promotions'; the previous page stays shown while the next loads. */
-export const usePromotionCards = (search: string, page: number) =>
+/** GET promotions?search=&page=&archived=: the cards of 'Mes promotions' (or its filter 'Archivées'); the previous page stays shown while the next loads. */
+export const usePromotionCards = (search: string, page: number, archived = false) =>
   useQuery({
-    queryKey: promotionKeys.cards(search.trim(), page),
+    queryKey: promotionKeys.cards(search.trim(), page, archived),
     queryFn: ({ signal }) =>
-      api.get<Paginated<PromotionCard>>('promotions', { query: { search: search.trim() || undefined, page }, signal }),
+      call(API.listPromotions, { query: { search: search.trim() || undefined, page, archived: archived ? '1' : undefined } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -22,7 +22,7 @@ export const usePromotionCards = (search: string, page: number) =>
 export const promotionRecordQueryOptions = (id: number) =>
   queryOptions({
     queryKey: promotionKeys.record(id),
-    queryFn: ({ signal }) => api.get<{ data: PromotionRecord }>(`promotions/${id}`, { signal }).then((response) => response.data),
+    queryFn: ({ signal }) => call(API.getPromotion, { params: { id } }, { signal }).then((response) => response.data),
   });
 
 export const usePromotionRecord = (id: number) => useQuery(promotionRecordQueryOptions(id));
@@ -32,21 +32,24 @@ export const useBrokerOptions = (search: string, promotion?: number, enabled = t
   useQuery({
     enabled,
     queryKey: promotionKeys.brokerOptions(search.trim(), promotion),
-    queryFn: ({ signal }) =>
-      api.get<Paginated<PersonOption>>('brokers/options', { query: { search: search.trim() || undefined, promotion }, signal }),
+    queryFn: ({ signal }) => call(API.listBrokerOptions, { query: { search: search.trim() || undefined, promotion } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
-/** POST promotions (multipart: title, url, broker_id, logo). Quiet: the form shows 'Une erreur est survenue'. */
+/** POST promotions (multipart: title, url, broker_id, logo). Quiet: the form shows the server's reason in its own toast. */
 export const createPromotion = (input: { title: string; url: string; broker_id: string }, logo: File | null) => {
   const form = new FormData();
   form.set('title', input.title);
   form.set('url', input.url);
   form.set('broker_id', input.broker_id);
   if (logo) form.set('logo', logo, logo.name);
-  return api.post<{ data: PromotionRecord }>('promotions', form, { quiet: true }).then((response) => response.data);
+  return call(API.createPromotion, { form }, { quiet: true });
 };
 
 /** POST promotions/{id}/settings (multipart: the form's fields, plus logo_full_path when a new logo was cropped). */
 export const savePromotionSettings = (id: number, form: FormData) =>
-  api.post<{ data: PromotionRecord }>(`promotions/${id}/settings`, form).then((response) => response.data);
+  call(API.updatePromotionSettings, { params: { id }, form }).then((response) => response.data);
+
+/** PUT promotions/{id}/archive and /restore (admins): the answer is the record. */
+export const archivePromotion = (id: number) => call(API.archivePromotion, { params: { id } });
+export const restorePromotion = (id: number) => call(API.restorePromotion, { params: { id } });

@@ -1,5 +1,6 @@
+import { API } from '@promovente/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
 
@@ -11,11 +12,11 @@ const preferencesQueryKey = [...userQueryKey, 'preferences'] as const;
  */
 export const selectPromotion = (queryClient: QueryClient, promotionId: number) =>
   withLoading(async () => {
-    await api.put<{ promotion_id: number }>('user/promotion', { promotion: promotionId });
+    await call(API.selectUserPromotion, { body: { promotion: promotionId } });
     await Promise.all([
       queryClient.fetchQuery({
         queryKey: preferencesQueryKey,
-        queryFn: () => api.get<{ data: { selected_promotion: number | null } }>('user/preferences').then((r) => r.data),
+        queryFn: () => call(API.getUserPreferences).then((r) => r.data),
         staleTime: 0,
       }),
       queryClient.refetchQueries({ queryKey: ['filters'] }),

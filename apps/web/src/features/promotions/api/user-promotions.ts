@@ -1,6 +1,6 @@
-import type { Paginated, UserPromotion } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/auth';
 
 /**
@@ -11,7 +11,7 @@ export const useUserPromotions = (search: string, enabled: boolean) =>
   useInfiniteQuery({
     queryKey: [...userQueryKey, 'promotions', search.trim()],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Paginated<UserPromotion>>('user/promotions', { query: { search: search.trim() || undefined, page: pageParam }, signal }),
+      call(API.listUserPromotions, { query: { search: search.trim() || undefined, page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     select: (data) => data.pages.flatMap((page) => page.data),

@@ -1,4 +1,3 @@
-import type { User } from '@promovente/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,9 +5,10 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
 import { createQueryClient } from '../../../lib/query-client';
+import { testUser } from '../../../lib/user.fixtures';
 import { AddPromotionPage } from './AddPromotionPage';
 
-const user = (admin: boolean) => ({ id: 1, type: 'broker', admin, agency: null, restricted_access: 0 }) as unknown as User;
+const user = (admin: boolean) => testUser({ admin });
 const brokers = {
   data: [{ id: 3, full_name: 'Julien Favre', email: 'courtier@demo.ch', profile_picture: null }],
   current_page: 1,
@@ -18,13 +18,18 @@ const brokers = {
   total: 1,
 };
 
-const renderPage = (admin: boolean, createStatus = 200) => {
+/** The creation answers these statuses in turn (the last one repeats). */
+const renderPage = (admin: boolean, ...createStatuses: number[]) => {
+  const statuses = createStatuses.length > 0 ? createStatuses : [200];
+  let posts = 0;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/brokers/options')) return new Response(JSON.stringify(brokers), { status: 200 });
     if (url === '/api/promotions' && init?.method === 'POST') {
+      const createStatus = statuses[Math.min(posts, statuses.length - 1)];
+      posts += 1;
       return createStatus === 200
-        ? new Response(JSON.stringify({ data: { id: 12 } }), { status: 200 })
-        : new Response(JSON.stringify({ message: 'Adresse du site invalide' }), { status: createStatus });
+        ? new Response(JSON.stringify({ message: 'Promotion créée', data: { id: 12 } }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Le logo doit être une image PNG ou JPG' }), { status: createStatus });
     }
     return new Response(JSON.stringify({ data: user(admin) }), { status: 200 });
   });
@@ -75,7 +80,7 @@ describe('Ajouter une promotion (docs/product/promotion-administration.md#create
     expect([body.get('title'), body.get('url'), body.get('broker_id')]).toEqual(['Les Jardins du Lac', 'www.jardins.ch', '3']);
   });
 
-  it('says only that an error occurred when the creation fails', async () => {
+  it("shows the server's reason when the creation fails (a logo that is no image)", async () => {
     const error = vi.spyOn(toast, 'error');
     renderPage(true, 422);
     fireEvent.change(await screen.findByLabelText(/^Titre/), { target: { value: 'Les Jardins du Lac' } });
@@ -84,10 +89,32 @@ describe('Ajouter une promotion (docs/product/promotion-administration.md#create
     await waitFor(() => expect(select.options.length).toBe(2));
     fireEvent.change(select, { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Une erreur est survenue'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Le logo doit être une image PNG ou JPG', expect.anything()));
     expect(error).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Liste des promotions')).toBeNull();
     error.mockRestore();
+  });
+
+  it('says the promotion was created, in the toast of the failure before it (which does not stay)', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const success = vi.spyOn(toast, 'success');
+    renderPage(true, 422, 200);
+    fireEvent.change(await screen.findByLabelText(/^Titre/), { target: { value: 'Les Jardins du Lac' } });
+    fireEvent.change(screen.getByLabelText(/^Site de la promotion/), { target: { value: 'www.jardins.ch' } });
+    const select = screen.getByLabelText(/^Courtier principal/) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(2));
+    fireEvent.change(select, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Liste des promotions');
+    expect(success).toHaveBeenCalledWith('Promotion créée', expect.anything());
+    // One toast id: the success takes the failure's place instead of leaving it on screen.
+    const errorId = (error.mock.calls[0][1] as { id?: unknown } | undefined)?.id;
+    expect(errorId).toBeDefined();
+    expect((success.mock.calls[0][1] as { id?: unknown }).id).toBe(errorId);
+    error.mockRestore();
+    success.mockRestore();
   });
 
   it('refuses a broker without the admin flag, without listing the brokers', async () => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Field, InputField, SelectField } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/api';
 import { actorOf, userQueryKey, useUser } from '../../../lib/auth';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
@@ -13,6 +14,9 @@ import { createPromotion, useBrokerOptions } from '../api/promotions';
 import { isLogoTooBig } from './record/LogoPicker';
 
 type CreateFormValues = { title: string; url: string; broker_id: string };
+
+/** The one toast of the creation: a new failure replaces the previous one, and the success replaces a failure. */
+const CREATE_TOAST = 'promotion-create';
 
 /**
  * Create promotion (docs/product/promotion-administration.md#create-promotion), admins: title,
@@ -44,12 +48,14 @@ export const AddPromotionPage = () => {
 
   const handleSave = async (values: CreateFormValues) => {
     try {
-      await createPromotion({ title: values.title, url: values.url, broker_id: String(values.broker_id) }, image);
+      const answer = await createPromotion({ title: values.title, url: values.url, broker_id: String(values.broker_id) }, image);
+      toast.success(answer.message, { id: CREATE_TOAST });
       await queryClient.refetchQueries({ queryKey: userQueryKey, exact: true });
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       navigate(routeByName('promotions').path);
-    } catch {
-      toast.error(MESSAGES.genericError);
+    } catch (error) {
+      // The server's reason (a logo that is no image, a file too big, an address refused...).
+      toast.error(errorMessage(error), { id: CREATE_TOAST });
     }
   };
 

@@ -1,4 +1,4 @@
-import type { User } from '@promovente/shared';
+import { PROMOTION_ARCHIVE_MESSAGES, type User } from '@promovente/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown } from 'lucide-react';
@@ -56,6 +56,7 @@ const PromotionMenu = ({ user, onSelect }: { user: User; onSelect: (value: strin
               <Check className="size-4 text-brand-700" aria-hidden="true" />
             </DropdownMenu.ItemIndicator>
             <span className="min-w-0 flex-1 break-words">{promotion.title}</span>
+            {promotion.archived && <Badge tone="warning">{PROMOTION_ARCHIVE_MESSAGES.archivedBadge}</Badge>}
             <UnreadBadge count={unread.data ? unreadIn(unread.data, promotion.id) : promotion.unread_messages} />
           </DropdownMenu.RadioItem>
         ))}

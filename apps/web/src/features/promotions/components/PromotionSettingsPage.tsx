@@ -1,9 +1,12 @@
-import { MESSAGES } from '@promovente/shared';
+import { can, MESSAGES } from '@promovente/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useUser } from '../../../lib/auth';
-import { LotsMenu } from '../../buildings';
+import { useSearchParams } from 'react-router';
+import { actorOf, useUser } from '../../../lib/auth';
+import { LOTS_MENU_PARAMS, LotsMenu } from '../../buildings';
 import { PEOPLE_KINDS, type PeopleKind, PeopleMenu } from '../../people';
 import { PriceGridImport } from '../../price-grid';
+import { promotionKeys } from '../api/promotions';
 import { InformationsMenu } from './record/InformationsMenu';
 
 /** The seven menus of the promotion record (docs/product/promotion-administration.md#promotion-record). */
@@ -22,18 +25,36 @@ const storedMenu = (): MenuKey => {
   return MENUS.some((menu) => menu.key === stored) ? (stored as MenuKey) : 'informations';
 };
 
-/** The promotion record: always the current promotion; the chosen menu is remembered. */
+/** An address naming a building, a lot or an associated lot is a place of the 'Lots' menu. */
+const namesALot = (params: URLSearchParams) => LOTS_MENU_PARAMS.some((key) => params.has(key));
+
+/**
+ * The promotion record: always the current promotion; the chosen menu is remembered. The address
+ * wins over the remembered menu: `/promotion?building=5&lot=102` opens 'Lots' on that lot, also
+ * in a browser that never opened the record. While the promotion is archived every menu is
+ * read-only, for admins too (the server refuses every change).
+ */
 export const PromotionSettingsPage = () => {
   const { data: user } = useUser();
-  const [menu, setMenu] = useState<MenuKey>(storedMenu);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [menu, setMenu] = useState<MenuKey>(() => (namesALot(params) ? 'lots' : storedMenu()));
   const choose = (key: MenuKey) => {
     localStorage.setItem(MENU_KEY, key);
     setMenu(key);
+    // Another menu leaves the lot's address, so that a reload does not bring 'Lots' back.
+    if (key !== 'lots' && namesALot(params)) {
+      const next = new URLSearchParams(params);
+      for (const step of LOTS_MENU_PARAMS) next.delete(step);
+      setParams(next);
+    }
   };
   if (!user) return null;
   const promotion = user.promotion;
   if (!promotion) return <p className="text-sm text-slate-600">{MESSAGES.noPromotion}</p>;
-  const admin = user.admin;
+  // The admins' menus: the permission table's 'promotion.edit' (a broker with the admin flag).
+  const admin = can(actorOf(user), 'promotion.edit');
+  const editable = admin && !promotion.archived;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">{promotion.title}</h1>
@@ -55,12 +76,18 @@ export const PromotionSettingsPage = () => {
       {menu === 'informations' && <InformationsMenu key={promotion.id} promotionId={promotion.id} admin={admin} />}
       {menu === 'lots' && (
         <div className="space-y-4">
-          {admin && <PriceGridImport key={promotion.id} promotionId={promotion.id} />}
-          <LotsMenu key={promotion.id} promotionId={promotion.id} admin={admin} />
+          {editable && <PriceGridImport key={promotion.id} promotionId={promotion.id} />}
+          <LotsMenu key={promotion.id} promotionId={promotion.id} admin={editable} />
         </div>
       )}
       {PEOPLE_KINDS.some((kind) => kind.key === menu) && (
-        <PeopleMenu key={`${promotion.id}-${menu}`} promotionId={promotion.id} kind={menu as PeopleKind} admin={admin} />
+        <PeopleMenu
+          key={`${promotion.id}-${menu}`}
+          promotionId={promotion.id}
+          kind={menu as PeopleKind}
+          admin={editable}
+          onMainBrokerChanged={() => queryClient.invalidateQueries({ queryKey: promotionKeys.record(promotion.id) })}
+        />
       )}
     </div>
   );

@@ -26,11 +26,12 @@ const user = (admin: boolean) =>
     unread_messages_count: 0,
     assistants: [],
     is_demo: false,
+    email_notifications: true,
   }) satisfies User;
 
 const cards: PromotionCard[] = [
-  { id: 4, title: 'Les Hauts de Rolle', logo: '/api/images/logo-4', agencies: ['Agence du Léman', 'Rive Immobilier'] },
-  { id: 9, title: 'Quartier des Vergers', logo: null, agencies: [] },
+  { id: 4, title: 'Les Hauts de Rolle', logo: '/api/images/logo-4', agencies: ['Agence du Léman', 'Rive Immobilier'], archived: false },
+  { id: 9, title: 'Quartier des Vergers', logo: null, agencies: [], archived: false },
 ];
 
 const renderPage = (admin: boolean, total = cards.length) => {
@@ -92,6 +93,18 @@ describe('Mes promotions (docs/product/promotion-administration.md#mes-promotion
     await screen.findByText('Fiche de la promotion');
     const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/user/promotion' && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ promotion: 9 });
+  });
+
+  it("lists the archived promotions under the filter 'Archivées', each marked so", async () => {
+    const fetchMock = renderPage(false);
+    await screen.findByRole('button', { name: /Les Hauts de Rolle/ });
+    expect(screen.getByRole('button', { name: 'En cours' }).getAttribute('aria-pressed')).toBe('true');
+    cards[1] = { ...cards[1], archived: true };
+    fireEvent.click(screen.getByRole('button', { name: 'Archivées' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('archived=1'))).toBe(true));
+    expect(screen.getByRole('button', { name: 'Archivées' }).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: /Quartier des Vergers/ })).textContent).toContain('Archivée');
+    cards[1] = { ...cards[1], archived: false };
   });
 
   it('reads the page from the URL and offers the search past a page only', () => {

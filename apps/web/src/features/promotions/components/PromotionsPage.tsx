@@ -1,9 +1,11 @@
-import { can, PROMOTION_CARDS_PAGE_SIZE, type PromotionCard, routeByName } from '@promovente/shared';
+import { can, PROMOTION_ARCHIVE_MESSAGES, PROMOTION_CARDS_PAGE_SIZE, type PromotionCard, routeByName } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/Badge';
 import { buttonClasses } from '../../../components/ui/Button';
+import { cn } from '../../../components/ui/cn';
 import { InputField } from '../../../components/ui/Field';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -21,10 +23,17 @@ export const pageFromParam = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
+/** The two lists of the screen: the promotions in progress, and the filter 'Archivées'. */
+const FILTERS = [
+  { archived: false, label: PROMOTION_ARCHIVE_MESSAGES.filterCurrent },
+  { archived: true, label: PROMOTION_ARCHIVE_MESSAGES.filterArchived },
+] as const;
+
 /**
  * 'Mes promotions' (docs/product/promotion-administration.md#mes-promotions): a card per promotion,
  * searchable by title and paged in the URL; a card makes its promotion the current one and
- * opens the promotion record.
+ * opens the promotion record. The archived promotions are under the filter 'Archivées'
+ * (?archived=1), each card marked 'Archivée' (docs/product/promotion-administration.md#archived-promotion).
  */
 export const PromotionsPage = () => {
   const { data: user } = useUser();
@@ -33,10 +42,11 @@ export const PromotionsPage = () => {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = pageFromParam(params.get('page'));
+  const archived = params.get('archived') === '1';
   const [typed, setTyped] = useState(search);
-  const cards = usePromotionCards(search, page);
+  const cards = usePromotionCards(search, page, archived);
 
-  const setQuery = (next: { search?: string; page?: number }) =>
+  const setQuery = (next: { search?: string; page?: number; archived?: boolean }) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -48,6 +58,11 @@ export const PromotionsPage = () => {
         if (next.page !== undefined) {
           if (next.page > 1) updated.set('page', String(next.page));
           else updated.delete('page');
+        }
+        if (next.archived !== undefined) {
+          if (next.archived) updated.set('archived', '1');
+          else updated.delete('archived');
+          updated.delete('page');
         }
         return updated;
       },
@@ -72,6 +87,23 @@ export const PromotionsPage = () => {
           </Link>
         )}
       </div>
+      <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+        <legend className="sr-only">Filtre des promotions</legend>
+        {FILTERS.map((filter) => (
+          <button
+            key={filter.label}
+            type="button"
+            aria-pressed={archived === filter.archived}
+            onClick={() => setQuery({ archived: filter.archived })}
+            className={cn(
+              'rounded px-3 py-1 text-sm',
+              archived === filter.archived ? 'bg-brand-50 font-medium text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {filter.label}
+          </button>
+        ))}
+      </fieldset>
       {answer && showsPromotionSearch(answer.total, search) && (
         <InputField
           label="Rechercher une promotion"
@@ -87,7 +119,11 @@ export const PromotionsPage = () => {
       {cards.isPending && <Spinner />}
       {answer && answer.data.length === 0 && (
         <p className="text-sm text-slate-600">
-          {search ? 'Aucune promotion ne correspond à la recherche.' : "Vous n'avez aucune promotion."}
+          {search
+            ? 'Aucune promotion ne correspond à la recherche.'
+            : archived
+              ? "Vous n'avez aucune promotion archivée."
+              : "Vous n'avez aucune promotion."}
         </p>
       )}
       {answer && answer.data.length > 0 && (
@@ -107,6 +143,7 @@ export const PromotionsPage = () => {
                   )}
                 </span>
                 <span className="text-sm font-semibold text-slate-900">{card.title}</span>
+                {card.archived && <Badge tone="warning">{PROMOTION_ARCHIVE_MESSAGES.archivedBadge}</Badge>}
                 {card.agencies.length > 0 && <span className="text-xs text-slate-600">{card.agencies.join(', ')}</span>}
               </button>
             </li>

@@ -1,12 +1,7 @@
-import type {
-  RegistrationError,
-  RegistrationFormInput,
-  RegistrationLink,
-  RegistrationResponse,
-  RegistrationTarget,
-} from '@promovente/shared';
+import { API, type RegistrationError, type RegistrationFormInput } from '@promovente/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const registrationKeys = {
   target: (token: string, lot: string | null) => ['registration', 'target', token, lot] as const,
@@ -18,9 +13,9 @@ export const registrationTargetQueryOptions = (token: string, lot: string | null
   queryOptions({
     queryKey: registrationKeys.target(token, lot),
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: RegistrationTarget }>(`registration/${encodeURIComponent(token)}`, { query: { lot }, signal, quiet: true })
-        .then((response) => response.data),
+      call(API.getRegistrationTarget, { params: { token }, query: { lot: lot ?? undefined } }, { signal, quiet: true }).then(
+        (response) => response.data,
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -41,14 +36,13 @@ export const registrationErrorsOf = (error: unknown): RegistrationError['errors'
 export const useRegister = () =>
   useMutation({
     mutationFn: (input: RegistrationFormInput & { promotion_token: string }) =>
-      api.post<RegistrationResponse>('registration', input, { quiet: true }),
+      call(API.registerCandidate, { body: input }, { quiet: true }),
   });
 
 /** GET promotions/{id}/registration-link: the link a broker hands out, null for a demo promotion. */
 export const useRegistrationLink = (promotionId: number) =>
   useQuery({
     queryKey: registrationKeys.link(promotionId),
-    queryFn: ({ signal }) =>
-      api.get<{ data: RegistrationLink }>(`promotions/${promotionId}/registration-link`, { signal }).then((response) => response.data),
+    queryFn: ({ signal }) => call(API.getRegistrationLink, { params: { id: promotionId } }, { signal }).then((response) => response.data),
     staleTime: Number.POSITIVE_INFINITY,
   });

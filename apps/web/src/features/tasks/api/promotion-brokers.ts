@@ -1,12 +1,12 @@
-import type { Broker } from '@promovente/shared';
+import { API } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 /** GET brokers of a promotion: the assignees the task form offers. */
 export const promotionBrokersQueryOptions = (promotionId: number) =>
   queryOptions({
     queryKey: ['brokers', promotionId],
-    queryFn: () => api.get<{ data: Broker[] }>('brokers', { query: { promotion: promotionId } }).then((response) => response.data),
+    queryFn: () => call(API.listBrokers, { query: { promotion: promotionId } }).then((response) => response.data),
   });
 
 export const usePromotionBrokers = (promotionId: number, enabled = true) =>

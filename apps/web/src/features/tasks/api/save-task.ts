@@ -1,7 +1,7 @@
-import type { Task, TaskFields, TaskTarget, UpdateTaskInput } from '@promovente/shared';
+import { API, type Task, type TaskFields, type TaskTarget, type UpdateTaskInput } from '@promovente/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { executeCommand } from '../../../lib/commands';
 import { tasksQueryKey } from './target-tasks';
 
@@ -15,15 +15,17 @@ export const createTask = (promotionId: number, target: TaskTarget, targetId: nu
   if (target === 'candidacy') {
     return executeCommand('createAction', promotionId, { ...fields, promotion_id: promotionId, candidacy_id: targetId });
   }
-  const kind = target === 'lot' ? 'lots' : 'applications';
-  return api.post<Saved>(`promotions/${promotionId}/${kind}/actions`, { ...fields, [`${target}_id`]: targetId });
+  const params = { id: promotionId };
+  if (target === 'lot') return call(API.createLotTask, { params, body: { ...fields, lot_id: targetId } });
+  return call(API.createApplicationTask, { params, body: { ...fields, application_id: targetId } });
 };
 
 /** Edits a task: updateAction for a candidacy's, PUT /promotions/{id}/{lots|applications}/actions/{actionId} otherwise. */
 export const updateTask = (task: Pick<Task, 'id' | 'promotion_id' | 'target'>, fields: UpdateTaskInput) => {
   if (task.target === 'candidacy') return executeCommand('updateAction', task.id, fields);
-  const kind = task.target === 'lot' ? 'lots' : 'applications';
-  return api.put<Saved>(`promotions/${task.promotion_id}/${kind}/actions/${task.id}`, fields);
+  const params = { id: task.promotion_id, actionId: task.id };
+  if (task.target === 'lot') return call(API.updateLotTask, { params, body: fields });
+  return call(API.updateApplicationTask, { params, body: fields });
 };
 
 /** markActionAsFinished on an action (docs/product/calls.md#command-dispatcher). */

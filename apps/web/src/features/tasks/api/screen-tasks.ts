@@ -1,12 +1,22 @@
-import { type Actor, type ScreenTask, TASKS_PAGE_SIZE, type TaskGroupKey, type TasksScreenGroups } from '@promovente/shared';
+import { type Actor, API, type ScreenTask, TASKS_PAGE_SIZE, type TaskGroupKey, type TasksScreenGroups } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { type TasksGroupPage, type TasksScreenFilters, tasksScreenRequest } from '../tasks-screen';
+import { call } from '../../../lib/api-client';
+import { type TasksGroupPage, type TasksScreenFilters, type TasksScreenQuery, tasksScreenRequest } from '../tasks-screen';
 import { tasksQueryKey } from './target-tasks';
 
-const fetchScreenTasks = async (path: string, query: Record<string, string | number | undefined>, signal: AbortSignal) => {
-  const response = await api.get<{ data: TasksScreenGroups }>(path, { query, quiet: true, signal });
-  return response.data;
+/** A notary asks his own list, a broker the promotion's (tasksScreenRequest). */
+const fetchScreenTasks = async (
+  actor: Pick<Actor, 'type'>,
+  promotionId: number,
+  query: TasksScreenQuery,
+  signal: AbortSignal,
+): Promise<TasksScreenGroups> => {
+  const options = { quiet: true, signal };
+  if (actor.type === 'notary') return (await call(API.listNotaryTasks, { params: { id: promotionId }, query }, options)).data;
+  const { data } = await call(API.listTasks, { query }, options);
+  // Without a target, GET actions answers the screen's groups (the list of one target's tasks is an array).
+  if (Array.isArray(data)) throw new Error("GET actions without a target answers the screen's groups");
+  return data;
 };
 
 /**
@@ -24,7 +34,7 @@ export const screenTasksQueryOptions = (
   const { path, query } = tasksScreenRequest(actor, promotionId, filters, page);
   return queryOptions({
     queryKey: [...tasksQueryKey, 'screen', path, query],
-    queryFn: ({ signal }) => fetchScreenTasks(path, query, signal),
+    queryFn: ({ signal }) => fetchScreenTasks(actor, promotionId, query, signal),
     placeholderData: keepPreviousData,
   });
 };
@@ -46,10 +56,11 @@ export const useMoreScreenTasks = (
   group: TaskGroupKey,
   enabled: boolean,
 ) => {
-  const { path, query } = tasksScreenRequest(actor ?? { type: 'broker' }, promotionId ?? 0, filters, { group });
+  const caller = actor ?? { type: 'broker' };
+  const { path, query } = tasksScreenRequest(caller, promotionId ?? 0, filters, { group });
   return useInfiniteQuery({
     queryKey: [...tasksQueryKey, 'screen', path, query, 'more'],
-    queryFn: ({ signal, pageParam }) => fetchScreenTasks(path, { ...query, offset: pageParam }, signal),
+    queryFn: ({ signal, pageParam }) => fetchScreenTasks(caller, promotionId ?? 0, { ...query, offset: pageParam }, signal),
     initialPageParam: TASKS_PAGE_SIZE,
     getNextPageParam: (last, _pages, offset) => (offset + TASKS_PAGE_SIZE < last.totals[group] ? offset + TASKS_PAGE_SIZE : undefined),
     select: (data) => data.pages.flatMap((page): ScreenTask[] => page[group]),

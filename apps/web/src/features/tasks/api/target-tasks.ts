@@ -1,6 +1,6 @@
-import type { Task, TaskTarget } from '@promovente/shared';
+import { API, type TaskTarget } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export const tasksQueryKey = ['tasks'] as const;
 
@@ -9,9 +9,11 @@ export const targetTasksQueryOptions = (target: TaskTarget, targetId: number, hi
   queryOptions({
     queryKey: [...tasksQueryKey, target, targetId, history ? 'history' : 'open'],
     queryFn: () =>
-      api
-        .get<{ data: Task[] }>('actions', { query: { target, target_id: targetId, history: history ? 1 : undefined } })
-        .then((response) => response.data),
+      // With a target, GET actions answers that target's tasks (without, the screen's groups).
+      call(API.listTasks, { query: { target, target_id: targetId, history: history ? '1' : undefined } }).then((answer) => {
+        if (!Array.isArray(answer.data)) throw new Error("GET actions with a target answers that target's tasks");
+        return answer.data;
+      }),
   });
 
 export const useTargetTasks = (target: TaskTarget, targetId: number, history = false, enabled = true) =>

@@ -9,6 +9,7 @@ import { ListTotal, ResetFilterLink } from '../../../components/ui/ListSummary';
 import { Spinner } from '../../../components/ui/Spinner';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { useFilterOptions, useFilters } from '../../filters';
 import { useMoreScreenTasks, useScreenTasks } from '../api/screen-tasks';
 import { countTasks, TARGET_CLASS_LABELS, TASK_GROUPS, type TasksScreenFilters, taskTargetLink } from '../tasks-screen';
@@ -18,6 +19,8 @@ import { ShowTaskModal } from './ShowTaskModal';
 import { TaskTimeBadge } from './TaskTimeBadge';
 
 type Modal = { kind: 'show' | 'edit'; task: ScreenTask };
+
+type RowProps = { task: ScreenTask; actor: Actor; onShow: (task: ScreenTask) => void; onEdit: (task: ScreenTask) => void };
 
 const TargetCell = ({ task, actor }: { task: ScreenTask; actor: Actor }) => {
   const link = taskTargetLink(task, actor);
@@ -34,6 +37,126 @@ const TargetCell = ({ task, actor }: { task: ScreenTask; actor: Actor }) => {
     </span>
   );
 };
+
+const TaskTitle = ({ task, onShow }: Pick<RowProps, 'task' | 'onShow'>) => (
+  <>
+    <button type="button" onClick={() => onShow(task)} className="text-left font-medium text-slate-900 hover:underline">
+      {task.title}
+    </button>
+    {task.detail && <p className="line-clamp-2 text-xs whitespace-pre-line text-slate-600">{task.detail}</p>}
+  </>
+);
+
+const Assignee = ({ task }: Pick<RowProps, 'task'>) =>
+  task.assigned_to ? (
+    <span className="inline-flex items-center gap-2">
+      <Avatar name={task.assigned_to.full_name} src={task.assigned_to.profile_picture} size="sm" />
+      {task.assigned_to.full_name}
+    </span>
+  ) : (
+    '—'
+  );
+
+const TaskActions = ({ task, actor, onEdit }: Omit<RowProps, 'onShow'>) => (
+  <>
+    {canEditTask(actor, task) && (
+      <Button variant="ghost" size="sm" aria-label={`Modifier la tâche ${task.title}`} onClick={() => onEdit(task)}>
+        <Pencil className="size-4" aria-hidden="true" />
+        Modifier
+      </Button>
+    )}
+    <MarkTaskFinishedButton task={task} />
+  </>
+);
+
+const cell = 'px-3 py-2 align-top';
+
+/**
+ * The desk's layout: one row of six columns per task. The fixed columns take 1,040 px: narrower
+ * than 76rem the table scrolls inside its box, so that 'Tâche' keeps room for its title. Printed,
+ * without the actions, it fits the page.
+ */
+const TasksTable = ({ tasks, actor, onShow, onEdit }: Omit<RowProps, 'task'> & { tasks: ScreenTask[] }) => (
+  <table className="w-full min-w-[76rem] table-fixed text-left text-sm print:min-w-0">
+    <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+      <tr>
+        <th scope="col" className={cn(cell, 'w-36 font-medium')}>
+          Statut
+        </th>
+        <th scope="col" className={cn(cell, 'font-medium')}>
+          Tâche
+        </th>
+        <th scope="col" className={cn(cell, 'w-56 font-medium')}>
+          Cible
+        </th>
+        <th scope="col" className={cn(cell, 'w-40 font-medium')}>
+          Échéance
+        </th>
+        <th scope="col" className={cn(cell, 'w-48 font-medium')}>
+          Assigné à
+        </th>
+        <th scope="col" className={cn(cell, 'w-80 font-medium print:hidden')}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+    <tbody className="divide-y divide-slate-100">
+      {tasks.map((task) => (
+        <tr key={task.id}>
+          <td className={cn(cell, 'whitespace-nowrap')}>
+            <TaskTimeBadge status={task.time_status} />
+          </td>
+          <td className={cn(cell, 'max-w-md break-words')}>
+            <TaskTitle task={task} onShow={onShow} />
+          </td>
+          <td className={cn(cell, 'break-words')}>
+            <TargetCell task={task} actor={actor} />
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTime(task.end_at)}</td>
+          <td className={cn(cell, 'break-words')}>
+            <Assignee task={task} />
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap print:hidden')}>
+            <span className="flex justify-end gap-2">
+              <TaskActions task={task} actor={actor} onEdit={onEdit} />
+            </span>
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+/**
+ * A phone's layout: one card per task, its status and due date, the title, the target, the
+ * assignee and the actions stacked, so nothing overlaps or scrolls sideways.
+ */
+const TaskCards = ({ tasks, actor, onShow, onEdit, label }: Omit<RowProps, 'task'> & { tasks: ScreenTask[]; label: string }) => (
+  <ul aria-label={label} className="divide-y divide-slate-100">
+    {tasks.map((task) => (
+      <li key={task.id} className="space-y-2 px-3 py-3 text-sm break-words">
+        <p className="flex flex-wrap items-center justify-between gap-2">
+          <TaskTimeBadge status={task.time_status} />
+          <span className="text-slate-700">
+            <span className="sr-only">Échéance : </span>
+            {formatDateTime(task.end_at)}
+          </span>
+        </p>
+        <div>
+          <TaskTitle task={task} onShow={onShow} />
+        </div>
+        <TargetCell task={task} actor={actor} />
+        <p className="text-slate-700">
+          <span className="sr-only">Assigné à : </span>
+          <Assignee task={task} />
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <TaskActions task={task} actor={actor} onEdit={onEdit} />
+        </div>
+      </li>
+    ))}
+  </ul>
+);
 
 type TaskGroupProps = {
   group: TaskGroupKey;
@@ -60,7 +183,7 @@ const TaskGroup = ({ group, label, colour, firstPage, total, filters, promotionI
   const tasks = wantsMore && more.data ? [...firstPage, ...more.data] : firstPage;
   const canShowMore = tasks.length < total && (!wantsMore || more.hasNextPage || more.isFetching);
   const showMore = () => (wantsMore ? void more.fetchNextPage() : setWantsMore(true));
-  const cell = 'px-3 py-2 align-top';
+  const phone = useIsPhone();
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
       <h2 id={headingId} className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-base font-semibold text-slate-900">
@@ -71,73 +194,14 @@ const TaskGroup = ({ group, label, colour, firstPage, total, filters, promotionI
       {tasks.length === 0 ? (
         <p className="px-3 py-4 text-sm text-slate-600">Aucune tâche.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[60rem] table-fixed text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className={cn(cell, 'w-36 font-medium')}>
-                  Statut
-                </th>
-                <th scope="col" className={cn(cell, 'font-medium')}>
-                  Tâche
-                </th>
-                <th scope="col" className={cn(cell, 'w-56 font-medium')}>
-                  Cible
-                </th>
-                <th scope="col" className={cn(cell, 'w-40 font-medium')}>
-                  Échéance
-                </th>
-                <th scope="col" className={cn(cell, 'w-48 font-medium')}>
-                  Assigné à
-                </th>
-                <th scope="col" className={cn(cell, 'w-80 font-medium')}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tasks.map((task) => (
-                <tr key={task.id}>
-                  <td className={cn(cell, 'whitespace-nowrap')}>
-                    <TaskTimeBadge status={task.time_status} />
-                  </td>
-                  <td className={cn(cell, 'max-w-md')}>
-                    <button type="button" onClick={() => onShow(task)} className="text-left font-medium text-slate-900 hover:underline">
-                      {task.title}
-                    </button>
-                    {task.detail && <p className="line-clamp-2 text-xs whitespace-pre-line text-slate-600">{task.detail}</p>}
-                  </td>
-                  <td className={cell}>
-                    <TargetCell task={task} actor={actor} />
-                  </td>
-                  <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTime(task.end_at)}</td>
-                  <td className={cell}>
-                    {task.assigned_to ? (
-                      <span className="inline-flex items-center gap-2">
-                        <Avatar name={task.assigned_to.full_name} src={task.assigned_to.profile_picture} size="sm" />
-                        {task.assigned_to.full_name}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className={cn(cell, 'whitespace-nowrap')}>
-                    <span className="flex justify-end gap-2">
-                      {canEditTask(actor, task) && (
-                        <Button variant="ghost" size="sm" aria-label={`Modifier la tâche ${task.title}`} onClick={() => onEdit(task)}>
-                          <Pencil className="size-4" aria-hidden="true" />
-                          Modifier
-                        </Button>
-                      )}
-                      <MarkTaskFinishedButton task={task} />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className={cn(!phone && 'overflow-x-auto print:overflow-visible')}>
+          {phone ? (
+            <TaskCards tasks={tasks} actor={actor} onShow={onShow} onEdit={onEdit} label={label} />
+          ) : (
+            <TasksTable tasks={tasks} actor={actor} onShow={onShow} onEdit={onEdit} />
+          )}
           {canShowMore && (
-            <div className="flex justify-center border-t border-slate-100 px-3 py-2">
+            <div className="flex justify-center border-t border-slate-100 px-3 py-2 print:hidden">
               <Button variant="ghost" size="sm" onClick={showMore} disabled={more.isFetching}>
                 Afficher plus
                 <span className="sr-only"> : {label}</span>

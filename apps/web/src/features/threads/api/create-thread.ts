@@ -1,6 +1,6 @@
-import type { CreatedThread, ThreadRecipientClass } from '@promovente/shared';
+import { API, type ThreadRecipientClass } from '@promovente/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 
 export type CreateThreadVariables = {
   title: string;
@@ -13,17 +13,17 @@ export type CreateThreadVariables = {
 
 /** POST /threads (multipart: title, content, to_id, to_base_class, promotion, files). */
 export const createThread = ({ title, content, promotion, recipient, candidacyId, files }: CreateThreadVariables) => {
-  const body = new FormData();
-  body.set('title', title);
-  body.set('content', content);
-  body.set('promotion', String(promotion));
+  const form = new FormData();
+  form.set('title', title);
+  form.set('content', content);
+  form.set('promotion', String(promotion));
   if (recipient) {
-    body.set('to_id', String(recipient.id));
-    body.set('to_base_class', recipient.base_class);
+    form.set('to_id', String(recipient.id));
+    form.set('to_base_class', recipient.base_class);
   }
-  if (candidacyId) body.set('candidacy_id', String(candidacyId));
-  for (const file of files) body.append('files[]', file);
-  return api.post<{ data: CreatedThread; message: string }>('threads', body);
+  if (candidacyId) form.set('candidacy_id', String(candidacyId));
+  for (const file of files) form.append('files[]', file);
+  return call(API.createThread, { form });
 };
 
 export const useCreateThread = () => useMutation({ mutationFn: createThread });

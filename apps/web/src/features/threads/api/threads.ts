@@ -1,6 +1,6 @@
-import type { ThreadDetail, ThreadReadFilter, ThreadRecipient, ThreadRecipientClass, ThreadsPage } from '@promovente/shared';
+import { API, type ThreadReadFilter, type ThreadRecipient, type ThreadRecipientClass } from '@promovente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api-client';
 import { refreshUnread } from '../../../lib/unread-summary';
 
 export const threadKeys = {
@@ -27,14 +27,14 @@ export const useThreads = (params: ThreadListParams) =>
   useQuery({
     queryKey: threadKeys.list(params),
     queryFn: () =>
-      api.get<ThreadsPage>('threads', {
+      call(API.listThreads, {
         query: {
-          promotion: params.promotion,
+          promotion: params.promotion ?? undefined,
           search: params.search.trim() || undefined,
           filter: params.filter === 'all' ? undefined : params.filter,
           interlocutor: params.interlocutor || undefined,
-          candidate_id: params.candidate,
-          candidacy: params.candidacy,
+          candidate_id: params.candidate ?? undefined,
+          candidacy: params.candidacy ?? undefined,
           page: params.page,
         },
       }),
@@ -46,7 +46,7 @@ export const useThreads = (params: ThreadListParams) =>
 export const useThread = (id: number | null) =>
   useQuery({
     queryKey: threadKeys.one(id ?? 0),
-    queryFn: () => api.get<{ data: ThreadDetail }>(`threads/${id}`).then((response) => response.data),
+    queryFn: () => call(API.getThread, { params: { id: id ?? 0 } }).then((response) => response.data),
     enabled: id !== null,
   });
 
@@ -54,7 +54,7 @@ export const useThread = (id: number | null) =>
 export const useMarkThreadRead = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.put(`threads/${id}/markAsRead`, undefined, { quiet: true }),
+    mutationFn: (id: number) => call(API.markThreadAsRead, { params: { id } }, { quiet: true }),
     onSuccess: () => Promise.all([refreshUnread(queryClient), queryClient.invalidateQueries({ queryKey: ['threads', 'list'] })]),
   });
 };
@@ -66,12 +66,12 @@ export const useReplyToThread = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ threadId, promotion, content, files }: ReplyVariables) => {
-      const body = new FormData();
-      body.set('content', content);
-      body.set('promotion', String(promotion));
-      body.set('thread_id', String(threadId));
-      for (const file of files) body.append('files[]', file);
-      return api.post<{ data: { id: number }; message: string }>(`threads/${threadId}/reply`, body);
+      const form = new FormData();
+      form.set('content', content);
+      form.set('promotion', String(promotion));
+      form.set('thread_id', String(threadId));
+      for (const file of files) form.append('files[]', file);
+      return call(API.replyToThread, { params: { id: threadId }, form });
     },
     // The thread is loaded again after a reply (docs/product/messages.md#states), and the list with it.
     onSuccess: (_answer, { threadId }) =>
@@ -83,8 +83,8 @@ export const useReplyToThread = () => {
   });
 };
 
-type Member = { id: number; full_name: string };
-const MEMBER_PATHS: Partial<Record<ThreadRecipientClass, string>> = { broker: 'brokers', investor: 'investors', pilot: 'pilots' };
+const MEMBER_LISTS = { broker: API.listBrokers, investor: API.listInvestors, pilot: API.listPilots } as const;
+const memberListOf = (cls: ThreadRecipientClass) => (cls in MEMBER_LISTS ? MEMBER_LISTS[cls as keyof typeof MEMBER_LISTS] : null);
 
 /**
  * The people a user may write to, by class: candidates and notaries from GET threads/recipients,
@@ -100,13 +100,13 @@ export const useRecipients = (
     queryKey: threadKeys.recipients(promotionId, recipientClass ?? 'candidate', search, options.id),
     queryFn: async (): Promise<ThreadRecipient[]> => {
       const cls = recipientClass as ThreadRecipientClass;
-      const memberPath = MEMBER_PATHS[cls];
-      if (memberPath) {
-        const response = await api.get<{ data: Member[] }>(memberPath, { query: { promotion: promotionId } });
+      const memberList = memberListOf(cls);
+      if (memberList) {
+        const response = await call(memberList, { query: { promotion: promotionId } });
         return response.data.map((m) => ({ id: m.id, full_name: m.full_name, base_class: cls }));
       }
-      const response = await api.get<{ data: ThreadRecipient[] }>('threads/recipients', {
-        query: { class: cls, promotion: promotionId, search: search.trim() || undefined, id: options.id },
+      const response = await call(API.listThreadRecipients, {
+        query: { class: cls as 'candidate' | 'notary', promotion: promotionId, search: search.trim() || undefined, id: options.id },
       });
       return response.data;
     },
@@ -117,7 +117,7 @@ export const useRecipients = (
 /** GET /file-url/:uuid: a short-lived signed URL, opened in a new tab. */
 export const useOpenAttachment = () =>
   useMutation({
-    mutationFn: (uuid: string) => api.get<{ data: { url: string } }>(`file-url/${uuid}`).then((response) => response.data.url),
+    mutationFn: (uuid: string) => call(API.getFileUrl, { params: { uuid }, query: {} }).then((response) => response.data.url),
     onSuccess: (url) => {
       window.open(url, '_blank', 'noopener');
     },

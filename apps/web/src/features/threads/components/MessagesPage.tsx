@@ -107,7 +107,7 @@ export const MessagesPage = () => {
             <InputField
               label="Rechercher"
               type="search"
-              className="min-w-0 flex-1"
+              className="min-w-40 flex-1 basis-48"
               defaultValue={params.search}
               placeholder="Titre, interlocuteur, message"
               onChange={(event) => setSearchLater(event.target.value)}

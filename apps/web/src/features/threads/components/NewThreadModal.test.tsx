@@ -1,13 +1,13 @@
-import type { User, UserType } from '@promovente/shared';
+import type { UserType } from '@promovente/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
 import { createQueryClient } from '../../../lib/query-client';
+import { testUser } from '../../../lib/user.fixtures';
 import { NewThreadModal } from './NewThreadModal';
 
-const userOf = (type: UserType) =>
-  ({ id: 1, type, admin: false, preferences: { selected_promotion: 7 }, full_name: 'Moi', restricted_access: 0 }) as unknown as User;
+const userOf = (type: UserType) => testUser({ type, preferences: { selected_promotion: 7 } });
 
 /** The server: the pickers' lists by path, and the created thread; every sent form is kept. */
 const serve = () => {
@@ -80,6 +80,30 @@ describe("'Nouvelle discussion' and its recipients by role (docs/product/message
     fireEvent.click(send);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect([sent[0].get('to_id'), sent[0].get('to_base_class'), sent[0].get('candidacy_id')]).toEqual(['30', 'notary', '5']);
+  });
+
+  it("says beside the greyed 'Envoyer' what it waits for, until everything is there", async () => {
+    serve();
+    open('broker');
+    const send = screen.getByRole('button', { name: 'Envoyer' }) as HTMLButtonElement;
+    const hint = () => document.getElementById(send.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(send.disabled).toBe(true);
+    expect(hint()).toBe('Pour envoyer, choisissez un destinataire et saisissez un titre et un message.');
+    fireEvent.change(screen.getByLabelText('Titre'), { target: { value: 'Votre dossier' } });
+    expect(hint()).toBe('Pour envoyer, choisissez un destinataire et saisissez un message.');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Bonjour' } });
+    expect(hint()).toBe('Pour envoyer, choisissez un destinataire.');
+    await screen.findByRole('option', { name: 'Anne Meylan' });
+    fireEvent.change(screen.getByLabelText('Destinataire *'), { target: { value: '12' } });
+    expect(send.disabled).toBe(false);
+    expect(send.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/^Pour envoyer/)).toBeNull();
+  });
+
+  it('tells a candidate only what to type: he does not choose a recipient', () => {
+    serve();
+    open('candidate');
+    expect(screen.getByText('Pour envoyer, saisissez un titre et un message.')).toBeTruthy();
   });
 
   it('lets a pilot choose among the investors only', async () => {

@@ -1,5 +1,6 @@
 import {
   type CreatedThread,
+  newThreadMissingHint,
   THREAD_INTERLOCUTOR_LABELS,
   type ThreadRecipient,
   type ThreadRecipientClass,
@@ -126,9 +127,15 @@ export const NewThreadModal = ({
   const [files, setFiles] = useState<File[]>([]);
   const contentId = useId();
   const filesId = useId();
+  const hintId = useId();
   const mutation = useCreateThread();
   const hasRecipient = !chooses || target.id !== null;
   const valid = title.trim().length > 0 && content.trim().length > 0 && hasRecipient;
+  // 'Envoyer' waits for these: said beside it, not only greyed (a role that may not write sees its own text above).
+  const missingHint =
+    chooses && classes.length === 0
+      ? null
+      : newThreadMissingHint({ recipient: !hasRecipient, title: title.trim() === '', content: content.trim() === '' });
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
@@ -191,11 +198,16 @@ export const NewThreadModal = ({
             className="block text-sm"
           />
         </Field>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {missingHint && (
+            <p id={hintId} className="mr-auto text-sm text-slate-600">
+              {missingHint}
+            </p>
+          )}
           <Button type="button" variant="secondary" onClick={() => handleOpenChange(false)}>
             Annuler
           </Button>
-          <Button type="submit" disabled={!valid} loading={mutation.isPending}>
+          <Button type="submit" disabled={!valid} loading={mutation.isPending} aria-describedby={missingHint ? hintId : undefined}>
             Envoyer
           </Button>
         </div>

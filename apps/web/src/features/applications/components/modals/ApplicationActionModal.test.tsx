@@ -76,7 +76,7 @@ const makeUser = (multiAgency: boolean, admin = false) =>
     type: 'broker',
     admin,
     preferences: { selected_promotion: PROMOTION_ID },
-    promotion: { id: PROMOTION_ID, title: 'Les Terrasses', logo: null, multi_agency: multiAgency, unread_messages: 0 },
+    promotion: { id: PROMOTION_ID, title: 'Les Terrasses', logo: null, multi_agency: multiAgency, unread_messages: 0, archived: false },
     promotions_count: 1,
     agency: { id: 2, name: 'Agence du Lac' },
     restricted_access: 0,
@@ -89,11 +89,12 @@ const makeUser = (multiAgency: boolean, admin = false) =>
     unread_messages_count: 0,
     assistants: [],
     is_demo: false,
+    email_notifications: true,
   }) satisfies User;
 
 /** The server's answers, in order; every call is recorded. */
 const stubServer = (...answers: { status: number; body: unknown }[]) => {
-  const fetchMock = vi.fn(async () => {
+  const fetchMock = vi.fn<typeof fetch>(async () => {
     const answer = answers.shift() ?? { status: 200, body: { data: null, message: 'OK' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   });
@@ -102,10 +103,10 @@ const stubServer = (...answers: { status: number; body: unknown }[]) => {
 };
 
 const sentCommand = (fetchMock: ReturnType<typeof stubServer>, call = 0) => {
-  const [url, init] = fetchMock.mock.calls[call] as unknown as [string, RequestInit];
+  const [url, init] = fetchMock.mock.calls[call];
   return {
     url,
-    ...(JSON.parse(String(init.body)) as { name: string; params: { entity: string; entity_id: number; additionnal_fields: object } }),
+    ...(JSON.parse(String(init?.body)) as { name: string; params: { entity: string; entity_id: number; additionnal_fields: object } }),
   };
 };
 
@@ -184,7 +185,7 @@ describe('the funnel modals (docs/product/funnel.md#screens and docs/product/val
       expect(screen.queryByLabelText("Date de dépôt de l'acompte *")).toBeNull();
 
       fireEvent.click(field('Date de dépôt connue'));
-      const time = field('Heure (heure suisse) *') as unknown as HTMLSelectElement;
+      const time = screen.getByLabelText<HTMLSelectElement>('Heure (heure suisse) *');
       expect(time.value).toBe('10:00');
       expect(Array.from(time.options).every((o) => /^\d{2}:(00|15|30|45)$/.test(o.value))).toBe(true);
       await act(async () => {
@@ -242,7 +243,7 @@ describe('the funnel modals (docs/product/funnel.md#screens and docs/product/val
     it('offers a required select of 1, 2, 3, 9 outside multi-agency promotions', async () => {
       const fetchMock = stubServer();
       const { onClose } = renderModal('updatePriority', makeRow({ priority: 2 }));
-      const select = field('Priorité *') as unknown as HTMLSelectElement;
+      const select = screen.getByLabelText<HTMLSelectElement>('Priorité *');
       expect(Array.from(select.options).map((o) => o.value)).toEqual(['', '1', '2', '3', '9']);
       expect(select.value).toBe('2');
 

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/Button';
 import { Modal } from '../../../../components/ui/Modal';
 import { Spinner } from '../../../../components/ui/Spinner';
-import { actorOf, useUser } from '../../../../lib/auth';
-import { isDemoMode } from '../../../../lib/storage';
+import { actorOf, inDemoMode, useUser } from '../../../../lib/auth';
 import { CandidateFormModal, CommentsModal, DeleteCandidacyModal, FilesModal, useCandidacy } from '../../../candidates';
 import { AddTaskModal, TaskHistoryModal } from '../../../tasks';
 import { NewThreadModal } from '../../../threads';
@@ -86,7 +85,7 @@ export const ApplicationCommentsModal = ({ application, onClose }: ApplicationMo
 
 export const ApplicationFilesModal = ({ application, onClose }: ApplicationModalProps) => {
   const user = useUser().data;
-  const canUpload = Boolean(user && can(actorOf(user), 'file.upload')) && !isDemoMode();
+  const canUpload = Boolean(user && can(actorOf(user), 'file.upload')) && !inDemoMode(user);
   return (
     <WithCandidacy application={application} onClose={onClose} title={APPLICATION_ACTIONS.files.label}>
       {(candidacy) => <FilesModal row={candidacy} canUpload={canUpload} onClose={onClose} />}

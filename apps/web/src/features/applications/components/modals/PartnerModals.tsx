@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { SelectField } from '../../../../components/ui/Field';
 import { Modal } from '../../../../components/ui/Modal';
 import { Spinner } from '../../../../components/ui/Spinner';
-import { usePartners } from '../../api/attribution';
+import { usePartners } from '../../../attribution';
 import { useApplicationCommand } from '../../api/commands';
 import { commandResolver } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss, FormActions } from './modal-kit';

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/Button';
 import { SelectField } from '../../../../components/ui/Field';
 import { Modal } from '../../../../components/ui/Modal';
+import { PRIORITY_OPTIONS } from '../../../attribution';
 import { useApplicationCommand } from '../../api/commands';
-import { PRIORITY_OPTIONS } from '../../attribution';
 import { commandResolver, type PriorityCommand, priorityChoices } from './modal-helpers';
 import { type ApplicationModalProps, ApplicationSummary, closeOnDismiss, FormActions, useModalContext } from './modal-kit';
 
@@ -100,8 +100,8 @@ const PrioritySelect = ({ application, onClose }: ApplicationModalProps) => {
  * promotions, the priority picked in a list.
  */
 export const PriorityModal = ({ application, onClose }: ApplicationModalProps) => {
-  const { multiAgency, isAdmin } = useModalContext(application);
-  const choices = priorityChoices(application, multiAgency, isAdmin);
+  const { multiAgency, resetsPriorityCounter } = useModalContext(application);
+  const choices = priorityChoices(application, multiAgency, resetsPriorityCounter);
   return (
     <Modal open onOpenChange={closeOnDismiss(onClose)} title={APPLICATION_ACTIONS.updatePriority.label}>
       <ApplicationSummary application={application} />

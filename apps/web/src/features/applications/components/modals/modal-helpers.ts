@@ -120,18 +120,19 @@ export type PriorityCommand = Extract<ApplicationCommand, 'goToBestAvailablePrio
 /**
  * The priority modal: in a multi-agency promotion, the buttons the position allows — go to the
  * best free position (priority 9 and the lot has one), release the place (not 9), reset the
- * counter (priority 1, admins only); elsewhere a required select of 1, 2, 3, 9.
+ * counter (priority 1, for who may: `application.resetPriorityCounter`); elsewhere a required
+ * select of 1, 2, 3, 9.
  */
 export const priorityChoices = (
   application: { priority: number; lot: { best_available_priority: number | null } },
   multiAgency: boolean,
-  isAdmin: boolean,
+  resetsPriorityCounter: boolean,
 ): { kind: 'select' } | { kind: 'buttons'; commands: PriorityCommand[] } => {
   if (!multiAgency) return { kind: 'select' };
   const commands: PriorityCommand[] = [];
   if (application.priority === 9 && application.lot.best_available_priority !== null) commands.push('goToBestAvailablePriority');
   if (application.priority !== 9) commands.push('goToLatestPriority');
-  if (application.priority === 1 && isAdmin) commands.push('UpdateLastPriorityChange');
+  if (application.priority === 1 && resetsPriorityCounter) commands.push('UpdateLastPriorityChange');
   return { kind: 'buttons', commands };
 };
 

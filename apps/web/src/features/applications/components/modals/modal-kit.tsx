@@ -1,11 +1,11 @@
-import type { ApplicationRow, ApplicationsPage } from '@promovente/shared';
+import { type ApplicationRow, type ApplicationsPage, can } from '@promovente/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../../components/ui/Button';
 import { cn } from '../../../../components/ui/cn';
 import { Field, InputField, SelectField } from '../../../../components/ui/Field';
-import { useUser } from '../../../../lib/auth';
+import { actorOf, useUser } from '../../../../lib/auth';
 import { applicationKeys } from '../../api/applications';
 import { QUARTER_HOURS } from './modal-helpers';
 
@@ -28,7 +28,8 @@ export const useModalContext = (application: Pick<ApplicationRow, 'promotion_id'
     user,
     promotionTitle: promotion?.title ?? null,
     multiAgency: promotion?.multi_agency ?? false,
-    isAdmin: user?.admin ?? false,
+    /** 'Réinitialiser le compteur' (UpdateLastPriorityChange): the permission table's admin rule. */
+    resetsPriorityCounter: user ? can(actorOf(user), 'application.resetPriorityCounter') : false,
   };
 };
 

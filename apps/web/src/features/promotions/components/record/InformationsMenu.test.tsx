@@ -1,4 +1,4 @@
-import type { PromotionRecord } from '@promovente/shared';
+import { PROMOTION_ARCHIVE_MESSAGES, type PromotionRecord } from '@promovente/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,7 @@ const record: PromotionRecord = {
   reservation_timeout: null,
   multi_agency: false,
   crm_updated_at: null,
+  archived_at: null,
 };
 
 /** The API: the record, the registration link, and the settings save answering the saved record. */
@@ -32,6 +33,10 @@ const serve = (current: PromotionRecord) => {
     if (url === `/api/promotions/${current.id}/settings` && init?.method === 'POST') {
       const form = init.body as FormData;
       return new Response(JSON.stringify({ data: { ...current, title: String(form.get('title')) } }), { status: 200 });
+    }
+    if (url === `/api/promotions/${current.id}/archive` && init?.method === 'PUT') {
+      const archived = { ...current, archived_at: '2026-11-26T08:30:00.000Z' };
+      return new Response(JSON.stringify({ message: 'Promotion archivée', data: archived }), { status: 200 });
     }
     if (url === `/api/promotions/${current.id}`) return new Response(JSON.stringify({ data: current }), { status: 200 });
     if (url.endsWith('/registration-link')) return new Response(JSON.stringify({ data: null }), { status: 200 });
@@ -55,6 +60,16 @@ describe('the Informations menu (docs/product/promotion-administration.md#inform
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it("says no 'Heure suisse' under the start and end dates: they are days, without a time", { timeout: 20_000 }, async () => {
+    renderMenu(true);
+    const start = await screen.findByLabelText('Date de début');
+    const end = screen.getByLabelText('Date de fin');
+    expect([start.getAttribute('type'), end.getAttribute('type')]).toEqual(['date', 'date']);
+    expect(start.getAttribute('aria-describedby')).toBeNull();
+    expect(end.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/heure suisse/i)).toBeNull();
   });
 
   it('offers the save only after a change, and not again after a successful save', async () => {
@@ -97,5 +112,26 @@ describe('the Informations menu (docs/product/promotion-administration.md#inform
     expect(title.closest('fieldset')?.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     expect(screen.queryByLabelText('Logo')).toBeNull();
+  });
+
+  it("asks before archiving ('Êtes-vous sûr ...'), then shows the date, the restore, and the form read-only", async () => {
+    const fetchMock = renderMenu(true);
+    fireEvent.click(await screen.findByRole('button', { name: PROMOTION_ARCHIVE_MESSAGES.archive }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Êtes-vous sûr de vouloir archiver la promotion « Les Hauts de Rolle » ?');
+    expect(dialog.textContent).toContain(PROMOTION_ARCHIVE_MESSAGES.archiveConsequences);
+    fireEvent.click(screen.getByRole('button', { name: 'Archiver' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/promotions/7/archive', expect.objectContaining({ method: 'PUT' })));
+    expect(await screen.findByText('Archivée le 26/11/2026 09:30')).toBeTruthy();
+    expect(screen.getByRole('button', { name: PROMOTION_ARCHIVE_MESSAGES.restore })).toBeTruthy();
+    const title = (await screen.findByLabelText(/^Titre/)) as HTMLInputElement;
+    expect(title.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+  });
+
+  it('offers no archiving to a broker without the admin flag', async () => {
+    renderMenu(false);
+    await screen.findByLabelText(/^Titre/);
+    expect(screen.queryByRole('button', { name: PROMOTION_ARCHIVE_MESSAGES.archive })).toBeNull();
   });
 });

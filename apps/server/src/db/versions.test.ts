@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBuildingWithLots, createPromotion, createUser } from '../test/fixtures.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { rowsOf } from './rows.js';
+import { lots, threadMessages, threads, users } from './schema/index.js';
+
+/**
+ * Versions of the data (docs/architecture.md, 'Versions of the data'): the database's triggers
+ * add 1 to a scope's version in the transaction of every statement that changes its rows.
+ */
+
+/** The tables no cached answer reads (migration 0017 says why): they bump no version. */
+const LEFT_OUT = new Set([
+  'auth_tokens',
+  'password_resets',
+  'rate_limit_hits',
+  'demo_requests',
+  'mail_messages',
+  'notifications',
+  'library_accesses',
+  'data_versions',
+]);
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const db = () => ctx.database.db;
+const versions = async () =>
+  Object.fromEntries(
+    (await rowsOf<{ scope: number; version: string | number }>(db(), sql`select scope, version from data_versions`)).map((row) => [
+      Number(row.scope),
+      Number(row.version),
+    ]),
+  ) as Record<number, number>;
+
+describe('versions of the data (docs/architecture.md, "Versions of the data")', () => {
+  it('every table but those no cached answer reads bumps a version on insert, update and delete', async () => {
+    const tables = await rowsOf<{ table: string; events: string[] }>(
+      db(),
+      sql`select c.relname as table,
+            array(select distinct e from pg_trigger t, unnest(array[
+              case when t.tgtype & 4 <> 0 then 'insert' end,
+              case when t.tgtype & 8 <> 0 then 'delete' end,
+              case when t.tgtype & 16 <> 0 then 'update' end]) e
+             where t.tgrelid = c.oid and not t.tgisinternal and t.tgname like '%version%' and e is not null order by 1) as events
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '__drizzle%'
+          order by 1`,
+    );
+    expect(tables.length).toBeGreaterThan(35);
+    const missing = tables
+      .filter(({ table, events }) => !LEFT_OUT.has(table) && events.join(',') !== 'delete,insert,update')
+      .map(({ table, events }) => `${table}: ${events.join(',') || 'none'}`);
+    expect(missing).toEqual([]);
+    // What is left out is left out: nothing there bumps.
+    expect(tables.filter(({ table, events }) => LEFT_OUT.has(table) && events.length > 0).map(({ table }) => table)).toEqual([]);
+  });
+
+  it("an account bumps the firm's version on a change of any column but the selected promotion", async () => {
+    const [{ columns }] = await rowsOf<{ columns: string[] }>(
+      db(),
+      sql`select array(select a.attname from pg_trigger t join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+                        where t.tgname = 'users_version_update' order by 1)::text[] as columns`,
+    );
+    const all = await rowsOf<{ column_name: string }>(
+      db(),
+      sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'users' order by 1`,
+    );
+    expect([...columns].sort()).toEqual(
+      all
+        .map((row) => row.column_name)
+        .filter((name) => !['id', 'preferences', 'updated_at'].includes(name))
+        .sort(),
+    );
+  });
+
+  it("a write bumps its own promotion's version, and only that one, in its transaction", async () => {
+    const first = await createPromotion(db());
+    const second = await createPromotion(db());
+    const { lots: rows } = await createBuildingWithLots(db(), first.id, [500_000, 600_000]);
+    const before = await versions();
+
+    await db().update(lots).set({ rawPrice: 510_000 }).where(eq(lots.id, rows[0].id));
+    const after = await versions();
+    expect(after[first.id]).toBe(before[first.id] + 1);
+    expect(after[second.id]).toBe(before[second.id]);
+
+    // A rolled-back write leaves the version where it was.
+    await db()
+      .transaction(async (tx) => {
+        await tx.update(lots).set({ rawPrice: 1 }).where(eq(lots.id, rows[1].id));
+        throw new Error('rolled back');
+      })
+      .catch(() => null);
+    expect((await versions())[first.id]).toBe(after[first.id]);
+  });
+
+  it("a message bumps its thread's promotion; an account's name bumps the firm (0), its selected promotion nothing", async () => {
+    const promotion = await createPromotion(db());
+    const broker = await createUser(db(), 'broker', { promotionIds: [promotion.id] });
+    const [thread] = await db()
+      .insert(threads)
+      .values({ promotionId: promotion.id, title: 'Visite', createdById: broker.id, toId: broker.id })
+      .returning();
+    const before = await versions();
+    await db().insert(threadMessages).values({ threadId: thread.id, senderId: broker.id, content: 'Bonjour' });
+    const afterMessage = await versions();
+    expect(afterMessage[promotion.id]).toBe(before[promotion.id] + 1);
+    expect(afterMessage[0]).toBe(before[0]);
+
+    await db().update(users).set({ lastName: 'Dvořák' }).where(eq(users.id, broker.id));
+    expect((await versions())[0]).toBe(afterMessage[0] + 1);
+    await db()
+      .update(users)
+      .set({ preferences: { selected_promotion: promotion.id }, updatedAt: new Date() })
+      .where(eq(users.id, broker.id));
+    expect((await versions())[0]).toBe(afterMessage[0] + 1);
+  });
+});

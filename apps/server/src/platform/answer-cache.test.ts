@@ -1,0 +1,209 @@
+import { API_ROUTES } from '@promovente/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { lots, tasks } from '../db/schema/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { ROUTE_CALLS } from '../test/security/calls.js';
+import { buildWorld, PRINCIPALS, type Principal, type World } from '../test/security/world.js';
+
+/**
+ * The answer cache (docs/architecture.md, 'The answer cache'): the routes that declare `cache`
+ * answer from memory, by version, exactly what they would answer live, to each reader his own.
+ */
+
+/** The tables no version follows (migration 0017): a cached route must not read them. */
+const UNVERSIONED = [
+  'auth_tokens',
+  'password_resets',
+  'rate_limit_hits',
+  'demo_requests',
+  'mail_messages',
+  'notifications',
+  'library_accesses',
+];
+
+const CACHED = Object.entries(API_ROUTES)
+  .filter(([, spec]) => spec.cache)
+  .map(([name, spec]) => ({ name, key: `${spec.method} /api${spec.path}` }));
+
+let ctx: TestContext;
+let world: World;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await buildWorld(ctx);
+});
+afterAll(() => ctx.close());
+
+const read = async (principal: Principal, url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...(await world.headersOf(principal)), ...headers } });
+
+/** The session's statement: it reads the token, the account and the data version, before any cache. */
+const isSession = (sql: string) => sql.includes('"auth_tokens"."token_hash"');
+
+describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
+  it('serves the main lists and GET user by version', () => {
+    expect(CACHED.map(({ name }) => name).sort()).toEqual(
+      [
+        'getFilterOptions',
+        'getUser',
+        'listApplications',
+        'listBuildings',
+        'listCandidacies',
+        'listCandidates',
+        'listLots',
+        'listUserPromotions',
+      ].sort(),
+    );
+    for (const { key } of CACHED) expect(ROUTE_CALLS[key], key).toBeDefined();
+  });
+
+  it('gives every reader of the route x principal matrix his own answer, the one he gets live, and reads no unversioned table', async () => {
+    // One minute for the whole test: the answers are made at the start of the minute (platform/clock.ts).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const live = new Map<string, { status: number; body: string }>();
+    const unversionedReads: string[] = [];
+    for (const { key } of CACHED) {
+      for (const principal of PRINCIPALS) {
+        ctx.app.answers.clear();
+        const { url } = ROUTE_CALLS[key](world, principal);
+        const headers = await world.headersOf(principal);
+        let response: Awaited<ReturnType<typeof read>> | undefined;
+        const statements = await ctx.captureQueries(async () => {
+          response = await ctx.app.inject({ method: 'GET', url, headers });
+        });
+        live.set(`${key} ${principal}`, { status: response!.statusCode, body: response!.body });
+        for (const { sql } of statements.filter((statement) => !isSession(statement.sql))) {
+          const table = UNVERSIONED.find((name) => new RegExp(`\\b${name}\\b`).test(sql));
+          if (table) unversionedReads.push(`${key} as ${principal} reads ${table}`);
+        }
+      }
+    }
+    expect(unversionedReads).toEqual([]);
+
+    // Every reader fills the cache, then reads again: from memory, his own answer.
+    ctx.app.answers.clear();
+    for (const { key } of CACHED) for (const principal of PRINCIPALS) await read(principal, ROUTE_CALLS[key](world, principal).url);
+    const before = ctx.app.answers.stats();
+    const wrong: string[] = [];
+    for (const { key } of CACHED) {
+      for (const principal of PRINCIPALS) {
+        const response = await read(principal, ROUTE_CALLS[key](world, principal).url);
+        const expected = live.get(`${key} ${principal}`)!;
+        if (response.statusCode !== expected.status || response.body !== expected.body) wrong.push(`${key} as ${principal}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const served = ctx.app.answers.stats().hits - before.hits;
+    // Refusals (401, 403, 404) are never kept; every 200 of the second round came from memory.
+    const answered = [...live.values()].filter(({ status }) => status === 200).length;
+    expect(answered).toBeGreaterThan(30);
+    expect(served).toBe(answered);
+  }, 300_000);
+
+  it('answers a repeat read from memory and an If-None-Match with a 304, each in the one statement of the session', async () => {
+    ctx.app.answers.clear();
+    const url = `/api/lots?promotion=${world.promotion.id}`;
+    const first = await read('broker', url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-store');
+
+    const headers = await world.headersOf('broker');
+    let again: Awaited<ReturnType<typeof read>> | undefined;
+    expect(await ctx.countQueries(async () => (again = await ctx.app.inject({ method: 'GET', url, headers })))).toBe(1);
+    expect(again!.body).toBe(first.body);
+    expect(again!.headers.etag).toBe(etag);
+
+    let notModified: Awaited<ReturnType<typeof read>> | undefined;
+    const statements = await ctx.countQueries(
+      async () => (notModified = await ctx.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } })),
+    );
+    expect(statements).toBe(1);
+    expect(notModified!.statusCode).toBe(304);
+    expect(notModified!.body).toBe('');
+  });
+
+  it('shows a change at the next read, whoever made it: a route, or a job writing straight to the database', async () => {
+    ctx.app.answers.clear();
+    const url = `/api/lots?promotion=${world.promotion.id}`;
+    const lot = world.rows.lots[0];
+    const priceOf = (body: string) => (JSON.parse(body).data as { id: number; price: number }[]).find((row) => row.id === lot.id)?.price;
+    const first = await read('broker', url);
+    const before = priceOf(first.body);
+    expect(before).toBeDefined();
+
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/lots/${lot.id}`,
+      headers: await world.headersOf('broker'),
+      payload: { id: lot.id, price: 777_000 },
+    });
+    expect(changed.statusCode).toBe(200);
+    const afterRoute = await read('broker', url, { 'if-none-match': first.headers.etag as string });
+    expect(afterRoute.statusCode).toBe(200);
+    expect(priceOf(afterRoute.body)).toBe(777_000);
+
+    // Another reader of the promotion sees it too.
+    expect(priceOf((await read('admin', url)).body)).toBe(777_000);
+
+    await ctx.database.db.update(lots).set({ rawPrice: 888_000 }).where(eq(lots.id, lot.id));
+    expect(priceOf((await read('broker', url)).body)).toBe(888_000);
+  });
+
+  it("computes the clock's flags at the minute it is made: a task due in the minute turns late at the next one", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 26, 9, 0, 10) });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    ctx.app.answers.clear();
+    const lot = world.rows.lots[1];
+    const [task] = await ctx.database.db
+      .insert(tasks)
+      .values({
+        promotionId: world.promotion.id,
+        lotId: lot.id,
+        title: 'Rappeler le notaire',
+        endAt: new Date(Date.UTC(2026, 10, 26, 9, 0, 30)),
+      })
+      .returning();
+    const url = `/api/lots?promotion=${world.promotion.id}`;
+    const statusOf = (body: string) =>
+      (JSON.parse(body).data as { id: number; tasks: { id: number; time_status: string }[] }[])
+        .find((row) => row.id === lot.id)
+        ?.tasks.find((item) => item.id === task.id)?.time_status;
+
+    const first = await read('broker', url);
+    expect(statusOf(first.body)).toBe('today');
+    // 09:00:40, past the task's instant but in the same minute: the answer of 09:00, from memory.
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 0, 40));
+    const hits = ctx.app.answers.stats().hits;
+    const same = await read('broker', url);
+    expect(same.body).toBe(first.body);
+    expect(ctx.app.answers.stats().hits).toBe(hits + 1);
+    // 09:01:05: the answer of 09:01 sees it late, and names another ETag.
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 1, 5));
+    const next = await read('broker', url, { 'if-none-match': first.headers.etag as string });
+    expect(next.statusCode).toBe(200);
+    expect(statusOf(next.body)).toBe('late');
+  });
+
+  it('keeps answers within its memory, the least recently used leaving first', async () => {
+    const { createAnswerCache } = await import('./answer-cache.js');
+    const cache = createAnswerCache(1);
+    const big = 'x'.repeat(100_000);
+    for (let index = 0; index < 20; index += 1) cache.set(`key ${index}`, `W/"${index}"`, big);
+    const { bytes, entries } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(entries).toBeGreaterThan(2);
+    expect(cache.get('key 0')).toBeUndefined();
+    expect(cache.get('key 19')?.json).toBe(big);
+    // Off (0 MB): nothing is kept, the answer is still sent.
+    const off = createAnswerCache(0);
+    expect(off.set('key', 'W/"x"', big).json).toBe(big);
+    expect(off.stats().entries).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestActor } from './auth.js';
+
+/**
+ * The versioned answer cache (docs/architecture.md, 'The answer cache'). A catalogued route that
+ * declares `cache` answers as a function of the data its reader may see, the reader, the URL and
+ * the minute. Its key holds them all: the route and the URL; the reader (his account, his
+ * session's demo mode, his selected promotion, the set of his promotions); the data version the
+ * session's statement read (the sum of the versions of the firm's shared data and of each of his
+ * promotions, which the database's triggers raise in the transaction of every change: migration
+ * 0017); and the minute its handler runs at (platform/clock.ts: a task's lateness or an
+ * application's deadline is computed at that instant). A change the reader could see changes the
+ * key, so an answer is never served after the data it was made from changed, and never to
+ * another reader.
+ *
+ * The key also names the ETag: a client that sends it back in If-None-Match gets a 304 with no
+ * statement beyond the session. The finished answers are kept serialised, and compressed once per
+ * encoding the first time a client asks for it, in a memory of bounded size (least recently used
+ * out first).
+ */
+
+export type CachedAnswer = {
+  key: string;
+  etag: string;
+  json: string;
+  encoded: { br?: Buffer; gzip?: Buffer };
+  bytes: number;
+};
+
+/** Below this, compressing costs more than it saves (the same threshold as app.ts). */
+const COMPRESS_FROM = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The reader of an answer, as the key holds him. */
+const readerOf = (actor: RequestActor) =>
+  [
+    actor.id,
+    actor.is_demo ? 'demo' : 'full',
+    actor.selected_promotion ?? '-',
+    actor.promotion_ids === null ? 'all' : [...actor.promotion_ids].sort((a, b) => a - b).join(','),
+    actor.data_version,
+  ].join('|');
+
+/** The key of one answer and its ETag (weak: the same answer is sent in several encodings). */
+export const answerKeyOf = (route: string, request: Pick<FastifyRequest, 'url'>, actor: RequestActor, minute: number) => {
+  const key = `${route}\n${request.url}\n${readerOf(actor)}\n${minute}`;
+  return { key, etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"` };
+};
+
+/** Whether the client's If-None-Match names this ETag (a list, or `*`). */
+export const isNotModified = (request: Pick<FastifyRequest, 'headers'>, etag: string) => {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === etag || tag.replace(/^W\//, '') === etag.replace(/^W\//, ''));
+};
+
+export type AnswerCache = {
+  get: (key: string) => CachedAnswer | undefined;
+  /** Keeps an answer (when the memory allows it) and returns it, ready to send. */
+  set: (key: string, etag: string, json: string) => CachedAnswer;
+  /** The answer compressed in that encoding, made once and kept with it. */
+  encoded: (answer: CachedAnswer, encoding: Encoding) => Buffer;
+  clear: () => void;
+  /** Entries and bytes held, for the tests and the bench. */
+  stats: () => { entries: number; bytes: number; hits: number; misses: number };
+};
+
+const compress = (json: string, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotliCompressSync(json, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) },
+      })
+    : gzipSync(json, { level: 6 });
+
+/** A cache of at most `megabytes`; 0 keeps nothing (every read runs its SQL). */
+export const createAnswerCache = (megabytes: number): AnswerCache => {
+  const limit = megabytes * 1024 * 1024;
+  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
+  const entries = new Map<string, CachedAnswer>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  const evict = () => {
+    for (const key of entries.keys()) {
+      if (bytes <= limit) break;
+      drop(key);
+    }
+  };
+  return {
+    get: (key) => {
+      const entry = entries.get(key);
+      if (!entry) {
+        misses += 1;
+        return undefined;
+      }
+      hits += 1;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    set: (key, etag, json) => {
+      const entry: CachedAnswer = { key, etag, json, encoded: {}, bytes: json.length * 2 + key.length * 2 };
+      if (limit === 0 || entry.bytes > limit / 4) return entry;
+      drop(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      evict();
+      return entry;
+    },
+    encoded: (answer, encoding) => {
+      const known = answer.encoded[encoding];
+      if (known) return known;
+      const made = compress(answer.json, encoding);
+      answer.encoded[encoding] = made;
+      answer.bytes += made.length;
+      if (entries.get(answer.key) === answer) {
+        bytes += made.length;
+        evict();
+      }
+      return made;
+    },
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+  };
+};
+
+/**
+ * Sends a finished answer with its ETag, compressed as the client accepts (kept with the answer
+ * for the next reader). The compression plugin leaves an answer that names its encoding alone.
+ */
+export const sendAnswer = (cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) => {
+  reply.header('etag', answer.etag).header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = answer.json.length >= COMPRESS_FROM && accepted ? negotiate(accepted, [...ENCODINGS]) : null;
+  if (encoding !== 'br' && encoding !== 'gzip') return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(cache.encoded(answer, encoding));
+};

@@ -1,0 +1,187 @@
+import {
+  API_ROUTES,
+  API_TAG_OF,
+  type ApiCatalogue,
+  type ApiRouteName,
+  type FormSpec,
+  isRawResponse,
+  type RouteOutput,
+  type RouteParsed,
+  type RouteSpec,
+  validationMessage,
+} from '@promovente/shared';
+import fastJson from 'fast-json-stringify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { type AnswerCache, answerKeyOf, isNotModified, sendAnswer } from './answer-cache.js';
+import type { RequestActor } from './auth.js';
+import { atInstant, currentMinute } from './clock.js';
+import { badRequest, HttpError } from './errors.js';
+import type { Jobs } from './jobs.js';
+import { type Form, type FormFile, readForm } from './multipart.js';
+import type { Storage } from './storage.js';
+
+/**
+ * The server's half of the API catalogue (docs/architecture.md, 'The API catalogue'): every
+ * route is registered from its shared entry, with its handler from the module that owns it.
+ * Params, query and body are validated by the entry's schemas (French messages), the access by
+ * the permission table (platform/auth.ts), and a 200 is serialised by fast-json-stringify
+ * compiled from the response schema, so that no field the schema does not name leaves.
+ */
+
+export type RouteDeps = { db: Db; storage: Storage; jobs: Jobs; config: Config };
+
+/** A multipart form read within its entry's limits, its text fields parsed by the entry's schema. */
+export type ParsedForm<Fields> = { fields: Fields; lists: Form['lists']; files: FormFile[] };
+
+type FormOf<Route extends RouteSpec> = Route['form'] extends FormSpec
+  ? Route['form']['stream'] extends true
+    ? null
+    : ParsedForm<z.output<Route['form']['fields']>>
+  : null;
+
+export type RouteContext<Route extends RouteSpec> = RouteParsed<Route> & {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in user; null only on a public route called without a session. */
+  actor: Route['access'] extends 'public' ? RequestActor | null : RequestActor;
+  form: FormOf<Route>;
+  deps: RouteDeps;
+};
+
+/** What answers a route: the catalogued answer, or (raw routes) what it sends itself through `reply`. */
+export type RouteHandler<Route extends RouteSpec> = (ctx: RouteContext<Route>) => Promise<RouteOutput<Route>>;
+
+/** One handler per catalogued route: the composition root (src/routes.ts) spreads every module's. */
+export type RouteHandlers = { [Name in ApiRouteName]: RouteHandler<ApiCatalogue[Name]> };
+
+/** A module's handlers for its domain's routes, checked against the entries' types. */
+export const handlersOf = <Routes extends Record<string, RouteSpec>>(
+  _routes: Routes,
+  handlers: { [Name in keyof Routes]: RouteHandler<Routes[Name]> },
+) => handlers;
+
+/** The first file part of that name with content, or null (a form sent without a file). */
+export const uploadOf = (form: { files: FormFile[] }, name: string) => {
+  const part = form.files.find((file) => file.name === name && file.content.length > 0);
+  return part ? { filename: part.filename, mimetype: part.mimetype, content: part.content } : null;
+};
+
+/**
+ * The JSON schema of an answer, as fast-json-stringify and the OpenAPI document read it. zod
+ * writes `additionalProperties: false` on objects; the serialiser drops undeclared fields by
+ * itself and OpenAPI readers need not be told, so it is left out.
+ */
+export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    const copy: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'additionalProperties' && value === false) continue;
+      if (key === '$schema') continue;
+      copy[key] = strip(value);
+    }
+    return copy;
+  };
+  return strip(json) as Record<string, unknown>;
+};
+
+const answerCheck = (name: string, schema: z.ZodType) => (data: unknown) => {
+  const checked = schema.safeParse(data);
+  if (checked.success) return;
+  const issue = checked.error.issues[0];
+  throw new Error(`The answer of ${name} does not match its catalogued schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+};
+
+/** The parts of a multipart request, read within the entry's limits, and its fields parsed. */
+const formOf = async (request: FastifyRequest, spec: FormSpec) => {
+  const form = await readForm(request, spec);
+  const parsed = spec.fields.safeParse(form.fields);
+  if (!parsed.success) throw badRequest(validationMessage(parsed.error));
+  return { fields: parsed.data, lists: form.lists, files: form.files };
+};
+
+/** fast-json-stringify compiled from a JSON schema (its own type names the schema's shapes one by one). */
+const compileSerialiser = (schema: unknown) => fastJson(schema as Parameters<typeof fastJson>[0]);
+
+const contextOf = (request: FastifyRequest, reply: FastifyReply, deps: RouteDeps, form: unknown) =>
+  ({
+    request,
+    reply,
+    actor: request.actor,
+    params: request.params,
+    query: request.query,
+    body: request.body,
+    form,
+    deps,
+  }) as RouteContext<RouteSpec>;
+
+/**
+ * Registers every catalogued route (under /api) with its handler. A route that declares `cache`
+ * answers by version (platform/answer-cache.ts): its ETag first (a 304 when the client has it),
+ * then the kept answer, and only then its handler.
+ */
+export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: RouteHandlers, answers: AnswerCache) => {
+  const byName: Record<string, unknown> = handlers;
+  for (const [name, spec] of Object.entries(API_ROUTES)) {
+    const handler = byName[name] as RouteHandler<RouteSpec>;
+    // The type already demands it; a build that skipped the type check still refuses to boot.
+    if (typeof handler !== 'function') throw new Error(`The route ${name} has no handler`);
+    const json = isRawResponse(spec.response) ? null : spec.response;
+    const check = json && deps.config.CHECK_ANSWERS === '1' ? answerCheck(name, json) : null;
+    const answerSchema = json ? jsonSchemaOf(json) : null;
+    const stringify = answerSchema ? compileSerialiser(answerSchema) : null;
+    const serialise =
+      stringify &&
+      ((data: unknown): string => {
+        check?.(data);
+        return stringify(data);
+      });
+    const cached = spec.cache && spec.access !== 'public' ? serialise : null;
+    app.route({
+      method: spec.method,
+      url: `/api${spec.path}`,
+      config: { access: spec.access, beforePasswordChange: spec.beforePasswordChange, routeName: name },
+      // A JSON answer over 1 KB is compressed as the client accepts (app.ts); a raw answer is sent as is.
+      ...(json ? { compress: {} } : {}),
+      schema: {
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.body ? { body: spec.body } : {}),
+        ...(answerSchema ? { response: { 200: answerSchema } } : {}),
+      },
+      ...(serialise ? { serializerCompiler: () => serialise } : {}),
+      handler: async (request, reply) => {
+        if (cached && request.actor) {
+          // Made at the start of the minute, which the key holds: what it computes against the clock
+          // is the same for every reader of that minute (platform/clock.ts).
+          const minute = currentMinute();
+          const { key, etag } = answerKeyOf(name, request, request.actor, minute);
+          if (isNotModified(request, etag)) return reply.code(304).header('etag', etag).send();
+          const kept = answers.get(key);
+          if (kept) return sendAnswer(answers, request, reply, kept);
+          const answer = await atInstant(minute, () => handler(contextOf(request, reply, deps, null)));
+          return sendAnswer(answers, request, reply, answers.set(key, etag, cached(answer)));
+        }
+        const form = spec.form && !spec.form.stream ? await formOf(request, spec.form) : null;
+        const answer = await handler(contextOf(request, reply, deps, form));
+        // A raw route sends its own answer (a file, a stream, a redirect) through `reply`.
+        if (reply.sent) return reply;
+        return answer;
+      },
+    });
+  }
+};
+
+/** The route names without a handler (the boot refuses them; a test names them). */
+export const missingHandlers = (handlers: Partial<RouteHandlers>) =>
+  Object.keys(API_ROUTES).filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
+
+/** The domain of a route, for logs and the OpenAPI document. */
+export const tagOf = (name: string) => API_TAG_OF[name] ?? 'Plateforme';
+
+export { HttpError };

@@ -1,0 +1,72 @@
+import { APPLICATIONS_HANDLERS } from './modules/applications/applications.routes.js';
+import { ATTRIBUTION_HANDLERS } from './modules/attribution/attribution.routes.js';
+import { AUTH_HANDLERS } from './modules/auth/auth.routes.js';
+import { BUILDINGS_HANDLERS } from './modules/buildings/buildings.routes.js';
+import { CANDIDACIES_HANDLERS } from './modules/candidacies/candidacies.routes.js';
+import { CANDIDATES_HANDLERS } from './modules/candidates/candidates.routes.js';
+import { COMMANDS_HANDLERS } from './modules/commands/commands.routes.js';
+import { CRM_HANDLERS } from './modules/crm/crm.routes.js';
+import { DASHBOARD_HANDLERS } from './modules/dashboard/dashboard.routes.js';
+import { FAQ_HANDLERS } from './modules/faq/faq.routes.js';
+import { FILES_HANDLERS } from './modules/files/files.routes.js';
+import { FILTERS_HANDLERS } from './modules/filters/filters.routes.js';
+import { FINANCES_HANDLERS } from './modules/finances/finances.routes.js';
+import { HOME_HANDLERS } from './modules/home/home.routes.js';
+import { LIBRARY_HANDLERS } from './modules/library/library.routes.js';
+import { LOGS_HANDLERS } from './modules/logs/logs.routes.js';
+import { LOTS_HANDLERS } from './modules/lots/lots.routes.js';
+import { MAILS_HANDLERS } from './modules/mails/mails.routes.js';
+import { MARKETING_HANDLERS } from './modules/marketing/marketing.routes.js';
+import { NOTIFICATIONS_HANDLERS } from './modules/notifications/notifications.routes.js';
+import { PEOPLE_HANDLERS } from './modules/people/people.routes.js';
+import { PIPELINE_HANDLERS } from './modules/pipeline/pipeline.routes.js';
+import { PLANNING_HANDLERS } from './modules/planning/planning.routes.js';
+import { PRICE_GRID_HANDLERS } from './modules/price-grid/price-grid.routes.js';
+import { PROGRESS_HANDLERS } from './modules/progress/progress.routes.js';
+import { PROMOTIONS_HANDLERS } from './modules/promotions/promotions.routes.js';
+import { REFERENCE_HANDLERS } from './modules/reference/reference.routes.js';
+import { REGISTRATION_HANDLERS } from './modules/registration/registration.routes.js';
+import { RESERVATION_FORM_HANDLERS } from './modules/reservation-form/reservation-form.routes.js';
+import { TASKS_HANDLERS } from './modules/tasks/tasks.routes.js';
+import { THREADS_HANDLERS } from './modules/threads/threads.routes.js';
+import { USERS_HANDLERS } from './modules/users/users.routes.js';
+import type { RouteHandlers } from './platform/routes.js';
+
+/**
+ * The composition root of the API (docs/architecture.md, 'The API catalogue'): every module's
+ * handlers, one per catalogued route. A catalogued route without its handler does not compile.
+ */
+export const ROUTE_HANDLERS = {
+  ...AUTH_HANDLERS,
+  ...USERS_HANDLERS,
+  ...FILTERS_HANDLERS,
+  ...NOTIFICATIONS_HANDLERS,
+  ...MAILS_HANDLERS,
+  ...COMMANDS_HANDLERS,
+  ...FILES_HANDLERS,
+  ...THREADS_HANDLERS,
+  ...CANDIDACIES_HANDLERS,
+  ...CANDIDATES_HANDLERS,
+  ...TASKS_HANDLERS,
+  ...LOGS_HANDLERS,
+  ...ATTRIBUTION_HANDLERS,
+  ...APPLICATIONS_HANDLERS,
+  ...RESERVATION_FORM_HANDLERS,
+  ...PIPELINE_HANDLERS,
+  ...LOTS_HANDLERS,
+  ...DASHBOARD_HANDLERS,
+  ...REGISTRATION_HANDLERS,
+  ...PROMOTIONS_HANDLERS,
+  ...CRM_HANDLERS,
+  ...BUILDINGS_HANDLERS,
+  ...PEOPLE_HANDLERS,
+  ...MARKETING_HANDLERS,
+  ...PRICE_GRID_HANDLERS,
+  ...PLANNING_HANDLERS,
+  ...FINANCES_HANDLERS,
+  ...FAQ_HANDLERS,
+  ...LIBRARY_HANDLERS,
+  ...PROGRESS_HANDLERS,
+  ...HOME_HANDLERS,
+  ...REFERENCE_HANDLERS,
+} satisfies RouteHandlers;
