@@ -2,12 +2,13 @@ import { API, PIPELINE_MESSAGES } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { call } from '../../../lib/api-client';
+import { SALES_QUERY_ROOTS } from '../../../lib/sales-queries';
 
 export type ApplicationsQuery = Record<string, string>;
 
 /** Every key starts with 'applications': a command's modal invalidates them all at once. */
 export const applicationKeys = {
-  all: ['applications'] as const,
+  all: SALES_QUERY_ROOTS.applications,
   list: (query: ApplicationsQuery) => ['applications', 'list', query] as const,
   detail: (id: number) => ['applications', 'detail', id] as const,
 };

@@ -1,28 +1,11 @@
 import { type CommandCatalogue, type CommandInput, type CommandName, MESSAGES } from '@promovente/shared';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { executeCommand, type FieldsArgument } from '../../../lib/commands';
-import { attributionQueryKey } from '../../attribution';
-import { candidacyKeys } from '../../candidates';
-import { lotKeys } from '../../lots';
-import { tasksQueryKey } from '../../tasks';
-import { applicationKeys } from './applications';
+import { invalidateSalesQueries } from '../../../lib/sales-queries';
 
-/**
- * What a pipeline step can change besides the row: the lot's status and positions, the
- * candidacy's status, the process tasks, the positions the 'assign lot' modal offers.
- */
-const AFFECTED_QUERY_KEYS: readonly (readonly string[])[] = [
-  applicationKeys.all,
-  lotKeys.all,
-  candidacyKeys.all,
-  tasksQueryKey,
-  attributionQueryKey,
-];
-
-/** Refreshes every screen a command on an application may have changed. */
-export const invalidateAfterApplicationCommand = (queryClient: QueryClient) =>
-  Promise.all(AFFECTED_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/** Refreshes every screen a command on an application may have changed (lib/sales-queries.ts). */
+export const invalidateAfterApplicationCommand = invalidateSalesQueries;
 
 /** The catalogue's commands on an application (docs/product/calls.md#command-dispatcher; the resend goes through sendReservationForm). */
 export type ApplicationCommand = {

@@ -3,8 +3,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { toast } from 'sonner';
 import { call } from '../../../lib/api-client';
 import { executeCommand } from '../../../lib/commands';
+import { invalidateSalesQueries, SALES_QUERY_ROOTS } from '../../../lib/sales-queries';
 
-export const attributionQueryKey = ['attribution'] as const;
+export const attributionQueryKey = SALES_QUERY_ROOTS.attribution;
 
 /** GET /lots/for-attribution: the promotion's main lots with the position each would give. */
 export const attributionOptionsQueryOptions = (candidacyId: number) =>
@@ -40,14 +41,14 @@ export const useLotAttributionOptions = (lotId: number, search: string, enabled:
 /** attributeLot on the candidacy (docs/product/calls.md#command-dispatcher). */
 export const attributeLot = (candidacyId: number, fields: AttributeLotInput) => executeCommand('attributeLot', candidacyId, fields);
 
-/** Attributes, toasts the server's message and refreshes the picker; the screen refreshes its rows in onAttributed. */
+/** Attributes, toasts the server's message and refreshes every screen of the sales floor (the lot, the candidacy's status, the funnel). */
 export const useAttributeLot = (candidacyId: number, onAttributed?: (application: AttributedApplication) => void) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fields: AttributeLotInput) => attributeLot(candidacyId, fields),
     onSuccess: async (answer) => {
       if (answer.message) toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: attributionQueryKey });
+      await invalidateSalesQueries(queryClient);
       onAttributed?.(answer.data);
     },
   });

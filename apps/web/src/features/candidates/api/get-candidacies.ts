@@ -1,11 +1,12 @@
 import { API, type CandidaciesPage } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { SALES_QUERY_ROOTS } from '../../../lib/sales-queries';
 
 export type CandidaciesQuery = Record<string, string>;
 
 export const candidacyKeys = {
-  all: ['candidacies'] as const,
+  all: SALES_QUERY_ROOTS.candidacies,
   list: (query: CandidaciesQuery) => ['candidacies', 'list', query] as const,
   detail: (id: number) => ['candidacies', 'detail', id] as const,
 };

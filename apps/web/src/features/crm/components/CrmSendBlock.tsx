@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Field';
+import { useFollowedValue } from '../../../lib/use-followed-value';
 import { crmQueryKey, sendToCrm, setCrmConnected, useCrmState } from '../api/crm';
 
 /** The last send as the spec shows it: dd/MM/yyyy HH:mm:ss in Swiss time, or 'Pas encore sur Salesforce'. */
@@ -42,6 +43,8 @@ export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admi
     else toast.error(crmFailureMessage(send.error));
   }, [send]);
 
+  const [connected, setConnected] = useFollowedValue(state?.connected ?? false);
+
   const store = (next: CrmState) => queryClient.setQueryData(crmQueryKey(promotionId), next);
 
   const start = async () => {
@@ -60,12 +63,14 @@ export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admi
   const toggle = async (connected: boolean) => {
     if (!state) return;
     // The box follows the click at once; a refused change puts it back.
+    setConnected(connected);
     store({ ...state, connected });
     setToggling(true);
     try {
       store(await setCrmConnected(promotionId, connected));
     } catch {
       // The API client already showed the server's message.
+      setConnected(state.connected);
       store(state);
     } finally {
       setToggling(false);
@@ -84,7 +89,7 @@ export const CrmSendBlock = ({ promotionId, admin }: { promotionId: number; admi
       {admin && (
         <Checkbox
           label={CRM_MESSAGES.connectedToggle}
-          checked={state.connected}
+          checked={connected}
           disabled={toggling}
           onChange={(event) => void toggle(event.target.checked)}
         />

@@ -1,12 +1,13 @@
 import { API } from '@promovente/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { SALES_QUERY_ROOTS } from '../../../lib/sales-queries';
 import type { LotsVariant } from '../lots-view';
 
 export type LotsQueryParams = Record<string, string>;
 
 export const lotKeys = {
-  all: ['lots'] as const,
+  all: SALES_QUERY_ROOTS.lots,
   list: (variant: LotsVariant, query: LotsQueryParams) => ['lots', 'list', variant, query] as const,
   detail: (id: number) => ['lots', 'detail', id] as const,
 };

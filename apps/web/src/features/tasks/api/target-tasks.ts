@@ -1,8 +1,9 @@
 import { API, type TaskTarget } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { SALES_QUERY_ROOTS } from '../../../lib/sales-queries';
 
-export const tasksQueryKey = ['tasks'] as const;
+export const tasksQueryKey = SALES_QUERY_ROOTS.tasks;
 
 /** GET actions of one target: open tasks, or with history every task newest first. */
 export const targetTasksQueryOptions = (target: TaskTarget, targetId: number, history = false) =>

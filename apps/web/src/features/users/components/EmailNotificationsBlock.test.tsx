@@ -41,6 +41,8 @@ describe("'Recevoir les notifications par e-mail' on 'Mon compte'", () => {
     const box = screen.getByRole('checkbox', { name: EMAIL_NOTIFICATION_MESSAGES.toggle }) as HTMLInputElement;
     expect(box.checked).toBe(true);
     fireEvent.click(box);
+    // At once, as the browser test's check() reads it: not a tick later when the cache tells.
+    expect(box.checked).toBe(false);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ method: 'PUT', url: '/api/user/notifications', body: { email_notifications: false } });
     await waitFor(() => expect(client.getQueryData<User>(userQueryKey)?.email_notifications).toBe(false));
@@ -48,8 +50,11 @@ describe("'Recevoir les notifications par e-mail' on 'Mon compte'", () => {
 
   it('puts the box back when the server refuses the change', async () => {
     const { calls, client } = renderBlock(500);
-    fireEvent.click(screen.getByRole('checkbox', { name: EMAIL_NOTIFICATION_MESSAGES.toggle }));
+    const box = screen.getByRole('checkbox', { name: EMAIL_NOTIFICATION_MESSAGES.toggle }) as HTMLInputElement;
+    fireEvent.click(box);
+    expect(box.checked).toBe(false);
     await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(client.getQueryData<User>(userQueryKey)?.email_notifications).toBe(true));
+    await waitFor(() => expect(box.checked).toBe(true));
   });
 });

@@ -4,27 +4,34 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Checkbox } from '../../../components/ui/Field';
 import { userQueryKey } from '../../../lib/auth';
+import { useFollowedValue } from '../../../lib/use-followed-value';
 import { setEmailNotifications } from '../api/email-notifications';
 
 /**
  * 'Recevoir les notifications par e-mail' (docs/product/access.md#account-screen): the e-mail of
  * each new message; the e-mails of the account itself always come. The box follows the click at
- * once; a refused change puts it back (the API client shows the server's message).
+ * once (lib/use-followed-value.ts); a refused change puts it back (the API client shows the
+ * server's message).
  */
 export const EmailNotificationsBlock = ({ user }: { user: User }) => {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useFollowedValue(user.email_notifications);
 
   const store = (wanted: boolean) =>
     queryClient.setQueryData<User>(userQueryKey, (current) => current && { ...current, email_notifications: wanted });
 
   const handleChange = async (wanted: boolean) => {
-    store(wanted);
+    setChecked(wanted);
     setSaving(true);
+    // A read of the account still under way would put the old value back over the click.
+    await queryClient.cancelQueries({ queryKey: userQueryKey });
+    store(wanted);
     try {
       await setEmailNotifications(wanted);
       toast.success(MESSAGES.changesSaved);
     } catch {
+      setChecked(!wanted);
       store(!wanted);
     } finally {
       setSaving(false);
@@ -38,7 +45,7 @@ export const EmailNotificationsBlock = ({ user }: { user: User }) => {
       </h2>
       <Checkbox
         label={EMAIL_NOTIFICATION_MESSAGES.toggle}
-        checked={user.email_notifications}
+        checked={checked}
         disabled={saving}
         aria-describedby="email-notifications-hint"
         onChange={(event) => void handleChange(event.target.checked)}
