@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+import { E2E_WORKERS } from './e2e/support/stacks.js';
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // One real server and one database for the run: scenarios run one after the other.
-  workers: 1,
+  // One stack (a real server, its database, its SMTP) per worker (e2e/support/stacks.ts); a
+  // file's scenarios run one after the other in one worker.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
@@ -14,7 +14,6 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
     trace: 'retain-on-failure',

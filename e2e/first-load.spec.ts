@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { ROOT } from './support/paths.js';
 
 const DIST = path.join(ROOT, 'apps/web/dist');

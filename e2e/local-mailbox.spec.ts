@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MAIL_STATUS_LABELS, MESSAGES, OUTBOX_MESSAGES } from '@promovente/shared';
-import { E2E_PORT } from '../playwright.config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, seriousViolations, test } from './support/fixtures.js';
 import { ROOT } from './support/paths.js';
+import { stackOf } from './support/stacks.js';
 
 /**
  * The local mailbox (issue 18, item 16; docs/decisions/027-local-mailbox-and-administration-actions.md):
@@ -16,8 +16,9 @@ import { ROOT } from './support/paths.js';
  * read whole by the admin and its link followed to the end.
  */
 
-const PORT = E2E_PORT + 6;
-const BASE = `http://127.0.0.1:${PORT}`;
+/** The spare port of the worker's stack: each worker may run this file's own server. */
+const PORT = () => stackOf(test.info().parallelIndex).sparePort;
+const BASE = () => `http://127.0.0.1:${PORT()}`;
 const NEW_PASSWORD = 'boite-locale-2027';
 let server: ChildProcess | null = null;
 
@@ -26,7 +27,7 @@ const waitForHealth = async (timeoutMs: number) => {
   while (Date.now() < deadline) {
     if (server?.exitCode !== null) throw new Error(`the local server exited with code ${server?.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await fetch(`${BASE()}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -37,17 +38,17 @@ const waitForHealth = async (timeoutMs: number) => {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const dataDir = path.join(ROOT, '.tmp', 'e2e-local-mailbox');
+  const dataDir = path.join(ROOT, '.tmp', `e2e-local-mailbox-${test.info().parallelIndex}`);
   await rm(dataDir, { recursive: true, force: true });
   const { SMTP_URL: _smtp, LOCAL_MAILBOX: _mailbox, DATABASE_URL: _database, ...env } = process.env;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...env,
-      PORT: String(PORT),
+      PORT: String(PORT()),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      APP_URL: BASE,
+      APP_URL: BASE(),
       WEB_DIST: path.join(ROOT, 'apps/web/dist'),
       OUTBOX_POLL_SECONDS: '0.5',
       LOG_LEVEL: 'warn',
@@ -65,7 +66,7 @@ test.afterAll(async () => {
 });
 
 const signInLocally = async (page: Page, email: string, password = DEMO_PASSWORD) => {
-  await page.goto(`${BASE}/login`);
+  await page.goto(`${BASE()}/login`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -76,7 +77,7 @@ test('on a local run without SMTP, the admin reads a reset e-mail whole and its 
   test.setTimeout(120_000);
   const email = 'courtier2@demo.ch';
   // The person asks for a new password, as anyone would.
-  await page.goto(`${BASE}/password/reset`);
+  await page.goto(`${BASE()}/password/reset`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText(MESSAGES.resetRequested)).toBeVisible();
@@ -85,7 +86,7 @@ test('on a local run without SMTP, the admin reads a reset e-mail whole and its 
   await signInLocally(page, DEMO_ACCOUNTS.admin);
   await page.getByRole('button', { name: /Menu du profil/ }).click();
   await page.getByRole('menuitem', { name: 'E-mails' }).click();
-  await expect(page).toHaveURL(`${BASE}/admin/mails`);
+  await expect(page).toHaveURL(`${BASE()}/admin/mails`);
   await expect(page.getByText(OUTBOX_MESSAGES.localMailbox)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).first();
   await expect(async () => {
@@ -100,11 +101,11 @@ test('on a local run without SMTP, the admin reads a reset e-mail whole and its 
 
   // Its link works: it opens the reset page in a new tab, which sets the password.
   const link = page.frameLocator(`iframe[title="${OUTBOX_MESSAGES.body}"]`).getByRole('link', { name: /\/password\/update\// });
-  await expect(link).toHaveAttribute('href', new RegExp(`^${BASE}/password/update/[A-Za-z0-9_-]{40,}\\?email=`));
+  await expect(link).toHaveAttribute('href', new RegExp(`^${BASE()}/password/update/[A-Za-z0-9_-]{40,}\\?email=`));
   const opened = page.context().waitForEvent('page');
   await link.click();
   const tab = await opened;
-  await expect(tab).toHaveURL(new RegExp(`^${BASE}/password/update/`));
+  await expect(tab).toHaveURL(new RegExp(`^${BASE()}/password/update/`));
   await expect(tab.getByLabel('E-mail', { exact: true })).toHaveValue(email);
   await tab.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
   await tab.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);

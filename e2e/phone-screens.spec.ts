@@ -155,6 +155,9 @@ const screenLoaded = async (page: Page, entry: MenuEntry) => {
   await expect(page.locator('main .animate-spin')).toHaveCount(0);
 };
 
+// Each check stands alone: the two workers share them (e2e/support/stacks.ts), the longest file of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('every screen of every role fits a 390 px phone (issue 18, item 19)', () => {
   for (const account of ACCOUNTS) {
     const { role, email, actor } = account;

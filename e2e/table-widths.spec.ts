@@ -44,6 +44,9 @@ const candidateForm = async (request: APIRequestContext) => {
   return formId;
 };
 
+// Each check stands alone: the two workers share them (e2e/support/stacks.ts), the longest file of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('the main tables fit the sales desk (issue 9, item 2)', () => {
   test('at 1440 px the funnel, lots and candidates tables show every default column without sideways scrolling', async ({ page }) => {
     await page.setViewportSize(DESK);

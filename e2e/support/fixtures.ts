@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_ACCOUNTS as ROLE_ACCOUNTS } from '@promovente/shared';
+import { stackOf } from './stacks.js';
 
 export { DEMO_PASSWORD };
 
@@ -25,7 +26,11 @@ export const signOut = async (page: Page) => {
   await expect(page).toHaveURL(/\/login/);
 };
 
-export const test = base;
+/** Every test talks to its worker's stack (e2e/support/stacks.ts): the page, the API requests. */
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => use(stackOf(testInfo.parallelIndex).baseURL),
+});
 export { expect };
 
 /**

@@ -3,12 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startFakeSalesforce } from '../../apps/server/src/test/fake-salesforce.js';
-import { E2E_PORT } from '../../playwright.config.js';
-import { MAIL_DIR, ROOT } from './paths.js';
-
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
-/** The recording fake Salesforce the CRM send talks to (e2e/crm.spec.ts). */
-export const SALESFORCE_PORT = E2E_PORT + 5;
+import { ROOT } from './paths.js';
+import { STACKS, type Stack } from './stacks.js';
 
 const waitForServer = async (url: string, server: ChildProcess, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
@@ -25,16 +21,8 @@ const waitForServer = async (url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 };
 
-/**
- * Starts what a user meets: an SMTP server on loopback that writes each received e-mail to
- * MAIL_DIR, and the real server (built web app, fresh embedded database seeded with the demo).
- */
-export default async function globalSetup() {
-  const dataDir = path.join(ROOT, '.tmp', 'e2e-data');
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(MAIL_DIR, { recursive: true, force: true });
-  await mkdir(MAIL_DIR, { recursive: true });
-
+/** An SMTP server on loopback that writes each received e-mail to the stack's mail folder. */
+const startSmtp = async (stack: Stack) => {
   let count = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -46,26 +34,34 @@ export default async function globalSetup() {
       stream.on('end', async () => {
         count += 1;
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        const file = path.join(MAIL_DIR, `${String(count).padStart(4, '0')}.json`);
+        const file = path.join(stack.mailDir, `${String(count).padStart(4, '0')}.json`);
         await writeFile(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(stack.smtpPort, '127.0.0.1', resolve));
+  return smtp;
+};
 
-  const salesforce = await startFakeSalesforce(SALESFORCE_PORT);
+/** What a user meets, for one worker: the real server (built web app, fresh embedded database seeded with the demo), its SMTP and its Salesforce. */
+const startStack = async (stack: Stack) => {
+  await rm(stack.dataDir, { recursive: true, force: true });
+  await rm(stack.mailDir, { recursive: true, force: true });
+  await mkdir(stack.mailDir, { recursive: true });
+  const smtp = await startSmtp(stack);
+  const salesforce = await startFakeSalesforce(stack.salesforcePort);
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(E2E_PORT),
+      PORT: String(stack.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: stack.dataDir,
       DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${stack.smtpPort}`,
+      APP_URL: stack.baseURL,
       WEB_DIST: path.join(ROOT, 'apps/web/dist'),
       OUTBOX_POLL_SECONDS: '0.5',
       // Every scenario signs in from 127.0.0.1: the limits stay on, scaled up.
@@ -80,12 +76,34 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForServer(`http://127.0.0.1:${E2E_PORT}/api/health`, server, 120_000);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await salesforce.close();
+  };
+  try {
+    await waitForServer(`${stack.baseURL}/api/health`, server, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+};
+
+/** Starts one stack per worker (e2e/support/stacks.ts), side by side. */
+export default async function globalSetup() {
+  const started = await Promise.allSettled(STACKS.map(startStack));
+  const stops = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failed = started.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await Promise.all(stops.map((stop) => stop()));
+    throw failed.reason;
+  }
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAIL_DIR } from './paths.js';
+import { test } from './fixtures.js';
+import { stackOf } from './stacks.js';
 
 export type ReceivedMail = { to: string; raw: string; text: string };
 
@@ -14,8 +15,9 @@ const decode = (raw: string) =>
     return Buffer.from(bytes).toString('utf8');
   });
 
-/** Waits for an e-mail to `to` received by the loopback SMTP server after `since` files. */
+/** Waits for an e-mail to `to` received by the loopback SMTP server of the test's stack. */
 export const waitForMail = async (to: string, match: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> => {
+  const MAIL_DIR = stackOf(test.info().parallelIndex).mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = (await readdir(MAIL_DIR)).sort().reverse();

@@ -2,4 +2,3 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const MAIL_DIR = path.join(ROOT, '.tmp', 'e2e-mails');

@@ -1,5 +1,6 @@
 /**
  * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b] [--profile] [--no-cache]
+ *   [--users 50] [--promotions 20] [--writes 0.1]
  *
  * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
  * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
@@ -8,7 +9,8 @@
  * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
  * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
  * a route served by version is answered from memory; `--no-cache` turns it off to measure the
- * live SQL of every read (docs/performance.md).
+ * live SQL of every read (docs/performance.md). Last, the mixed phase (bench/mixed.ts): 50 users
+ * of 20 promotions at once, 1 request in 10 a write, with the answer cache's hit rate.
  * docs/performance.md says how to read it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,8 +25,9 @@ import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovent
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
+import { dealSeats, type FloorMember, percentile, readsOf, seededRandom } from './mixed.js';
 import type { RequestRecord } from './server.js';
-import { type BenchRow, formatTable, median } from './table.js';
+import { type BenchRow, formatTable, type MixedResult, median } from './table.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPO_DIR = path.resolve(SERVER_DIR, '../..');
@@ -153,6 +156,96 @@ const seed = async (url: string, scale: number) => {
   return (Date.now() - started) / 1000;
 };
 
+/** Signs a user in, once per address. */
+const signIn = async (base: string, email: string) => {
+  const login = await call(base, 'POST', '/api/login', {}, { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`sign-in of ${email} failed: ${login.body}`);
+  return { authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
+};
+
+/**
+ * The mixed phase (bench/mixed.ts): every connection is one user of the floor, who reads the
+ * screens of his promotion and, 1 request in 10, comments on a candidacy of his agency.
+ */
+const mixedPhase = async (options: {
+  base: string;
+  control: string;
+  users: number;
+  promotions: number;
+  writes: number;
+  duration: number;
+}) => {
+  const { base, control } = options;
+  const members = JSON.parse((await call(control, 'GET', `/floor-members?promotions=${options.promotions}`)).body) as FloorMember[][];
+  const seats = dealSeats(members, options.users);
+  if (seats.length === 0) throw new Error('mixed phase: no broker with a candidacy of his agency in the biggest promotions');
+  const tokens = new Map<string, Record<string, string>>();
+  for (const seat of seats) if (!tokens.has(seat.email)) tokens.set(seat.email, await signIn(base, seat.email));
+  const sorts = { lots: LOT_SORT_COLUMNS, candidacies: CANDIDACY_SORTS, applications: APPLICATION_SORTS };
+  const sessions = seats.map((seat) => ({ ...seat, headers: tokens.get(seat.email) ?? {}, reads: readsOf(seat.promotionId, sorts) }));
+  const before = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
+  let nextSeat = 0;
+  let written = 0;
+  let sent = 0;
+  const latencies: number[] = [];
+  type Seat = { seat?: number; random?: () => number };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: sessions.length,
+        duration: options.duration,
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request, context: Seat) => {
+              if (context.seat === undefined) {
+                context.seat = nextSeat++ % sessions.length;
+                context.random = seededRandom(context.seat + 1);
+              }
+              const session = sessions[context.seat];
+              const random = context.random ?? Math.random;
+              const headers = { ...session.headers, 'accept-encoding': 'br, gzip' };
+              sent++;
+              if (random() < options.writes) {
+                written++;
+                return {
+                  ...request,
+                  method: 'POST',
+                  path: '/api/commands/createComment',
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  body: JSON.stringify({
+                    entity: 'candidacy',
+                    entity_id: session.candidacyId,
+                    additionnal_fields: { comment: `Rappel du banc d'essai ${written}` },
+                  }),
+                };
+              }
+              return { ...request, method: 'GET', path: session.reads[Math.floor(random() * session.reads.length)], headers };
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  });
+  const after = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
+  const hits = after.hits - before.hits;
+  const misses = after.misses - before.misses;
+  const mixed: MixedResult = {
+    users: sessions.length,
+    promotions: new Set(sessions.map((s) => s.promotionId)).size,
+    reqPerSec: result.requests.total / Math.max(result.duration, 0.001),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    errors: result.non2xx + result.errors + result.timeouts,
+    writeShare: sent === 0 ? 0 : written / sent,
+    hitRate: hits + misses === 0 ? 0 : hits / (hits + misses),
+  };
+  return mixed;
+};
+
 const main = async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -164,6 +257,9 @@ const main = async () => {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
+      users: { type: 'string', default: '50' },
+      promotions: { type: 'string', default: '20' },
+      writes: { type: 'string', default: '0.1' },
       out: { type: 'string', default: path.join(REPO_DIR, 'bench-results') },
     },
   });
@@ -180,6 +276,8 @@ const main = async () => {
     : { BENCH_MODE: 'app', DATABASE_URL: url };
   // Off, every read runs its SQL (platform/answer-cache.ts).
   if (values['no-cache']) appEnv.ANSWER_CACHE_MB = '0';
+  // The mixed phase signs 50 users in from one address: the sign-in limit is not what is measured.
+  appEnv.RATE_LIMIT_MULTIPLIER = '100';
   const app = await startChild(appEnv, ['listening', 'control']);
   const base = app.lines.listening;
   const control = app.lines.control;
@@ -353,6 +451,24 @@ const main = async () => {
         if (share >= 0.02) console.log(`    ${(share * 100).toFixed(0).padStart(3)} %  ${kind}`);
     }
 
+    const mixed =
+      !values.only || values.only.split(',').includes('mixed')
+        ? await mixedPhase({
+            base,
+            control,
+            users: Number(values.users),
+            promotions: Number(values.promotions),
+            writes: Number(values.writes),
+            duration,
+          })
+        : undefined;
+    if (mixed) {
+      console.log(
+        `mixed: ${mixed.users} users of ${mixed.promotions} promotions, ${mixed.reqPerSec.toFixed(0)} req/s, p50 ${mixed.p50} ms, ` +
+          `p95 ${mixed.p95} ms, p99 ${mixed.p99} ms, ${(mixed.writeShare * 100).toFixed(0)} % writes, hit rate ${(mixed.hitRate * 100).toFixed(0)} %`,
+      );
+    }
+
     const meta = {
       date: new Date().toISOString(),
       database: pgliteDir ? `PGlite ${pgliteDir}` : url.replace(/\/\/[^@/]*@/, '//***@'),
@@ -371,6 +487,7 @@ const main = async () => {
       user: { email: picked.broker, promotions: picked.promotions },
       floor: { reqPerSec: floorLoad.requests.average, p50: floorLoad.latency.p50, p99: floorLoad.latency.p99, httpP50One: floorP50One },
       seedSeconds,
+      mixed,
     };
     const markdown = formatTable(meta, rows);
     console.log(`\n${markdown}`);

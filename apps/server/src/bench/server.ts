@@ -26,6 +26,7 @@ import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/log.js';
 import { createMailer, MAIL_QUEUE } from '../platform/mail.js';
 import { gigabytes, localStorage } from '../platform/storage.js';
+import type { FloorMember } from './mixed.js';
 
 export type Statement = { text: string; values?: unknown[]; ms: number };
 export type RequestRecord = { method: string; url: string; status: number; ms: number; statements: Statement[] };
@@ -162,6 +163,17 @@ const application = async () => {
       res.end(JSON.stringify(await pick(sqlRows)));
       return;
     }
+    if (req.url?.startsWith('/floor-members')) {
+      const promotions = Number(new URL(req.url, 'http://control').searchParams.get('promotions') ?? 20);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(await floorMembers(sqlRows, promotions)));
+      return;
+    }
+    if (req.url === '/answers') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(app.answers.stats()));
+      return;
+    }
     if (req.url === '/explain') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(await explain(sqlRows, records[records.length - 1]?.statements ?? [])));
@@ -249,6 +261,33 @@ const pick = async (sqlRows: SqlRows) => {
     [promotion.id],
   );
   return { promotionId: promotion.id, lots: promotion.lots, ...counts, broker: broker.email, notary: notary?.email, pairs, mainLot };
+};
+
+/**
+ * The mixed phase's floor (bench/mixed.ts): the `promotions` promotions with the most lots, biggest
+ * first, each with its brokers (not admins) and, for each, a candidacy of his agency there to
+ * comment on.
+ */
+const floorMembers = async (sqlRows: SqlRows, promotions: number): Promise<FloorMember[][]> => {
+  const rows = await sqlRows<{ promotionId: number; lots: number; email: string; candidacyId: number | null }>(
+    `with top as (
+       select promotion_id as id, count(*)::int as lots from lots group by promotion_id order by count(*) desc, promotion_id limit $1
+     )
+     select t.id as "promotionId", t.lots, u.email,
+       (select c.id from candidacies c where c.promotion_id = t.id and c.agency_id = u.agency_id order by c.id limit 1) as "candidacyId"
+     from top t join promotion_user pu on pu.promotion_id = t.id join users u on u.id = pu.user_id
+     where u.type = 'broker' and not u.admin
+     order by t.lots desc, t.id, u.id`,
+    [promotions],
+  );
+  const byPromotion = new Map<number, FloorMember[]>();
+  for (const { promotionId, email, candidacyId } of rows) {
+    if (candidacyId === null) continue;
+    const members = byPromotion.get(promotionId) ?? [];
+    members.push({ email, promotionId, candidacyId });
+    byPromotion.set(promotionId, members);
+  }
+  return [...byPromotion.values()];
 };
 
 /**

@@ -26,6 +26,21 @@ export type BenchRow = {
   statements1: { ms: number; text: string }[];
 };
 
+/** The mixed phase (bench/mixed.ts): the floor at once, reads and writes. */
+export type MixedResult = {
+  users: number;
+  promotions: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  /** The share of the requests that were writes. */
+  writeShare: number;
+  /** The answer cache's hits over its lookups during the phase. */
+  hitRate: number;
+};
+
 export type BenchMeta = {
   date: string;
   database: string;
@@ -40,6 +55,7 @@ export type BenchMeta = {
   seedSeconds?: number;
   /** The machine's cores: the CPU ceiling of an endpoint is cores x 1,000 ms over its CPU per request. */
   cores: number;
+  mixed?: MixedResult;
 };
 
 export const median = (values: number[]) => {
@@ -80,6 +96,15 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
     const ceiling = cpu > 0 ? fixed((meta.cores * 1000) / cpu, 0) : '-';
     lines.push(
       `| ${name} | ${fixed(r.reqPerSec, 0)} | ${r.p50} / ${r.p99} | ${r.statements} | ${fixed(r.sqlMs)} (${fixed(r.planningMs)} planning, ${fixed(r.executionMs)} execution) | ${fixed(r.httpP50One)} | ${fixed(toFloor, 0)}x | ${fixed(toSql)}x | ${cpuCell} | ${ceiling} | ${r.errors} | ${fixed(r.bytes, 0)} |`,
+    );
+  }
+  const m = meta.mixed;
+  if (m) {
+    lines.push(
+      '',
+      `Mixed phase: ${m.users} users of ${m.promotions} promotions at once, each on his own connection, ${fixed(m.writeShare * 100, 0)} % writes ` +
+        `(a comment on a candidacy, through the command pipeline): ${fixed(m.reqPerSec, 0)} req/s, p50 / p95 / p99 ${m.p50} / ${m.p95} / ${m.p99} ms, ` +
+        `${m.errors} errors, answer cache hit rate ${fixed(m.hitRate * 100, 0)} %.`,
     );
   }
   return `${lines.join('\n')}\n`;
