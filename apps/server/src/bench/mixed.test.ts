@@ -38,6 +38,16 @@ describe('the mixed phase of the bench (docs/performance.md)', () => {
     expect(percentile([], 0.95)).toBe(0);
   });
 
+  it('draws about 1 write in 10 from the first draws of small seeds (one seed per connection)', () => {
+    const firstDraws = Array.from({ length: 50 }, (_, seat) => seededRandom(seat + 1)());
+    const writes = firstDraws.filter((x) => x < 0.1).length;
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThan(15);
+    const one = seededRandom(1);
+    const many = Array.from({ length: 10_000 }, () => one());
+    expect(many.filter((x) => x < 0.1).length / many.length).toBeCloseTo(0.1, 1);
+  });
+
   it('draws the same requests on every run', () => {
     const a = seededRandom(42);
     const b = seededRandom(42);
