@@ -17,12 +17,12 @@ const decode = (raw: string) =>
 
 /** Waits for an e-mail to `to` received by the loopback SMTP server of the test's stack. */
 export const waitForMail = async (to: string, match: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> => {
-  const MAIL_DIR = stackOf(test.info().parallelIndex).mailDir;
+  const mailDir = stackOf(test.info().parallelIndex).mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(MAIL_DIR)).sort().reverse();
+    const files = (await readdir(mailDir)).sort().reverse();
     for (const file of files) {
-      const mail = JSON.parse(await readFile(path.join(MAIL_DIR, file), 'utf8')) as { to: string; raw: string };
+      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as { to: string; raw: string };
       const text = decode(mail.raw);
       if (mail.to.split(',').includes(to) && match.test(text)) return { ...mail, text };
     }
