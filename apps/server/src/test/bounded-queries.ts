@@ -91,7 +91,7 @@ export const GROWING_TABLES = new Set([
   'marketing_reports',
 ]);
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
 
 /** The whole-table reads of a plan: a sequential scan, or an index walked end to end (no condition). */
 const fullScansOf = (node: PlanNode): string[] => [
@@ -123,4 +123,30 @@ export const expectIndexedPlans = async (ctx: TestContext, statements: SentState
     });
   }
   expect(scans).toEqual([]);
+};
+
+const indexesOf = (node: PlanNode): string[] => [
+  ...(node['Index Name'] ? [node['Index Name']] : []),
+  ...(node.Plans ?? []).flatMap(indexesOf),
+];
+
+/**
+ * The indexes the plans of a request's read statements walk when the planner may neither read a
+ * table whole nor sort (`enable_seqscan` and `enable_sort` off): an index that gives a page its
+ * order then wins whatever the size of the test data, which is what decides the cost at scale
+ * (a page of 50 read along an index instead of every row of the promotion joined and sorted).
+ */
+export const indexesOfPlans = async (ctx: TestContext, statements: SentStatement[]) => {
+  const names = new Set<string>();
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      for (const name of indexesOf((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode)) names.add(name);
+    });
+  }
+  return names;
 };

@@ -76,6 +76,9 @@ export const candidates = pgTable(
     uniqueIndex('candidates_promotion_user_unique').on(t.promotionId, t.userId),
     index('candidates_user_idx').on(t.userId),
     index('candidates_name_idx').on(t.lastName, t.firstName),
+    // The candidates screen sorted by name: its page is read along this index of the promotion,
+    // not made by joining and sorting every candidacy (candidacies.queries.ts, issue 20).
+    index('candidates_promotion_name_idx').on(t.promotionId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
   ],
 );
 

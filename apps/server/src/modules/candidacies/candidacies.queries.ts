@@ -107,7 +107,7 @@ const sortColumns = (sort: CandidacySort): SQL[] => {
  * index (promotion, column, id) serves both directions: 'desc nulls last' would make PostgreSQL
  * read and sort every candidacy of the promotion (issue 20: 46 ms by status at 50,000).
  */
-const NEVER_NULL: ReadonlySet<CandidacySort> = new Set(['status', 'priority', 'vip']);
+const NEVER_NULL: ReadonlySet<CandidacySort> = new Set(['status', 'priority', 'vip', 'candidate']);
 const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') =>
   NEVER_NULL.has(sort) ? (order === 'asc' ? sql`asc` : sql`desc`) : order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
 
@@ -452,7 +452,9 @@ export const findCandidacyListPage = async (
         inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
         left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
         left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}
-        where ${input.where}
+        -- Always true (candidacies_candidate_promotion_fk): it lets a page sorted by name walk the
+        -- promotion's candidates along candidates_promotion_name_idx and stop after the page.
+        where ${input.where} and ${candidates.promotionId} = ${input.promotionId}
         order by ${orderBy}
         limit ${size}
         offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)

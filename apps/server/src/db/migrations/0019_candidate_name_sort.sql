@@ -1,0 +1,2 @@
+-- The candidates screen sorted by name reads its page along this index of the promotion instead of joining and sorting every candidacy of it (issue 20: 153 ms -> 1 ms for a page of 50 among 50,000).
+CREATE INDEX "candidates_promotion_name_idx" ON "candidates" USING btree ("promotion_id",lower("last_name"),lower("first_name"),"id");
