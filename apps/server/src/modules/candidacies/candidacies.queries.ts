@@ -108,8 +108,13 @@ const sortColumns = (sort: CandidacySort): SQL[] => {
  * read and sort every candidacy of the promotion (issue 20: 46 ms by status at 50,000).
  */
 const NEVER_NULL: ReadonlySet<CandidacySort> = new Set(['status', 'priority', 'vip', 'candidate']);
-const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') =>
-  NEVER_NULL.has(sort) ? (order === 'asc' ? sql`asc` : sql`desc`) : order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') => {
+  if (NEVER_NULL.has(sort)) return order === 'asc' ? sql`asc` : sql`desc`;
+  // Never null either; its index is (promotion, created_at desc nulls last, id desc), which read
+  // backwards gives 'asc nulls first': written so, the oldest first reads 50 rows, not 50,000.
+  if (sort === 'created_at') return order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+  return order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+};
 
 const rowSelection = {
   candidacy: candidacies,

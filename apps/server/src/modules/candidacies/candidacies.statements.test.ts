@@ -26,6 +26,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/**
+ * The index that gives each sort its order. Sorting by broker, agency or budget still joins the
+ * promotion's candidacies to their broker, agency or candidate before it sorts
+ * (docs/performance.md, 'The second design').
+ */
+const INDEX_OF_SORT: Record<string, string> = {
+  created_at: 'candidacies_promotion_created_idx',
+  status: 'candidacies_promotion_status_id_idx',
+  priority: 'candidacies_promotion_priority_id_idx',
+  vip: 'candidacies_promotion_vip_id_idx',
+  candidate: 'candidates_promotion_name_idx',
+};
+
 describe('GET /candidacies: at most 3 statements, no whole-table read', () => {
   it('a full page', async () => {
     const sent = await expectStatementsAtMost(ctx, headers, `/api/candidacies?promotion=${promotionId}&showNonRetained=1`, 3);
@@ -59,12 +72,18 @@ describe('GET /candidacies: at most 3 statements, no whole-table read', () => {
     expect(page.data.length).toBeGreaterThan(0);
   });
 
-  it("sorted by name in either direction, the page walks the promotion's candidates along their name index (issue 20: 153 ms -> 1 ms at 50,000)", async () => {
-    for (const order of ['asc', 'desc']) {
-      const url = `/api/candidacies?promotion=${promotionId}&orderBy=candidate&order=${order}&page=2`;
-      const sent = await expectStatementsAtMost(ctx, headers, url, 3);
-      expect([...(await indexesOfPlans(ctx, sent))], url).toContain('candidates_promotion_name_idx');
-    }
+  it.each(Object.entries(INDEX_OF_SORT))(
+    'sorted by %s in either direction, the page is read along %s and stops after 50 (issue 20)',
+    async (sort, index) => {
+      for (const order of ['asc', 'desc']) {
+        const url = `/api/candidacies?promotion=${promotionId}&orderBy=${sort}&order=${order}&page=2`;
+        const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+        expect([...(await indexesOfPlans(ctx, sent))], url).toContain(index);
+      }
+    },
+  );
+
+  it('sorted by name, the rows are those of every candidacy of the promotion joined and sorted (153 ms -> 1 ms at 50,000)', async () => {
     // The same rows in the same order as every candidacy of the promotion joined and sorted.
     const listed = (
       await ctx.app.inject({ method: 'GET', url: `/api/candidacies?promotion=${promotionId}&orderBy=candidate&order=asc`, headers })
