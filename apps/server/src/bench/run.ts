@@ -15,24 +15,22 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovente/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
-import { dealSeats, type FloorMember, percentile, readsOf, seededRandom } from './mixed.js';
+import { call, closeAgent, signIn } from './http.js';
+import { mixedPhase } from './mixed-phase.js';
 import type { RequestRecord } from './server.js';
-import { type BenchRow, formatTable, type MixedResult, median } from './table.js';
+import { type BenchRow, formatTable, median } from './table.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPO_DIR = path.resolve(SERVER_DIR, '../..');
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/promovente_bench';
-const PASSWORD = 'demo-2026';
 const ONE_CONNECTION_SAMPLES = 20;
 
 type Child = { child: ChildProcess; lines: Record<string, string> };
@@ -62,42 +60,6 @@ const startChild = (env: Record<string, string>, expect: string[]): Promise<Chil
       }
     });
     child.once('exit', (code) => reject(new Error(`bench process exited (${code}) before serving`)));
-  });
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/**
- * One request on the kept-alive connection. A connection the server closed while it sat idle
- * (Node's keep-alive timeout) fails at once with ECONNRESET: the request is sent again on a new
- * one, as Node's documentation advises (`request.reusedSocket`), instead of aborting the run.
- */
-const call = (
-  base: string,
-  method: string,
-  url: string,
-  headers: Record<string, string> = {},
-  body?: unknown,
-): Promise<{ status: number; body: string; ms: number }> =>
-  new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = performance.now();
-    const req = http.request(
-      `${base}${url}`,
-      { method, agent, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && error.code === 'ECONNRESET') call(base, method, url, headers, body).then(resolve, reject);
-      else reject(error);
-    });
-    req.end(payload);
   });
 
 type Endpoint = {
@@ -156,96 +118,6 @@ const seed = async (url: string, scale: number) => {
   return (Date.now() - started) / 1000;
 };
 
-/** Signs a user in, once per address. */
-const signIn = async (base: string, email: string) => {
-  const login = await call(base, 'POST', '/api/login', {}, { email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`sign-in of ${email} failed: ${login.body}`);
-  return { authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
-};
-
-/**
- * The mixed phase (bench/mixed.ts): every connection is one user of the floor, who reads the
- * screens of his promotion and, 1 request in 10, comments on a candidacy of his agency.
- */
-const mixedPhase = async (options: {
-  base: string;
-  control: string;
-  users: number;
-  promotions: number;
-  writes: number;
-  duration: number;
-}) => {
-  const { base, control } = options;
-  const members = JSON.parse((await call(control, 'GET', `/floor-members?promotions=${options.promotions}`)).body) as FloorMember[][];
-  const seats = dealSeats(members, options.users);
-  if (seats.length === 0) throw new Error('mixed phase: no broker with a candidacy of his agency in the biggest promotions');
-  const tokens = new Map<string, Record<string, string>>();
-  for (const seat of seats) if (!tokens.has(seat.email)) tokens.set(seat.email, await signIn(base, seat.email));
-  const sorts = { lots: LOT_SORT_COLUMNS, candidacies: CANDIDACY_SORTS, applications: APPLICATION_SORTS };
-  const sessions = seats.map((seat) => ({ ...seat, headers: tokens.get(seat.email) ?? {}, reads: readsOf(seat.promotionId, sorts) }));
-  const before = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
-  let nextSeat = 0;
-  let written = 0;
-  let sent = 0;
-  const latencies: number[] = [];
-  type Seat = { seat?: number; random?: () => number };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: sessions.length,
-        duration: options.duration,
-        requests: [
-          {
-            setupRequest: (request: autocannon.Request, context: Seat) => {
-              if (context.seat === undefined) {
-                context.seat = nextSeat++ % sessions.length;
-                context.random = seededRandom(context.seat + 1);
-              }
-              const session = sessions[context.seat];
-              const random = context.random ?? Math.random;
-              const headers = { ...session.headers, 'accept-encoding': 'br, gzip' };
-              sent++;
-              if (random() < options.writes) {
-                written++;
-                return {
-                  ...request,
-                  method: 'POST',
-                  path: '/api/commands/createComment',
-                  headers: { ...headers, 'content-type': 'application/json' },
-                  body: JSON.stringify({
-                    entity: 'candidacy',
-                    entity_id: session.candidacyId,
-                    additionnal_fields: { comment: `Rappel du banc d'essai ${written}` },
-                  }),
-                };
-              }
-              return { ...request, method: 'GET', path: session.reads[Math.floor(random() * session.reads.length)], headers };
-            },
-          },
-        ],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
-  });
-  const after = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
-  const hits = after.hits - before.hits;
-  const misses = after.misses - before.misses;
-  const mixed: MixedResult = {
-    users: sessions.length,
-    promotions: new Set(sessions.map((s) => s.promotionId)).size,
-    reqPerSec: result.requests.total / Math.max(result.duration, 0.001),
-    p50: Math.round(percentile(latencies, 0.5)),
-    p95: Math.round(percentile(latencies, 0.95)),
-    p99: Math.round(percentile(latencies, 0.99)),
-    errors: result.non2xx + result.errors + result.timeouts,
-    writeShare: sent === 0 ? 0 : written / sent,
-    hitRate: hits + misses === 0 ? 0 : hits / (hits + misses),
-  };
-  return mixed;
-};
-
 const main = async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -293,17 +165,11 @@ const main = async () => {
       pairs: [number, number][];
       mainLot: { id: number; building_id: number };
     };
-    const login = await call(base, 'POST', '/api/login', {}, { email: picked.broker, password: PASSWORD });
-    if (login.status !== 200) throw new Error(`sign-in of ${picked.broker} failed: ${login.body}`);
-    const headers = { authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
-    const adminLogin = await call(base, 'POST', '/api/login', {}, { email: 'admin@demo.ch', password: PASSWORD });
-    if (adminLogin.status !== 200) throw new Error(`sign-in of admin@demo.ch failed: ${adminLogin.body}`);
-    const adminHeaders = { authorization: `Bearer ${(JSON.parse(adminLogin.body) as { token: string }).token}` };
+    const headers = await signIn(base, picked.broker);
+    const adminHeaders = await signIn(base, 'admin@demo.ch');
     let notaryHeaders: Record<string, string> | undefined;
     if (picked.notary) {
-      const notaryLogin = await call(base, 'POST', '/api/login', {}, { email: picked.notary, password: PASSWORD });
-      if (notaryLogin.status !== 200) throw new Error(`sign-in of ${picked.notary} failed: ${notaryLogin.body}`);
-      notaryHeaders = { authorization: `Bearer ${(JSON.parse(notaryLogin.body) as { token: string }).token}` };
+      notaryHeaders = await signIn(base, picked.notary);
     }
     const p = picked.promotionId;
     let next = 0;
@@ -498,7 +364,7 @@ const main = async () => {
   } finally {
     floor.child.kill('SIGTERM');
     app.child.kill('SIGTERM');
-    agent.destroy();
+    closeAgent();
   }
 };
 
