@@ -1,7 +1,7 @@
 // Lighthouse (desktop) on the main screens, signed in, cold cache (issue 10; docs/performance.md#lighthouse).
 //
 //   npm start                      # the application on http://localhost:3000 (another terminal)
-//   npm run lighthouse             # or: npm run lighthouse -- http://127.0.0.1:3100 --runs 3
+//   npm run lighthouse             # or: npm run lighthouse -- http://127.0.0.1:3100 --runs 3 [--screens funnel,lots]
 //
 // For each screen: a fresh tab, the browser's cache emptied, the demo broker's session cookie
 // set, then Lighthouse's desktop preset (simulated throttling) on the screen's address. The login
@@ -120,10 +120,12 @@ const browser = await puppeteer.launch({
   ],
 });
 const results = [];
+const failures = new Map();
 let sorts = [];
 try {
   const token = await signIn();
-  for (const screen of SCREENS) {
+  const only = option('screens', null)?.split(',');
+  for (const screen of SCREENS.filter((candidate) => !only || only.includes(candidate.name))) {
     const samples = [];
     for (let run = 0; run < runs; run++) {
       const page = await browser.newPage();
@@ -141,6 +143,17 @@ try {
       const lhr = result.lhr;
       if (screen.signedIn && new URL(lhr.finalDisplayedUrl).pathname !== screen.path)
         throw new Error(`${screen.name}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
+      // What cost the accessibility and best-practices points: the audits of those categories that did not pass.
+      const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+        lhr.categories[category].auditRefs
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => {
+            const nodes = (audit.details?.items ?? []).slice(0, 3).map((item) => item.node?.snippet ?? item.node?.nodeLabel ?? '');
+            return `${category}: ${audit.id} (${audit.title})${nodes.length ? `: ${nodes.join(' ')}` : ''}`;
+          }),
+      );
+      if (run === 0) failures.set(screen.name, failing);
       samples.push({
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -159,6 +172,8 @@ try {
     console.info(
       `${screen.name.padEnd(11)} performance ${row.performance}  accessibility ${row.accessibility}  best practices ${row['best-practices']}  FCP ${row.fcp} ms  LCP ${row.lcp} ms  TBT ${row.tbt} ms  CLS ${row.cls}  SI ${row.si} ms`,
     );
+    row.failing = failures.get(screen.name) ?? [];
+    for (const failed of row.failing) console.info(`            ${failed}`);
   }
   sorts = await sortToPaint(token);
 } finally {
