@@ -64,3 +64,31 @@ describe('migration 0002: candidate records per promotion (docs/decisions/008-ca
     expect(columns.rows).toEqual([]);
   });
 });
+
+describe('migration 0020: the sort keys of the candidates screen (issue 20)', () => {
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0019_candidate_name_sort');
+
+  it('sets the keys of the candidacies already there, an archived promotion’s included', async () => {
+    await migrateUpTo();
+    await client.exec(`
+      insert into agencies (id, name) values (1, 'Agence du Léman');
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into users (id, type, email, first_name, last_name) values (500, 'broker', 'eva@exemple.ch', 'Éva', 'Zürcher');
+      insert into candidates (id, promotion_id, first_name, last_name, email, budget)
+        values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch', 800000), (11, 2, 'Marc', 'Vaud', 'marc@exemple.ch', null);
+      insert into candidacies (id, promotion_id, candidate_id, broker_id, agency_id, budget)
+        values (100, 1, 10, 500, 1, null), (101, 2, 11, null, null, 650000);
+      update promotions set archived_at = now() where id = 2;
+    `);
+    await migrateRest();
+    const { rows } = await client.query(
+      'select id, sort_broker_last, sort_broker_first, sort_agency, sort_budget from candidacies order by id',
+    );
+    expect(rows).toEqual([
+      { id: 100, sort_broker_last: 'zürcher', sort_broker_first: 'éva', sort_agency: 'Agence du Léman', sort_budget: 800000 },
+      { id: 101, sort_broker_last: null, sort_broker_first: null, sort_agency: null, sort_budget: 650000 },
+    ]);
+    // The archived promotion's guard is back.
+    await expect(client.query('update candidacies set budget = 1 where id = 101')).rejects.toThrow(/archived/);
+  });
+});

@@ -79,8 +79,6 @@ export const candidacyWhere = (filter: CandidacyFilter): SQL => {
   return and(...conditions) as SQL;
 };
 
-const budget = sql<number | null>`coalesce(${candidacies.budget}, ${candidates.budget})`;
-
 const sortColumns = (sort: CandidacySort): SQL[] => {
   switch (sort) {
     case 'status':
@@ -89,14 +87,15 @@ const sortColumns = (sort: CandidacySort): SQL[] => {
       return [sql`${candidacies.priority}`];
     case 'candidate':
       return [sql`lower(${candidates.lastName})`, sql`lower(${candidates.firstName})`];
+    // Kept by the database from the broker, the agency and the candidate (migration 0020).
     case 'broker':
-      return [sql`lower(${brokers.lastName})`, sql`lower(${brokers.firstName})`];
+      return [sql`${candidacies.sortBrokerLast}`, sql`${candidacies.sortBrokerFirst}`];
     case 'budget':
-      return [budget];
+      return [sql`${candidacies.sortBudget}`];
     case 'vip':
       return [sql`${candidacies.vip}`];
     case 'agency':
-      return [sql`${agencies.name}`];
+      return [sql`${candidacies.sortAgency}`];
     default:
       return [sql`${candidacies.createdAt}`];
   }
