@@ -4,11 +4,11 @@ ALTER TABLE "candidacies" ADD COLUMN "sort_broker_first" text;--> statement-brea
 ALTER TABLE "candidacies" ADD COLUMN "sort_agency" text;--> statement-breakpoint
 ALTER TABLE "candidacies" ADD COLUMN "sort_budget" integer;--> statement-breakpoint
 CREATE INDEX "candidacies_sort_broker_asc_idx" ON "candidacies" USING btree ("promotion_id","sort_broker_last","sort_broker_first","id");--> statement-breakpoint
-CREATE INDEX "candidacies_sort_broker_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_broker_last" DESC NULLS LAST,"sort_broker_first" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "candidacies_sort_broker_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_broker_last" DESC NULLS LAST,"sort_broker_first" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "candidacies_sort_agency_asc_idx" ON "candidacies" USING btree ("promotion_id","sort_agency","id");--> statement-breakpoint
-CREATE INDEX "candidacies_sort_agency_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_agency" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "candidacies_sort_agency_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_agency" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "candidacies_sort_budget_asc_idx" ON "candidacies" USING btree ("promotion_id","sort_budget","id");--> statement-breakpoint
-CREATE INDEX "candidacies_sort_budget_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_budget" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "candidacies_sort_budget_desc_idx" ON "candidacies" USING btree ("promotion_id","sort_budget" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- The sort keys of the candidates screen (schema/sales.ts, candidacies.sort_*), kept by the database so that no write can forget them: set from the broker, the agency and the candidate whenever a candidacy is written with a new one, and followed when a broker's name, an agency's name or a candidate's budget changes.
 CREATE FUNCTION "candidacy_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

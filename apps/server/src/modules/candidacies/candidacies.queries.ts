@@ -115,6 +115,14 @@ const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') => {
   return order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
 };
 
+/**
+ * What orders the rows a sort leaves equal. Sorted by name, the candidate's id: one candidacy per
+ * candidate in a promotion (candidacies_promotion_candidate_unique) makes it as total as the
+ * candidacy's, and it ends candidates_promotion_name_idx, so the page is read in order without
+ * sorting the rows of equal names.
+ */
+const tieBreakOf = (sort: CandidacySort) => (sort === 'candidate' ? candidates.id : candidacies.id);
+
 const rowSelection = {
   candidacy: candidacies,
   candidate: candidates,
@@ -145,7 +153,7 @@ export const findCandidacyPage = (
   const direction = directionOf(sort, order);
   const orderBy = [
     ...sortColumns(sort).map((column) => sql`${column} ${direction}`),
-    order === 'asc' ? asc(candidacies.id) : desc(candidacies.id),
+    order === 'asc' ? asc(tieBreakOf(sort)) : desc(tieBreakOf(sort)),
   ];
   const query = baseRows(db)
     .where(where)
@@ -403,7 +411,7 @@ export const findCandidacyListPage = async (
   const orderBy = sql.join(
     [
       ...sortColumns(input.sort).map((column) => sql`${column} ${direction}`),
-      input.order === 'asc' ? sql`${candidacies.id} asc` : sql`${candidacies.id} desc`,
+      input.order === 'asc' ? sql`${tieBreakOf(input.sort)} asc` : sql`${tieBreakOf(input.sort)} desc`,
     ],
     sql`, `,
   );
