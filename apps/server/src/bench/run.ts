@@ -9,8 +9,9 @@
  * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
  * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
  * a route served by version is answered from memory; `--no-cache` turns it off to measure the
- * live SQL of every read (docs/performance.md). Last, the mixed phase (bench/mixed.ts): 50 users
- * of 20 promotions at once, 1 request in 10 a write, with the answer cache's hit rate.
+ * live SQL of every read (docs/performance.md). Then the sorts phase (bench/sorts-phase.ts): the
+ * SQL of every sort of every main list, both orders. Last, the mixed phase (bench/mixed.ts): 50
+ * users of 20 promotions at once, 1 request in 10 a write, with the answer cache's hit rate.
  * docs/performance.md says how to read it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
 import { call, closeAgent, signIn } from './http.js';
 import { mixedPhase } from './mixed-phase.js';
 import type { RequestRecord } from './server.js';
+import { formatSorts, sortsPhase } from './sorts-phase.js';
 import { type BenchRow, formatTable, median } from './table.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -317,17 +319,18 @@ const main = async () => {
         if (share >= 0.02) console.log(`    ${(share * 100).toFixed(0).padStart(3)} %  ${kind}`);
     }
 
-    const mixed =
-      !values.only || values.only.split(',').includes('mixed')
-        ? await mixedPhase({
-            base,
-            control,
-            users: Number(values.users),
-            promotions: Number(values.promotions),
-            writes: Number(values.writes),
-            duration,
-          })
-        : undefined;
+    const phase = (name: string) => !values.only || values.only.split(',').includes(name);
+    const sorts = phase('sorts') ? await sortsPhase({ base, control, headers, promotionId: p }) : undefined;
+    const mixed = phase('mixed')
+      ? await mixedPhase({
+          base,
+          control,
+          users: Number(values.users),
+          promotions: Number(values.promotions),
+          writes: Number(values.writes),
+          duration,
+        })
+      : undefined;
     if (mixed) {
       console.log(
         `mixed: ${mixed.users} users of ${mixed.promotions} promotions, ${mixed.reqPerSec.toFixed(0)} req/s, p50 ${mixed.p50} ms, ` +
@@ -355,11 +358,11 @@ const main = async () => {
       seedSeconds,
       mixed,
     };
-    const markdown = formatTable(meta, rows);
+    const markdown = `${formatTable(meta, rows)}${sorts ? `\n${formatSorts(sorts)}\n` : ''}`;
     console.log(`\n${markdown}`);
     await mkdir(values.out, { recursive: true });
     await writeFile(path.join(values.out, 'latest.md'), markdown);
-    await writeFile(path.join(values.out, 'latest.json'), `${JSON.stringify({ ...meta, rows }, null, 2)}\n`);
+    await writeFile(path.join(values.out, 'latest.json'), `${JSON.stringify({ ...meta, rows, sorts }, null, 2)}\n`);
     console.log(`Written: ${path.relative(process.cwd(), path.join(values.out, 'latest.md'))} and latest.json`);
   } finally {
     floor.child.kill('SIGTERM');

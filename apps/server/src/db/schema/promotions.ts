@@ -156,6 +156,8 @@ export const lots = pgTable(
   },
   (t) => [
     uniqueIndex('lots_public_id_unique').on(t.publicId),
+    // The target of applications_lot_promotion_fk (an application's lot is of its promotion).
+    uniqueIndex('lots_id_promotion_unique').on(t.id, t.promotionId),
     index('lots_promotion_status_idx').on(t.promotionId, t.status),
     index('lots_promotion_building_idx').on(t.promotionId, t.buildingId),
     index('lots_promotion_floor_idx').on(t.promotionId, t.floorId),

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -170,6 +171,24 @@ export const candidacies = pgTable(
   ],
 );
 
+/**
+ * The candidacies of each promotion per agency and status, kept by the database (migration 0022:
+ * a trigger of candidacies, in the transaction of every write) so that the candidates screen's
+ * arrows read a few rows instead of counting the promotion (issue 20: 5 to 10 ms at 50,000
+ * candidacies). agency_key is the agency's id, 0 for a candidacy without agency; a key whose
+ * count falls to 0 is deleted.
+ */
+export const candidacyStatusCounts = pgTable(
+  'candidacy_status_counts',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    agencyKey: integer('agency_key').notNull(),
+    status: smallint('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.agencyKey, t.status] })],
+);
+
 /** A sales file: a candidacy (and an optional partner) on a lot (docs/product/entities.md#application). */
 export const applications = pgTable(
   'applications',
@@ -220,6 +239,13 @@ export const applications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // An application's lot is of its promotion, which lets the funnel read the lots of the
+    // promotion alone when it picks a page sorted by lot (applications.queries.ts, pickJoins).
+    foreignKey({
+      name: 'applications_lot_promotion_fk',
+      columns: [t.lotId, t.promotionId],
+      foreignColumns: [lots.id, lots.promotionId],
+    }).onDelete('cascade'),
     uniqueIndex('applications_public_id_unique').on(t.publicId),
     // The process invariant: never two live applications at status >= 1 on one lot.
     uniqueIndex('applications_one_live_reservation_per_lot')

@@ -1,7 +1,7 @@
 // Over 400 lines: the funnel's one-statement page (filters, sorts, head row) and its single-row reads, SQL only.
 import type { ApplicationSort } from '@promovente/shared';
 import { isPublicId } from '@promovente/shared';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
@@ -202,7 +202,21 @@ const baseRows = (db: Queryable) =>
 export type ApplicationBaseRow = Awaited<ReturnType<typeof findApplicationRows>>[number];
 
 /**
- * One page (or every row when limit is null), sorted in SQL; nulls always last. Without a sort:
+ * The order of a page; nulls always last. Without a sort: the most advanced stage first, then the
+ * best priority. The lot reference and id break ties.
+ */
+export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null): SQL => {
+  const keys = sort
+    ? [
+        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
+        sort.order === 'asc' ? sql`${applications.id} asc` : sql`${applications.id} desc`,
+      ]
+    : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${lots.reference} asc`, sql`${applications.id} asc`];
+  return sql.join(keys, sql`, `);
+};
+
+/**
+ * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:
  * the most advanced stage first, then the best priority. The lot reference and id break ties.
  */
 export const findApplicationPage = (
@@ -212,15 +226,7 @@ export const findApplicationPage = (
   limit: number | null = null,
   offset = 0,
 ) => {
-  const orderBy = sort
-    ? [
-        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
-        sort.order === 'asc' ? asc(applications.id) : desc(applications.id),
-      ]
-    : [desc(applications.status), asc(applications.priority), asc(lots.reference), asc(applications.id)];
-  const query = baseRows(db)
-    .where(where)
-    .orderBy(...orderBy);
+  const query = baseRows(db).where(where).orderBy(pageOrder(sort));
   return limit === null ? query : query.limit(limit).offset(offset);
 };
 
@@ -332,6 +338,35 @@ const dialect = new PgDialect();
 const JOINED_TABLES = /"(main_candidacy|main_candidate|partner_candidacy|partner_candidate|lots)"\./;
 export const countsNeedJoins = (where: SQL) => JOINED_TABLES.test(dialect.sqlToQuery(where).sql);
 
+/**
+ * The joins that pick a page's ids: those its WHERE and its order name, no more. The page is
+ * then joined to everything its rows show for those 50 ids only (issue 20: sorted by lot, the
+ * funnel of a 2,000-lot promotion joined its 1,768 live applications to eight tables before it
+ * kept 50).
+ */
+export const pickJoins = (where: SQL, orderBy: SQL, promotionId: number): SQL => {
+  const named = dialect.sqlToQuery(sql`${where} ${orderBy}`).sql;
+  const uses = (table: string) => named.includes(`"${table}".`);
+  const joins: SQL[] = [];
+  if (uses('main_candidacy') || uses('main_candidate')) {
+    joins.push(sql`inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}`);
+    if (uses('main_candidate')) joins.push(sql`inner join ${candidates} "main_candidate" on ${mainCandidate.id} = ${main.candidateId}`);
+  }
+  if (uses('partner_candidacy') || uses('partner_candidate')) {
+    joins.push(sql`left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}`);
+    if (uses('partner_candidate'))
+      joins.push(sql`left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}`);
+  }
+  if (uses('lots') || uses('buildings') || uses('floors')) {
+    // Always true (applications_lot_promotion_fk): it lets the planner read the promotion's lots
+    // by index instead of hashing every lot of the firm.
+    joins.push(sql`inner join ${lots} on ${lots.id} = ${applications.lotId} and ${lots.promotionId} = ${promotionId}`);
+    if (uses('buildings')) joins.push(sql`inner join ${buildings} on ${buildings.id} = ${lots.buildingId}`);
+    if (uses('floors')) joins.push(sql`inner join ${floors} on ${floors.id} = ${lots.floorId}`);
+  }
+  return sql.join(joins, sql` `);
+};
+
 export const findApplicationListPage = async (
   db: Queryable,
   input: {
@@ -345,16 +380,9 @@ export const findApplicationListPage = async (
     pageSize: number;
   },
 ): Promise<ApplicationListPage> => {
-  const sort = input.sort;
-  const orderBy = sort
-    ? [
-        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
-        sort.order === 'asc' ? sql`${applications.id} asc` : sql`${applications.id} desc`,
-      ]
-    : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${lots.reference} asc`, sql`${applications.id} asc`];
+  const order = pageOrder(input.sort);
   const size = input.pageSize;
-  const joins = sql`from ${applications}
-    inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}
+  const joins = sql`inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}
     inner join ${candidates} "main_candidate" on ${mainCandidate.id} = ${main.candidateId}
     left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}
     left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}
@@ -364,7 +392,7 @@ export const findApplicationListPage = async (
     sql`
     with counts as (
       select ${applications.status} as status, count(*)::int as n
-      ${countsNeedJoins(input.where) ? joins : sql`from ${applications}`}
+      from ${applications} ${countsNeedJoins(input.where) ? joins : sql``}
       where ${input.where}
       group by ${applications.status}
     ), head as (
@@ -381,8 +409,7 @@ export const findApplicationListPage = async (
     select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
       head.has_notary as head_has_notary, head.counts as head_counts, page.*
     from head left join lateral (
-      select ordered.*, row_number() over () as ord from (
-        select ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
+        select picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
           ${applications.status} as status, ${applications.priority} as priority,
           ${applications.lastPriorityChange} as last_priority_change, ${applications.negociatedPrice} as negociated_price,
           ${applications.solvent} as solvent, ${applications.candidacy2Id} as candidacy2_id,
@@ -418,15 +445,20 @@ export const findApplicationListPage = async (
           ) as lot_taken_positions,
           ${buildings.title} as building_title, ${floors.title} as floor_title,
           ${input.openTaskKinds} as open_task_kinds
+        from (
+          select ids.id, row_number() over () as ord from (
+            select ${applications.id} as id from ${applications} ${pickJoins(input.where, order, input.promotionId)}
+            where ${withStages(input.where, input.stages)}
+            order by ${order}
+            limit ${size}
+            offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
+          ) ids
+        ) picked
+        inner join ${applications} on ${applications.id} = picked.id
         ${joins}
         left join ${users} "broker" on ${broker.id} = ${main.brokerId}
         inner join ${buildings} on ${buildings.id} = ${lots.buildingId}
         inner join ${floors} on ${floors.id} = ${lots.floorId}
-        where ${withStages(input.where, input.stages)}
-        order by ${sql.join(orderBy, sql`, `)}
-        limit ${size}
-        offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
-      ) ordered
     ) page on true
     order by page.ord`,
     { named: 'applications_page' },

@@ -1,9 +1,11 @@
+import { APPLICATION_SORTS } from '@promovente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, buildings, candidacies, lots, promotions } from '../../db/schema/index.js';
 import { demoBroker, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { applicationWhere, countsNeedJoins } from './applications.queries.js';
+import { applicationWhere, countsNeedJoins, findApplicationPage, pageOrder, pickJoins } from './applications.queries.js';
 
 /** The read budget of the funnel (docs/performance.md#patterns-for-lists): 3 statements, sign-in included, all indexed. */
 let ctx: TestContext;
@@ -33,6 +35,7 @@ beforeAll(async () => {
     .limit(1);
 });
 afterAll(() => ctx.close());
+const dialect = new PgDialect();
 
 describe('GET /applications: at most 3 statements, no whole-table read', () => {
   it('a full page, in the funnel order and under every sort', async () => {
@@ -90,6 +93,57 @@ describe("the funnel's stage counts read applications alone unless a filter need
       { lotPublicId: '0f8fad5b-d9cb-469f-a165-70867728950e' },
     ]) {
       expect(countsNeedJoins(applicationWhere({ ...base, ...filter })), JSON.stringify(filter)).toBe(true);
+    }
+  });
+});
+
+describe("the funnel's page picks its 50 ids with only the joins its filter and its order need (issue 20)", () => {
+  const joinsOf = (filter: Partial<Parameters<typeof applicationWhere>[0]>, sort: Parameters<typeof pageOrder>[0]) =>
+    [
+      ...dialect
+        .sqlToQuery(pickJoins(applicationWhere({ promotionId: 1, ...filter }), pageOrder(sort), 1))
+        .sql.matchAll(/join "(\w+)"(?: "(\w+)")? on/g),
+    ]
+      .map((match) => match[2] ?? match[1])
+      .join(', ');
+
+  it('reads applications alone for the stage, priority and milestone sorts', () => {
+    for (const column of ['status', 'priority', 'status_FR', 'status_SIGN'] as const)
+      expect(joinsOf({}, { column, order: 'asc' })).toBe('');
+  });
+
+  it('joins the lots (of the promotion alone) for the funnel order and the lot sorts, and the building or floor for theirs', () => {
+    expect(joinsOf({}, null)).toBe('lots');
+    for (const column of ['lot', 'rooms', 'area', 'price'] as const) expect(joinsOf({}, { column, order: 'desc' })).toBe('lots');
+    expect(joinsOf({}, { column: 'building', order: 'asc' })).toBe('lots, buildings');
+    expect(joinsOf({}, { column: 'floor', order: 'asc' })).toBe('lots, floors');
+    expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), pageOrder(null), 7)).params).toContain(7);
+  });
+
+  it('joins the candidacy and candidate for the candidate sort and the filters that read them', () => {
+    expect(joinsOf({}, { column: 'candidate', order: 'asc' })).toBe('main_candidacy, main_candidate');
+    expect(joinsOf({ agencyId: 2 }, { column: 'status', order: 'asc' })).toBe('main_candidacy');
+    expect(joinsOf({ search: 'Dupont' }, { column: 'status', order: 'asc' })).toContain('partner_candidate');
+  });
+
+  it('answers, under every sort, the rows of the page joined whole and sorted', async () => {
+    for (const column of APPLICATION_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const listed = (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/applications?promotion=${promotionId}&orderBy=${column}&order=${order}`,
+            headers,
+          })
+        ).json().data as { id: number }[];
+        const whole = await findApplicationPage(ctx.database.db, applicationWhere({ promotionId }), { column, order });
+        const visible = new Set(listed.map((row) => row.id));
+        expect(listed.length, `${column} ${order}`).toBeGreaterThan(1);
+        expect(
+          listed.map((row) => row.id),
+          `${column} ${order}`,
+        ).toEqual(whole.map((row) => row.application.id).filter((id) => visible.has(id)));
+      }
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   agencies,
   applications,
   candidacies,
+  candidacyStatusCounts,
   candidates,
   comments,
   files,
@@ -77,6 +78,20 @@ export const candidacyWhere = (filter: CandidacyFilter): SQL => {
     conditions.push(candidateMatches(pattern));
   }
   return and(...conditions) as SQL;
+};
+
+/**
+ * Where the arrows of a filter are read from the counts the database keeps per promotion, agency
+ * and status (candidacy_status_counts, migration 0022): a filter that names nothing but the
+ * promotion and the agency. Any other (a search, a broker, an id, or a filter added later) is
+ * counted on its rows: null.
+ */
+export const keptCountsWhere = (filter: CandidacyFilter): SQL | null => {
+  const { promotionId, statuses: _statuses, agencyId, search, ...others } = filter;
+  if (search?.trim() || Object.values(others).some((value) => value !== undefined)) return null;
+  const agency =
+    agencyId === undefined ? sql`true` : agencyId === null ? sql`false` : sql`${candidacyStatusCounts.agencyKey} = ${agencyId}`;
+  return sql`${candidacyStatusCounts.promotionId} = ${promotionId} and ${agency}`;
 };
 
 const sortColumns = (sort: CandidacySort): SQL[] => {
@@ -399,6 +414,8 @@ export const findCandidacyListPage = async (
     whereAll: SQL;
     /** Whether the WHERE reads the candidate (the search): the counts join it only then. */
     searchesCandidate: boolean;
+    /** The kept counts that answer the arrows (keptCountsWhere), else null: counted on whereAll. */
+    keptCounts: SQL | null;
     statuses: number[];
     where: SQL;
     sort: CandidacySort;
@@ -419,11 +436,18 @@ export const findCandidacyListPage = async (
   const raw = await rowsOf<CandidacyPageRow>(
     db,
     sql`
-    with counts as (
+    with counts as (${
+      input.keptCounts
+        ? sql`
+      select ${candidacyStatusCounts.status} as status, sum(${candidacyStatusCounts.n})::int as n
+      from ${candidacyStatusCounts} where ${input.keptCounts}
+      group by ${candidacyStatusCounts.status}`
+        : sql`
       select ${candidacies.status} as status, count(*)::int as n
       from ${candidacies}${input.searchesCandidate ? sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}` : sql``}
       where ${input.whereAll}
-      group by ${candidacies.status}
+      group by ${candidacies.status}`
+    }
     ), head as (
       select ${input.verdict} as ok, ${promotions.multiAgency} as multi_agency, ${promotions.reservationTimeout} as reservation_timeout,
         (select coalesce(sum(n), 0)::int from counts where status = any(${sql.param(input.statuses)}::int[])) as total,

@@ -60,6 +60,7 @@ import {
   findComments,
   findLiveApplications,
   findPromotions,
+  keptCountsWhere,
   toDate,
   toDateOrNull,
 } from './candidacies.queries.js';
@@ -362,6 +363,7 @@ export const listCandidacies = async (
     verdict: idsInPromotion(promotionId, listFilterIds(query)),
     whereAll: candidacyWhere({ ...filter, statuses: null }),
     searchesCandidate: Boolean(filter.search?.trim()),
+    keptCounts: keptCountsWhere(filter),
     statuses: filter.statuses ?? [],
     where: candidacyWhere(filter),
     sort: sortOf(query.orderBy),

@@ -1,0 +1,3 @@
+-- An application's lot is of its promotion, now said by the database as candidacies_candidate_promotion_fk says it of a candidacy's candidate: the funnel picks a page sorted by lot among the promotion's lots alone (issue 20: a hash of every lot of the firm, 7 ms at 48,000 lots, for a page of 50).
+CREATE UNIQUE INDEX "lots_id_promotion_unique" ON "lots" USING btree ("id","promotion_id");--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_lot_promotion_fk" FOREIGN KEY ("lot_id","promotion_id") REFERENCES "public"."lots"("id","promotion_id") ON DELETE cascade ON UPDATE no action;
