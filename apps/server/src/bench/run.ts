@@ -9,7 +9,7 @@
  * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
  * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
  * a route served by version is answered from memory; `--no-cache` turns it off to measure the
- * live SQL of every read (docs/performance.md). Then the sorts phase (bench/sorts-phase.ts): the
+ * live SQL of every read (docs/performance.md). Then the sorting phase (bench/sorts-phase.ts): the
  * SQL of every sort of every main list, both orders. Last, the mixed phase (bench/mixed.ts): 50
  * users of 20 promotions at once, 1 request in 10 a write, with the answer cache's hit rate.
  * docs/performance.md says how to read it.
@@ -320,7 +320,7 @@ const main = async () => {
     }
 
     const phase = (name: string) => !values.only || values.only.split(',').includes(name);
-    const sorts = phase('sorts') ? await sortsPhase({ base, control, headers, promotionId: p }) : undefined;
+    const sorts = phase('sorting') ? await sortsPhase({ base, control, headers, promotionId: p }) : undefined;
     const mixed = phase('mixed')
       ? await mixedPhase({
           base,

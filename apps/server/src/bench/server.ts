@@ -169,6 +169,12 @@ const application = async () => {
       res.end(JSON.stringify(await floorMembers(sqlRows, promotions)));
       return;
     }
+    if (req.url === '/answers/clear') {
+      app.answers.clear();
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+      return;
+    }
     if (req.url === '/answers') {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(app.answers.stats()));
