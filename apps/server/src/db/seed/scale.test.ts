@@ -124,4 +124,50 @@ describe('seedScale at scale 25 (beside the demo)', () => {
     expect(await verifyPassword(broker.password_hash, DEMO_PASSWORD)).toBe(true);
     expect(broker.selected).toBeGreaterThan(2);
   });
+  it('leaves no row a foreign key would refuse, although the load skips their checks', async () => {
+    const keys = await query<{ name: string; child: string; parent: string; columns: string[]; targets: string[] }>(
+      database,
+      `select c.conname::text as name, c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent,
+         array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+               join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as columns,
+         array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+               join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as targets
+       from pg_constraint c join pg_namespace s on s.oid = c.connamespace
+       where c.contype = 'f' and s.nspname = 'public' order by 1`,
+    );
+    expect(keys.length).toBeGreaterThan(40);
+    const refused: string[] = [];
+    for (const key of keys) {
+      const present = key.columns.map((column) => `c."${column}" is not null`).join(' and ');
+      const found = key.columns.map((column, i) => `t."${key.targets[i]}" = c."${column}"`).join(' and ');
+      const [row] = await query<{ n: number }>(
+        database,
+        `select count(*)::int as n from ${key.child} c where ${present} and not exists (select 1 from ${key.parent} t where ${found})`,
+      );
+      if (row.n > 0) refused.push(`${key.name}: ${row.n} rows`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('keeps the sort keys and the counts the database keeps, and raises every promotion’s version', async () => {
+    const [keys] = await query<{ n: number }>(
+      database,
+      `select count(*)::int as n from candidacies k join candidates d on d.id = k.candidate_id
+         left join users u on u.id = k.broker_id left join agencies a on a.id = k.agency_id
+       where k.sort_broker_last is distinct from lower(u.last_name) or k.sort_broker_first is distinct from lower(u.first_name)
+         or k.sort_agency is distinct from a.name or k.sort_budget is distinct from coalesce(k.budget, d.budget)`,
+    );
+    expect(keys.n).toBe(0);
+    const kept = await query(database, 'select promotion_id, agency_key, status::int, n from candidacy_status_counts order by 1, 2, 3');
+    const counted = await query(
+      database,
+      'select promotion_id, coalesce(agency_id, 0) as agency_key, status::int, count(*)::int as n from candidacies group by 1, 2, 3 order by 1, 2, 3',
+    );
+    expect(kept).toEqual(counted);
+    const [unversioned] = await query<{ n: number }>(
+      database,
+      'select count(*)::int as n from promotions p where not exists (select 1 from data_versions v where v.scope = p.id and v.version > 0)',
+    );
+    expect(unversioned.n).toBe(0);
+  });
 });
