@@ -73,35 +73,55 @@ export const openPglite = async (
   };
 };
 
+/**
+ * The database whose connections plan a named statement once (db/named-statement.ts), beside the
+ * one that plans every call for its values: a Db's door to it, set by openPostgres. A
+ * transaction, or PGlite, has none, and runs such statements as any other.
+ */
+const GENERIC_PLANS = Symbol('generic plans');
+export const genericPlansOf = (db: Queryable): Db | undefined => (db as { [GENERIC_PLANS]?: Db })[GENERIC_PLANS];
+
 export const openPostgres = async (
   url: string,
   options: { onError?: (error: Error) => void; onQuery?: OnQuery; poolSize?: number } = {},
 ): Promise<Database> => {
-  // A database that does not answer fails the query within 5 s (a 503, platform/errors.ts)
-  // instead of holding the request until the client gives up.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
-    // Settings for many short statements (docs/performance.md#the-server): no JIT compilation
-    // (45 to 67 ms on a large promotion's list for queries that run in a few); a plan made for
-    // each call's values, never a generic one (a named statement's generic plan, chosen after five
-    // calls, read a 50,000-candidacy promotion in 137 ms against 31); no parallel workers, whose
-    // start costs more than the short reads save when fifty requests share two cores.
-    options: '-c jit=off -c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0',
-  });
-  // An idle connection dropped by the server (restart, terminated backend) is an event, not a
-  // crash: pg discards that client and the next query opens a new one, so the application
-  // recovers by itself once the database is back.
-  pool.on('error', (error) => options.onError?.(error));
-  const db = drizzleNodePg(pool, { schema, logger: queryLogger(options.onQuery) }) as Db;
+  const poolOf = (max: number, plans: 'force_custom_plan' | 'force_generic_plan') => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      // A database that does not answer fails the query within 5 s (a 503, platform/errors.ts)
+      // instead of holding the request until the client gives up.
+      connectionTimeoutMillis: 5000,
+      // Settings for many short statements (docs/performance.md#the-server): no JIT compilation
+      // (45 to 67 ms on a large promotion's list for queries that run in a few); no parallel
+      // workers, whose start costs more than the short reads save when fifty requests share two
+      // cores; and the plans (decision 032): the main pool plans each call for its values, never
+      // generically (a generic plan cannot tell a 10-lot promotion from a 2,000-lot one: sorted
+      // by name, the candidates screen of the big one took 183 ms against 16); the second plans
+      // a named statement once, for the lists whose plan does not depend on the promotion's size.
+      options: `-c jit=off -c plan_cache_mode=${plans} -c max_parallel_workers_per_gather=0`,
+    });
+    // An idle connection dropped by the server (restart, terminated backend) is an event, not a
+    // crash: pg discards that client and the next query opens a new one, so the application
+    // recovers by itself once the database is back.
+    pool.on('error', (error) => options.onError?.(error));
+    return pool;
+  };
+  const poolSize = options.poolSize ?? 10;
+  const pool = poolOf(poolSize, 'force_custom_plan');
+  const genericPool = poolOf(Math.max(2, Math.ceil(poolSize / 4)), 'force_generic_plan');
+  const logger = queryLogger(options.onQuery);
+  const db = drizzleNodePg(pool, { schema, logger }) as Db;
+  Object.defineProperty(db, GENERIC_PLANS, { value: drizzleNodePg(genericPool, { schema, logger }) as Db });
   return {
     kind: 'postgres',
     db,
     url,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool.end()]);
+    },
   };
 };
 

@@ -10,15 +10,19 @@ export type RawRow = Record<string, unknown>;
  * them: the one door through which raw rows reach the modules, on both drivers (PGlite and
  * node-postgres both answer { rows }, the shape db/client.ts gives db.execute). `named` runs it
  * as a named prepared statement (db/named-statement.ts), for the lists whose plan is worth
- * keeping.
+ * keeping; `plans: 'generic'` plans it once per connection (decision 032).
  *
  * A type boundary, not a check: Row states what the SQL selects, with the values as both
  * drivers read them (a bigint or a numeric arrives as a string, a timestamp as a Date, json as
  * an object; cast in the SQL, `::int` or `::float8`, or convert in the row's mapper). Leave Row
  * at RawRow when the mapper converts every column anyway.
  */
-export const rowsOf = async <Row extends RawRow = RawRow>(db: Queryable, query: SQL, options: { named?: string } = {}): Promise<Row[]> => {
-  const result = options.named ? await executeNamed(db, options.named, query) : await db.execute(query);
+export const rowsOf = async <Row extends RawRow = RawRow>(
+  db: Queryable,
+  query: SQL,
+  options: { named?: string; plans?: 'custom' | 'generic' } = {},
+): Promise<Row[]> => {
+  const result = options.named ? await executeNamed(db, options.named, query, options.plans) : await db.execute(query);
   // The one cast of a raw row: the caller's word for what its SQL selects, checked by its tests.
   return result.rows as Row[];
 };

@@ -461,7 +461,9 @@ export const findApplicationListPage = async (
         inner join ${floors} on ${floors.id} = ${lots.floorId}
     ) page on true
     order by page.ord`,
-    { named: 'applications_page' },
+    // Planned once per connection (decision 032): its plan starts from the promotion's live
+    // applications, a few thousand at most, whatever the promotion (npm run bench:plans).
+    { named: 'applications_page', plans: 'generic' },
   );
   const head = raw[0];
   if (!head) return { ok: false, multiAgency: false, reservationTimeout: null, hasNotary: false, counts: [], rows: [] };
