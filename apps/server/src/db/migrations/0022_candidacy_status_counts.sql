@@ -41,6 +41,10 @@ CREATE TRIGGER "candidacies_count_update" AFTER UPDATE ON "candidacies" REFERENC
 --> statement-breakpoint
 CREATE TRIGGER "candidacies_count_delete" AFTER DELETE ON "candidacies" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_deleted_candidacies"();
 --> statement-breakpoint
+-- The candidacies already there, archived promotions' included (before their guard below).
+INSERT INTO candidacy_status_counts (promotion_id, agency_key, status, n)
+  SELECT promotion_id, coalesce(agency_id, 0), status, count(*)::int FROM candidacies GROUP BY 1, 2, 3;
+--> statement-breakpoint
 -- Versioned as the candidacies it counts (migration 0017), so that every table a cached answer reads follows a version.
 CREATE TRIGGER "candidacy_status_counts_version_insert" AFTER INSERT ON "candidacy_status_counts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_promotion_version"();
 --> statement-breakpoint
@@ -48,6 +52,9 @@ CREATE TRIGGER "candidacy_status_counts_version_update" AFTER UPDATE ON "candida
 --> statement-breakpoint
 CREATE TRIGGER "candidacy_status_counts_version_delete" AFTER DELETE ON "candidacy_status_counts" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_promotion_version"();
 --> statement-breakpoint
--- The candidacies already there.
-INSERT INTO candidacy_status_counts (promotion_id, agency_key, status, n)
-  SELECT promotion_id, coalesce(agency_id, 0), status, count(*)::int FROM candidacies GROUP BY 1, 2, 3;
+-- Guarded as the candidacies it counts (migration 0016): an archived promotion's counts never change.
+CREATE TRIGGER "candidacy_status_counts_archived_insert" AFTER INSERT ON "candidacy_status_counts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "refuse_archived_promotion_write"();
+--> statement-breakpoint
+CREATE TRIGGER "candidacy_status_counts_archived_update" AFTER UPDATE ON "candidacy_status_counts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "refuse_archived_promotion_write"();
+--> statement-breakpoint
+CREATE TRIGGER "candidacy_status_counts_archived_delete" AFTER DELETE ON "candidacy_status_counts" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "refuse_archived_promotion_write"();
