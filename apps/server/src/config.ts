@@ -81,6 +81,26 @@ const configSchema = z
       .number({ error: 'PROMOTION_STORAGE_QUOTA_GB: a number of gigabytes' })
       .positive({ error: 'PROMOTION_STORAGE_QUOTA_GB: a number of gigabytes above 0' })
       .default(PROMOTION_STORAGE_QUOTA_GB_DEFAULT),
+    /**
+     * Where stored files live (docs/decisions/033-object-storage.md). Unset: the folder files/ of
+     * DATA_DIR. s3://bucket or s3://bucket/prefix: an S3-compatible object store, which several
+     * server processes can share; S3_ENDPOINT for a store other than AWS (MinIO, Exoscale...),
+     * S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (else the AWS SDK's own chain), and
+     * S3_FORCE_PATH_STYLE=1 for a store that wants the bucket in the path.
+     */
+    STORAGE_URL: z
+      .string()
+      .trim()
+      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, {
+        error: 'STORAGE_URL: s3://bucket or s3://bucket/prefix (a bucket of 3 to 63 lowercase letters, digits, dots and hyphens)',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT: an address such as https://sos-ch-gva-2.exo.io' }).optional(),
+    S3_REGION: z.string().trim().min(1).default('eu-central-2'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1'], { error: 'S3_FORCE_PATH_STYLE: 0 or 1' }).default('0'),
     /** Seconds between two polls of the e-mail outbox. */
     OUTBOX_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     /**
@@ -106,6 +126,9 @@ const configSchema = z
       .default('v61.0'),
   })
   .superRefine((config, context) => {
+    if (Boolean(config.S3_ACCESS_KEY_ID?.trim()) !== Boolean(config.S3_SECRET_ACCESS_KEY?.trim())) {
+      context.addIssue({ code: 'custom', message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
     // A Salesforce configuration that cannot sign in stops the boot, with the reason.
     const filled = (value: string | undefined) => Boolean(value?.trim());
     if (!filled(config.SALESFORCE_LOGIN_URL)) return;

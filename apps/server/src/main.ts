@@ -13,7 +13,7 @@ import { startJobs } from './platform/jobs.js';
 import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
 import { purgeExpired } from './platform/maintenance.js';
-import { gigabytes, localStorage } from './platform/storage.js';
+import { storageOf } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,7 +43,7 @@ const main = async () => {
       await seedDemo(database.db, {
         scale: 1,
         log: (message) => log.info(message),
-        storage: localStorage(path.join(config.dataDir, 'files')),
+        storage: storageOf(config),
       });
     }
   }
@@ -65,7 +65,7 @@ const main = async () => {
     config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(here, '../../web/dist') },
     database,
     jobs,
-    storage: localStorage(path.join(config.dataDir, 'files'), gigabytes(config.PROMOTION_STORAGE_QUOTA_GB)),
+    storage: storageOf(config),
     logger: log,
   });
 

@@ -25,7 +25,7 @@ import { seedDemo } from '../db/seed/demo.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/log.js';
 import { createMailer, MAIL_QUEUE } from '../platform/mail.js';
-import { gigabytes, localStorage } from '../platform/storage.js';
+import { storageOf } from '../platform/storage.js';
 import type { FloorMember } from './mixed.js';
 
 export type Statement = { text: string; values?: unknown[]; ms: number };
@@ -103,7 +103,7 @@ const application = async () => {
     config: { ...config, WEB_DIST: '' },
     database,
     jobs,
-    storage: localStorage(path.join(config.dataDir, 'files'), gigabytes(config.PROMOTION_STORAGE_QUOTA_GB)),
+    storage: storageOf(config),
     logger: log,
   });
 

@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { type Database, type OnQuery, openPglite, openPostgres } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
-import { localStorage } from '../platform/storage.js';
+import { localStorage, type Storage } from '../platform/storage.js';
 import { withDatabase } from './global-setup.js';
 
 export type TestContext = {
@@ -58,10 +58,10 @@ const openCopy = async (onQuery: OnQuery): Promise<{ database: Database; drop: (
 /**
  * `config` changes the configuration of the test's application; by default its e-mails are kept
  * (no SMTP) and shown to admins as in production (no local mailbox). `promotionQuotaBytes` sets
- * the storage quota of each promotion.
+ * the storage quota of each promotion; `storage` replaces the local folder (the S3 driver's tests).
  */
 export const createTestContext = async (
-  options: Pick<AppDeps, 'onRoute'> & { config?: Partial<Config>; promotionQuotaBytes?: number } = {},
+  options: Pick<AppDeps, 'onRoute'> & { config?: Partial<Config>; promotionQuotaBytes?: number; storage?: Storage } = {},
 ): Promise<TestContext> => {
   let counted = 0;
   let capture: SentStatement[] | null = null;
@@ -77,7 +77,7 @@ export const createTestContext = async (
     config,
     database,
     jobs,
-    storage: localStorage(filesDir, options.promotionQuotaBytes),
+    storage: options.storage ?? localStorage(filesDir, options.promotionQuotaBytes),
     logger: process.env.TEST_LOG ? pino({ level: 'error' }) : false,
     onRoute: options.onRoute,
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
-import { localStorage } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage.js';
 import { type Database, openPglite, openPostgres } from '../client.js';
 import { firstRowOf, rowsOf } from '../rows.js';
 import { seedDemo } from './demo.js';
@@ -91,7 +91,7 @@ const main = async () => {
       scale: copies,
       candidaciesPerPromotion,
       log: (message) => console.log(message),
-      storage: localStorage(path.join(config.dataDir, 'files')),
+      storage: storageOf(config),
     });
     if (scale) await seedScale(database.db, { scale, log: (message) => console.log(message) });
     // Fresh statistics: a bulk load leaves the planner estimating the old, empty tables
