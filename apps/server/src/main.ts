@@ -13,6 +13,7 @@ import { startJobs } from './platform/jobs.js';
 import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
 import { purgeExpired } from './platform/maintenance.js';
+import { HEARTBEAT_MS, registerProcess, sharedSettingsOf } from './platform/process-registry.js';
 import { storageOf } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +48,13 @@ const main = async () => {
       });
     }
   }
+
+  // Several processes may serve one PostgreSQL database: each checks that it shares their settings.
+  const registration = database.kind === 'postgres' ? await registerProcess(database.db, sharedSettingsOf(config)) : null;
+  const heartbeat = registration
+    ? setInterval(() => registration.heartbeat().catch((err) => log.warn({ err }, 'process heartbeat failed')), HEARTBEAT_MS)
+    : null;
+  heartbeat?.unref();
 
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: config.OUTBOX_POLL_SECONDS, supervise: true });
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
@@ -87,6 +95,8 @@ const main = async () => {
       const outcome = await app.drain.settled({ maxMs: DRAIN_MAX_MS, quietMs: 1000 });
       await app.close();
       await jobs.stop();
+      if (heartbeat) clearInterval(heartbeat);
+      await registration?.unregister().catch((err) => log.warn({ err }, 'process unregistration failed'));
       await database.close();
       log.info({ outcome, ms: Date.now() - began }, 'stopped');
       process.exit(reason.err ? 1 : 0);

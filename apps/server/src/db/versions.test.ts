@@ -20,6 +20,8 @@ const LEFT_OUT = new Set([
   'notifications',
   'library_accesses',
   'data_versions',
+  // The server processes and their shared settings (migration 0024): not a promotion's data.
+  'server_processes',
 ]);
 
 let ctx: TestContext;

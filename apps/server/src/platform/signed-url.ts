@@ -1,12 +1,20 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Short-lived signed URLs for stored files (docs/sales-process.md#6-files-storage-built): `file-url/{uuid}` and the list
  * exports answer one, and the download route serves the file only with a valid signature.
  * The key is per process unless FILE_URL_SECRET is set (needed with several processes).
  */
-const secret = process.env.FILE_URL_SECRET ?? randomBytes(32).toString('hex');
+const configured = process.env.FILE_URL_SECRET?.trim() || undefined;
+const secret = configured ?? randomBytes(32).toString('hex');
 export const SIGNED_URL_LIFETIME_SECONDS = 5 * 60;
+
+/**
+ * What the processes of one database compare at start (platform/process-registry.ts): a
+ * fingerprint of the key, never the key, or 'random' when this process drew its own.
+ */
+export const fileUrlSecretFingerprint = () =>
+  configured ? createHash('sha256').update(`promovente file-url key:${configured}`).digest('hex').slice(0, 32) : 'random';
 
 const signature = (uuid: string, expires: number) => createHmac('sha256', secret).update(`${uuid}:${expires}`).digest('base64url');
 

@@ -4,6 +4,7 @@ export * from './library.js';
 export * from './marketing.js';
 export * from './messaging.js';
 export * from './planning.js';
+export * from './processes.js';
 export * from './progress.js';
 export * from './promotions.js';
 export * from './sales.js';

@@ -1,0 +1,152 @@
+import os from 'node:os';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { serverProcesses } from '../db/schema/index.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
+import { conflictWith, PROCESS_SEEN_WITHIN_MS, registerProcess, type SharedSettings, sharedSettingsOf } from './process-registry.js';
+
+/**
+ * Several server processes on one PostgreSQL database (issue 21): each registers at start with
+ * the settings all must share, and refuses to start beside processes that do not share them.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const db = () => ctx.database.db;
+const shared: SharedSettings = { fileSecret: 'a1b2c3', storage: 's3://promovente at https://sos-ch-gva-2.exo.io' };
+/** A process of another machine, as its own start would have written it. */
+const elsewhere = async (settings: SharedSettings, seenAt = new Date()) =>
+  db()
+    .insert(serverProcesses)
+    .values({ id: crypto.randomUUID(), host: 'serveur-2', pid: 4242, startedAt: seenAt, seenAt, ...settings });
+
+describe('the processes of one database (platform/process-registry.ts)', () => {
+  it('lets a second process start with the same file-link key and the same storage, and forgets it when it stops', async () => {
+    const first = await registerProcess(db(), shared);
+    const second = await registerProcess(db(), shared);
+    expect((await first.others()).map((row) => row.id)).toEqual([second.id]);
+    await second.unregister();
+    expect(await first.others()).toEqual([]);
+  });
+
+  it('refuses a process with a key of its own drawing, or another key, beside one already serving', async () => {
+    await elsewhere(shared);
+    await expect(registerProcess(db(), { ...shared, fileSecret: 'random' })).rejects.toThrow(/FILE_URL_SECRET: set the same key/);
+    await expect(registerProcess(db(), { ...shared, fileSecret: 'ffffff' })).rejects.toThrow(/FILE_URL_SECRET: another process/);
+    // A refused start leaves no row.
+    expect(await db().select().from(serverProcesses)).toHaveLength(1);
+  });
+
+  it('refuses a process that stores its files elsewhere, naming both places', async () => {
+    await elsewhere(shared);
+    await expect(registerProcess(db(), { ...shared, storage: `local:${os.hostname()}:/srv/data` })).rejects.toThrow(
+      /STORAGE_URL: .* s3:\/\/promovente at https:\/\/sos-ch-gva-2.exo.io, this one in local:/,
+    );
+  });
+
+  it('forgets a process not seen for 30 s, and at once one of this machine that no longer runs', async () => {
+    await elsewhere({ ...shared, fileSecret: 'random' }, new Date(Date.now() - PROCESS_SEEN_WITHIN_MS - 1000));
+    const at = new Date();
+    await db()
+      .insert(serverProcesses)
+      .values({
+        id: crypto.randomUUID(),
+        host: os.hostname(),
+        pid: 2 ** 22 + 17,
+        startedAt: at,
+        seenAt: at,
+        fileSecret: 'random',
+        storage: 'x',
+      });
+    const alone = await registerProcess(db(), { ...shared, fileSecret: 'random' });
+    expect(await alone.others()).toEqual([]);
+  });
+
+  it('alone, a process may draw its own key', () => {
+    expect(conflictWith({ ...shared, fileSecret: 'random' }, [])).toBeNull();
+  });
+
+  it('reads its settings from the configuration, never the key itself', () => {
+    const local = sharedSettingsOf(loadConfig({ DATA_DIR: '/srv/promovente' }));
+    expect(local.storage).toBe(`local:${os.hostname()}:/srv/promovente`);
+    const s3 = sharedSettingsOf(loadConfig({ STORAGE_URL: 's3://promovente', S3_ENDPOINT: 'https://sos-ch-gva-2.exo.io' }));
+    expect(s3.storage).toBe('s3://promovente at https://sos-ch-gva-2.exo.io');
+    expect(s3.fileSecret).toMatch(/^(random|[0-9a-f]{32})$/);
+    if (process.env.FILE_URL_SECRET) expect(s3.fileSecret).not.toContain(process.env.FILE_URL_SECRET);
+  });
+});
+
+/**
+ * Two server processes on one PostgreSQL database (issue 21): a session opened on one works on
+ * the other, a file link signed by one is accepted by the other, and a third process whose
+ * file-link key is not theirs refuses to start, saying which setting to change. The embedded
+ * database serves one process only: this file runs in the PostgreSQL pass (TEST_DATABASE_URL).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const describeOnPostgres = onPostgres ? describe : () => {};
+
+const answerOf = async (url: string, path: string, headers: Record<string, string> = {}) => {
+  const answer = await request(url, { path, headers }).answer;
+  if (!('status' in answer)) throw new Error(`${path}: ${answer.error}`);
+  return answer;
+};
+
+describeOnPostgres('two server processes on one PostgreSQL database', () => {
+  let data: ServerDatabase;
+  const started: ServerProcess[] = [];
+  beforeAll(async () => {
+    data = await serverDatabase('two_processes');
+  }, 120_000);
+  afterAll(async () => {
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await data?.drop();
+  });
+
+  it('share sessions and file links, and refuse a third process with another key or a key of its own', async () => {
+    const shared = { ...data.env, FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs' };
+    const first = await startServer(shared);
+    started.push(first);
+    const second = await startServer(shared);
+    started.push(second);
+
+    // A session opened on the first is one of the second's.
+    const headers = await signInDemo(first.url);
+    expect((await answerOf(second.url, '/api/user', headers)).status).toBe(200);
+
+    // A link signed by the first is accepted by the second: the demo's rows of this database
+    // have no stored content, so it answers that the file is missing, not that the link is bad.
+    const client = new pg.Client({ connectionString: data.url });
+    await client.connect();
+    const { rows } = await client.query<{ id: number }>(`select id from promotions where title = 'Quartier des Vergers'`);
+    await client.end();
+    // The albums answer signed links to their photos.
+    const albums = await answerOf(first.url, `/api/photoGroups?promotion=${rows[0].id}`, headers);
+    expect(albums.status).toBe(200);
+    const signed = /\/api\/files\/[0-9a-f-]{36}\/download\?expires=\d+&signature=[\w-]+/.exec(albums.body)?.[0] ?? null;
+    expect(signed).not.toBeNull();
+    const onSecond = await answerOf(second.url, signed ?? '');
+    expect(onSecond.status).toBe(404);
+    expect(JSON.parse(onSecond.body).message).toBe('Fichier introuvable');
+    const tampered = await answerOf(second.url, (signed ?? '').replace(/signature=./, 'signature=x'));
+    expect(JSON.parse(tampered.body).message).toBe('Lien expiré ou invalide');
+
+    // A third process with another key, or without one (a key of its own drawing), does not start.
+    for (const env of [
+      { ...data.env, FILE_URL_SECRET: 'une-autre-cle' },
+      { ...data.env, FILE_URL_SECRET: '' },
+    ]) {
+      await expect(startServer(env)).rejects.toThrow(/FILE_URL_SECRET/);
+    }
+
+    // Stopped, a process leaves the others serving; the last one may then be alone again.
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+    expect((await answerOf(first.url, '/api/user', headers)).status).toBe(200);
+  }, 240_000);
+});
