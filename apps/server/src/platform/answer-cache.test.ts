@@ -191,6 +191,24 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     expect(statusOf(next.body)).toBe('late');
   });
 
+  it('keeps an answer that read no clock across minutes, under an ETag without the minute (issue 20)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 26, 9, 0, 10) });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    ctx.app.answers.clear();
+    const first = await read('broker', '/api/user');
+    expect(first.statusCode).toBe(200);
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 9, 7, 5));
+    const hits = ctx.app.answers.stats().hits;
+    const later = await read('broker', '/api/user');
+    expect(later.body).toBe(first.body);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(ctx.app.answers.stats().hits).toBe(hits + 1);
+    const revalidated = await read('broker', '/api/user', { 'if-none-match': first.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
   it('keeps answers within its memory, the least recently used leaving first', async () => {
     const { createAnswerCache } = await import('./answer-cache.js');
     const cache = createAnswerCache(1);

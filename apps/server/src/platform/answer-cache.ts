@@ -11,8 +11,9 @@ import type { RequestActor } from './auth.js';
  * session's demo mode, his selected promotion, the set of his promotions); the data version the
  * session's statement read (the sum of the versions of the firm's shared data and of each of his
  * promotions, which the database's triggers raise in the transaction of every change: migration
- * 0017); and the minute its handler runs at (platform/clock.ts: a task's lateness or an
- * application's deadline is computed at that instant). A change the reader could see changes the
+ * 0017); and, when the answer read the clock, the minute its handler ran at (platform/clock.ts: a
+ * task's lateness or an application's deadline is computed at that instant; an answer that read
+ * no clock is the same at every minute). A change the reader could see changes the
  * key, so an answer is never served after the data it was made from changed, and never to
  * another reader.
  *
@@ -46,8 +47,8 @@ const readerOf = (actor: RequestActor) =>
   ].join('|');
 
 /** The key of one answer and its ETag (weak: the same answer is sent in several encodings). */
-export const answerKeyOf = (route: string, request: Pick<FastifyRequest, 'url'>, actor: RequestActor, minute: number) => {
-  const key = `${route}\n${request.url}\n${readerOf(actor)}\n${minute}`;
+export const answerKeyOf = (route: string, request: Pick<FastifyRequest, 'url'>, actor: RequestActor, minute: number | null) => {
+  const key = `${route}\n${request.url}\n${readerOf(actor)}\n${minute ?? 'any minute'}`;
   return { key, etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"` };
 };
 

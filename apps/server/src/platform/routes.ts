@@ -17,7 +17,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type AnswerCache, answerKeyOf, isNotModified, sendAnswer } from './answer-cache.js';
 import type { RequestActor } from './auth.js';
-import { atInstant, currentMinute } from './clock.js';
+import { clockOf, currentMinute } from './clock.js';
 import { badRequest, HttpError } from './errors.js';
 import type { Jobs } from './jobs.js';
 import { type Form, type FormFile, readForm } from './multipart.js';
@@ -157,15 +157,21 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
       ...(serialise ? { serializerCompiler: () => serialise } : {}),
       handler: async (request, reply) => {
         if (cached && request.actor) {
-          // Made at the start of the minute, which the key holds: what it computes against the clock
-          // is the same for every reader of that minute (platform/clock.ts).
+          // Made at the start of the minute: what it computes against the clock is the same for
+          // every reader of that minute (platform/clock.ts). An answer that read the clock is kept
+          // under a key that holds the minute; one that did not, under a key without it, valid
+          // until the data changes.
           const minute = currentMinute();
-          const { key, etag } = answerKeyOf(name, request, request.actor, minute);
-          if (isNotModified(request, etag)) return reply.code(304).header('etag', etag).send();
-          const kept = answers.get(key);
+          const timeless = answerKeyOf(name, request, request.actor, null);
+          const timed = answerKeyOf(name, request, request.actor, minute);
+          for (const { etag } of [timeless, timed]) {
+            if (isNotModified(request, etag)) return reply.code(304).header('etag', etag).send();
+          }
+          const kept = answers.get(timeless.key) ?? answers.get(timed.key);
           if (kept) return sendAnswer(answers, request, reply, kept);
-          const answer = await atInstant(minute, () => handler(contextOf(request, reply, deps, null)));
-          return sendAnswer(answers, request, reply, answers.set(key, etag, cached(answer)));
+          const made = await clockOf(minute, () => handler(contextOf(request, reply, deps, null)));
+          const { key, etag } = made.readClock ? timed : timeless;
+          return sendAnswer(answers, request, reply, answers.set(key, etag, cached(made.value)));
         }
         const form = spec.form && !spec.form.stream ? await formOf(request, spec.form) : null;
         const answer = await handler(contextOf(request, reply, deps, form));
