@@ -1,10 +1,12 @@
 import os from 'node:os';
+import { MESSAGES } from '@promovente/shared';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../config.js';
 import { serverProcesses } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
+import { startSmtpCapture } from '../test/smtp.js';
 import { conflictWith, PROCESS_SEEN_WITHIN_MS, registerProcess, type SharedSettings, sharedSettingsOf } from './process-registry.js';
 
 /**
@@ -84,7 +86,8 @@ describe('the processes of one database (platform/process-registry.ts)', () => {
 
 /**
  * Two server processes on one PostgreSQL database (issue 21): a session opened on one works on
- * the other, a file link signed by one is accepted by the other, and a third process whose
+ * the other, a file link signed by one is accepted by the other, the sign-in limits count across both,
+ * an e-mail queued by either is sent once, and a third process whose
  * file-link key is not theirs refuses to start, saying which setting to change. The embedded
  * database serves one process only: this file runs in the PostgreSQL pass (TEST_DATABASE_URL).
  */
@@ -108,8 +111,10 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     await data?.drop();
   });
 
-  it('share sessions and file links, and refuse a third process with another key or a key of its own', async () => {
-    const shared = { ...data.env, FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs' };
+  it('share sessions, file links, sign-in limits and the e-mail queue, and refuse a third process with another key or a key of its own', async () => {
+    const smtp = await startSmtpCapture();
+    onTestFinished(() => smtp.close());
+    const shared = { ...data.env, FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs', SMTP_URL: smtp.url };
     const first = await startServer(shared);
     started.push(first);
     const second = await startServer(shared);
@@ -135,6 +140,33 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     expect(JSON.parse(onSecond.body).message).toBe('Fichier introuvable');
     const tampered = await answerOf(second.url, (signed ?? '').replace(/signature=./, 'signature=x'));
     expect(JSON.parse(tampered.body).message).toBe('Lien expiré ou invalide');
+
+    // The sign-in limits count in the database: ten failures spread over both processes lock
+    // the eleventh attempt on either (10 per account and address, platform/login-attempts.ts).
+    const signIn = (url: string) =>
+      request(url, { method: 'POST', path: '/api/login', body: { email: 'inconnu@demo.ch', password: 'pas-le-bon' } }).answer;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const answer = await signIn(attempt % 2 === 0 ? first.url : second.url);
+      expect('status' in answer && answer.status).not.toBe(429);
+    }
+    for (const url of [first.url, second.url]) {
+      const locked = await signIn(url);
+      expect('status' in locked && locked.status).toBe(429);
+      expect('body' in locked && JSON.parse(locked.body).message).toBe(MESSAGES.tooManyAttempts);
+    }
+
+    // Each e-mail queued by either process is sent once, though both work the queue.
+    const resets = ['courtier2@demo.ch', 'promoteur@demo.ch', 'banquier@demo.ch', 'architecte@demo.ch'];
+    for (const [i, email] of resets.entries()) {
+      const answer = await request(i % 2 === 0 ? first.url : second.url, { method: 'POST', path: '/api/password/create', body: { email } })
+        .answer;
+      expect('status' in answer && answer.status).toBe(200);
+    }
+    const sentTo = () => smtp.mails.flatMap((mail) => mail.to).filter((to) => resets.includes(to));
+    for (let waited = 0; sentTo().length < resets.length && waited < 20_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+    // Both workers poll every second: a second delivery would have come by now.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(sentTo().sort()).toEqual([...resets].sort());
 
     // A third process with another key, or without one (a key of its own drawing), does not start.
     for (const env of [
