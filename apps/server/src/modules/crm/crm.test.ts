@@ -267,10 +267,13 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
     const s = await setup();
     const sendId = ((await send(s.promotion.id, s.token.broker)).json() as CrmState).last_send?.id as number;
     fake.limitCallsTo(1);
-    const at = new Date('2026-11-26T09:00:00Z');
+    // Now, to the second: the state read below takes a send queued for over 6 hours as lost, so
+    // the instants are the real ones (a fixed date turned this test red once the day passed it).
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const resumeAt = new Date(at.getTime() + 3600_000).toISOString();
     await expect(runCrmSend(deps(), settings(), sendId, false, () => at)).resolves.toBeUndefined();
     const waiting = await state(s.promotion.id, s.token.broker);
-    expect(waiting.last_send).toMatchObject({ status: 'waiting', error: null, resume_at: '2026-11-26T10:00:00.000Z', finished_at: null });
+    expect(waiting.last_send).toMatchObject({ status: 'waiting', error: null, resume_at: resumeAt, finished_at: null });
     expect(waiting.crm_updated_at).toBeNull();
     // The job is queued again, to start at the resume time; a second send waits for this one.
     const jobs = await rowsOf<{ data: { id: number }; start_after: Date }>(
@@ -278,12 +281,12 @@ describe('PUT /promotions/{id}/send-to-crm and the crm job', () => {
       sql`select data, start_after from pgboss.job where name = 'crm' and state = 'created' order by created_on`,
     );
     expect(jobs.at(-1)?.data).toEqual({ id: sendId });
-    expect(new Date(jobs.at(-1)?.start_after as Date).toISOString()).toBe('2026-11-26T10:00:00.000Z');
+    expect(new Date(jobs.at(-1)?.start_after as Date).toISOString()).toBe(resumeAt);
     expect((await send(s.promotion.id, s.token.broker)).json()).toEqual({ message: CRM_MESSAGES.alreadyRunning });
 
     // An hour later the quota is back: the whole send goes through.
     fake.limitCallsTo(null);
-    await runCrmSend(deps(), settings(), sendId, false, () => new Date('2026-11-26T10:00:05Z'));
+    await runCrmSend(deps(), settings(), sendId, false, () => new Date(at.getTime() + 3600_000 + 5000));
     expect((await state(s.promotion.id, s.token.broker)).last_send).toMatchObject({ status: 'succeeded', resume_at: null, lots_sent: 3 });
   });
 
