@@ -189,7 +189,8 @@ const updateCandidacy: CommandHandlers['updateCandidacy'] = async ({ tx, actor, 
  * tasks, comments and files rows; a partner role on another application is detached. Lot
  * statuses are recomputed and released positions move up. The history keeps its rows.
  */
-const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, target, storage, afterCommit }) => {
+const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async (ctx) => {
+  const { tx, actor, target, storage, afterCommit } = ctx;
   const { candidacy, candidate } = await editableCandidacy(tx, actor, target.id, 'candidacy.delete');
   const stored = await tx.select({ key: files.storageKey }).from(files).where(eq(files.candidacyId, candidacy.id));
   const owned = await tx
@@ -225,7 +226,7 @@ const deleteCandidacy: CommandHandlers['deleteCandidacy'] = async ({ tx, actor, 
       lotReference: left.lotReference,
       multiAgency: Boolean(promotion?.multiAgency),
     };
-    await closePositionGap(tx, actor, lot, left, 'deleted');
+    await closePositionGap(ctx, lot, left, 'deleted');
   }
   await recomputeLotStatuses(tx, [...new Set(owned.map((a) => a.lotId))]);
   await recomputeCandidacyStatuses(tx, [...new Set(partnerOf.map((p) => p.candidacyId))]);

@@ -70,7 +70,7 @@ const assertPositionsOpen = (others: OtherApplication[]) => {
 /** Releases the position (priority 9), the others move up. */
 const release = async (ctx: CommandContext, application: LoadedApplication) => {
   await setOwnPriority(ctx, application, 9);
-  await closePositionGap(ctx.tx, ctx.actor, lotOf(application), application, 'released');
+  await closePositionGap(ctx, lotOf(application), application, 'released');
 };
 
 /**
@@ -91,8 +91,7 @@ const takePosition = async (ctx: CommandContext, application: LoadedApplication,
   for (const [i, other] of line.entries()) {
     if (other && other.priority !== i + 1) {
       await movePosition(
-        ctx.tx,
-        ctx.actor,
+        ctx,
         lotOf(application),
         other,
         i + 1,
@@ -239,7 +238,7 @@ export const deleteApplication = async (ctx: CommandContext) => {
     .update(tasks)
     .set({ doneAt: now, doneById: actor.id })
     .where(and(eq(tasks.applicationId, application.id), isNull(tasks.doneAt)));
-  if (application.closedAt === null) await closePositionGap(tx, actor, lotOf(application), application, 'deleted');
+  if (application.closedAt === null) await closePositionGap(ctx, lotOf(application), application, 'deleted');
   await recomputeStatuses(tx, actor, application.promotionId, [application.lotId], [application.candidacy1Id, application.candidacy2Id]);
   return {
     data: { id: application.id },

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema/index.js';
+import { mailMessages, notifications } from '../../db/schema/index.js';
 import { createUser } from '../../test/fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { command } from '../candidacies/candidacies.fixtures.js';
@@ -74,7 +74,20 @@ const leaveFirstPosition = async (desk: Desk, lotIndex: number, removal: 'delete
   const notified = (await desk.db.select().from(notifications).orderBy(asc(notifications.id)))
     .filter((n) => users.has(n.userId))
     .map((n) => ({ to: users.get(n.userId), title: n.title, description: plain(n.description) }));
-  return { moved, notified };
+  const emails = new Map([
+    [desk.broker.email, 'actor'],
+    [other.email, 'other'],
+  ]);
+  const appUrl = ctx.app.deps.config.APP_URL;
+  const mailed = (await desk.db.select().from(mailMessages).orderBy(asc(mailMessages.id)))
+    .filter((m) => m.to.some((to) => emails.has(to)))
+    .map((m) => ({
+      to: m.to.map((to) => emails.get(to)),
+      subject: plain(m.subject),
+      // The message, before the footer every notification e-mail ends with (its unsubscribe link).
+      text: plain(m.text).replaceAll(appUrl, '{app}').split('\n').slice(0, 6).join('\n'),
+    }));
+  return { moved, notified, mailed };
 };
 
 describe('the positions service (docs/sales-process.md#3-positions-and-4-the-application-lifecycle-built): one behaviour whichever command leaves a position', () => {
@@ -98,8 +111,33 @@ describe('the positions service (docs/sales-process.md#3-positions-and-4-the-app
           history: [{ title: 'Priorité modifiée de 3 à 2 : un dossier a été supprimé sur le lot {lot}', on: '{third}', by: 'actor' }],
         },
       ],
-      // The acting broker's own moved application tells nobody; the other broker is told.
+      // The acting broker's own moved application tells nobody; the other broker is told, in the
+      // app and by e-mail (he keeps 'Recevoir les notifications par e-mail', the default).
       notified: [{ to: 'other', title: 'Priorité modifiée', description: '{second} passe de la priorité 2 à 1 sur le lot {lot}.' }],
+      mailed: [
+        {
+          to: ['other'],
+          subject: 'Promovente : priorité modifiée sur le lot {lot}',
+          text: [
+            '{second} passe de la priorité 2 à 1 sur le lot {lot}.',
+            'Motif : un dossier a été supprimé sur le lot {lot}.',
+            '',
+            'Le délai de réservation de la priorité 1 commence maintenant.',
+            '',
+            'Tunnel de vente : {app}/tunnel-de-vente',
+          ].join('\n'),
+        },
+      ],
     });
+  });
+
+  it('e-mails no broker who turned off the notification e-mails, though the app still tells him', async () => {
+    const desk = await pipelineDesk(ctx, { multiAgency: true });
+    const quiet = await createUser(desk.db, 'broker', { agencyId: CRM, promotionIds: [desk.promotion.id], emailNotifications: false });
+    const first = await makeApplication(desk, { lotIndex: 0, priority: 1 });
+    await makeApplication(desk, { lotIndex: 0, priority: 2, brokerId: quiet.id, agencyId: CRM });
+    expect((await run(ctx.app, await desk.as(desk.broker), 'deleteApplication', first.application.id)).statusCode).toBe(200);
+    expect((await desk.db.select().from(notifications)).filter((n) => n.userId === quiet.id)).toHaveLength(1);
+    expect((await desk.db.select().from(mailMessages)).filter((m) => m.to.includes(quiet.email))).toEqual([]);
   });
 });

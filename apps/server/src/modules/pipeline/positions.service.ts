@@ -2,7 +2,8 @@ import { APPLICATION_PRIORITY_LABELS, isRankedPosition } from '@promovente/share
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { applications, lots } from '../../db/schema/index.js';
-import type { RequestActor } from '../../platform/auth.js';
+import { queueNotificationMails } from '../../platform/mail.js';
+import type { CommandContext } from '../commands/registry.js';
 import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/index.js';
 import { notifyUsers, type OtherApplication, otherLiveApplications } from './lifecycle.context.js';
@@ -12,7 +13,8 @@ import { notifyUsers, type OtherApplication, otherLiveApplications } from './lif
  * commands and for deleteCandidacy alike, so that a move reads, resets and notifies the same
  * whichever command caused it: the moved application gets `last_priority_change` now and its
  * deadline notice cleared (the application that reaches priority 1 starts a fresh deadline), a
- * history row of its own, and its broker a notification unless he is the one who acted.
+ * history row of its own, and its broker a notification (in the app, and by e-mail if he keeps
+ * them) unless he is the one who acted.
  */
 
 export const priorityLabel = (priority: number) => APPLICATION_PRIORITY_LABELS[priority] ?? String(priority);
@@ -39,8 +41,12 @@ export const lockPositions = async (tx: Tx, lotIds: readonly number[]) => {
     .for('update');
 };
 
+/** What a move needs besides the lot: the transaction, the actor, and the e-mail outbox. */
+export type PositionsContext = Pick<CommandContext, 'tx' | 'actor' | 'jobs' | 'config'>;
+
 /** Another application's position moves because of the actor's command. */
-export const movePosition = async (tx: Tx, actor: RequestActor, lot: PositionsLot, moved: OtherApplication, to: number, reason: string) => {
+export const movePosition = async (ctx: PositionsContext, lot: PositionsLot, moved: OtherApplication, to: number, reason: string) => {
+  const { tx, actor } = ctx;
   const now = new Date();
   await tx
     .update(applications)
@@ -55,11 +61,22 @@ export const movePosition = async (tx: Tx, actor: RequestActor, lot: PositionsLo
     lotId: lot.lotId,
     candidacyId: moved.candidacy1Id,
   });
-  await notifyUsers(tx, actor, [moved.brokerId], {
-    title: 'Priorité modifiée',
-    description: `${fullName(moved)} passe de la priorité ${priorityLabel(moved.priority)} à ${priorityLabel(to)} sur le lot ${lot.lotReference}.`,
-    promotionId: lot.promotionId,
-  });
+  const description = `${fullName(moved)} passe de la priorité ${priorityLabel(moved.priority)} à ${priorityLabel(to)} sur le lot ${lot.lotReference}.`;
+  await notifyUsers(tx, actor, [moved.brokerId], { title: 'Priorité modifiée', description, promotionId: lot.promotionId });
+  // And by e-mail, through the outbox, to a broker who keeps 'Recevoir les notifications par e-mail'.
+  if (moved.brokerId !== null && moved.brokerId !== actor.id) {
+    await queueNotificationMails(tx, ctx.jobs, ctx.config.APP_URL, [moved.brokerId], {
+      subject: `Promovente : priorité modifiée sur le lot ${lot.lotReference}`,
+      promotionId: lot.promotionId,
+      text: [
+        description,
+        `Motif : ${reason}.`,
+        ...(to === 1 ? ['', 'Le délai de réservation de la priorité 1 commence maintenant.'] : []),
+        '',
+        `Tunnel de vente : ${ctx.config.APP_URL}/tunnel-de-vente`,
+      ].join('\n'),
+    });
+  }
 };
 
 /**
@@ -67,14 +84,13 @@ export const movePosition = async (tx: Tx, actor: RequestActor, lot: PositionsLo
  * lot's lock): in a multi-agency promotion the ranked positions behind it move up by one.
  */
 export const closePositionGap = async (
-  tx: Tx,
-  actor: RequestActor,
+  ctx: PositionsContext,
   lot: PositionsLot,
   left: { id: number; priority: number },
   cause: keyof typeof GAP_REASONS,
 ) => {
   if (!lot.multiAgency || !isRanked(left.priority)) return;
-  const others = await otherLiveApplications(tx, { id: left.id, lotId: lot.lotId });
+  const others = await otherLiveApplications(ctx.tx, { id: left.id, lotId: lot.lotId });
   const behind = others.filter((o) => isRanked(o.priority) && o.priority > left.priority).sort((a, b) => a.priority - b.priority);
-  for (const other of behind) await movePosition(tx, actor, lot, other, other.priority - 1, GAP_REASONS[cause](lot.lotReference));
+  for (const other of behind) await movePosition(ctx, lot, other, other.priority - 1, GAP_REASONS[cause](lot.lotReference));
 };
