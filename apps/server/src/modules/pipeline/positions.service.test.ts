@@ -85,7 +85,7 @@ const leaveFirstPosition = async (desk: Desk, lotIndex: number, removal: 'delete
       to: m.to.map((to) => emails.get(to)),
       subject: plain(m.subject),
       // The message, before the footer every notification e-mail ends with (its unsubscribe link).
-      text: plain(m.text).replaceAll(appUrl, '{app}').split('\n').slice(0, 6).join('\n'),
+      text: plain(m.text).replaceAll(appUrl, '{app}').split('\n').slice(0, 4).join('\n'),
     }));
   return { moved, notified, mailed };
 };
@@ -121,8 +121,6 @@ describe('the positions service (docs/sales-process.md#3-positions-and-4-the-app
           text: [
             '{second} passe de la priorité 2 à 1 sur le lot {lot}.',
             'Motif : un dossier a été supprimé sur le lot {lot}.',
-            '',
-            'Le délai de réservation de la priorité 1 commence maintenant.',
             '',
             'Tunnel de vente : {app}/tunnel-de-vente',
           ].join('\n'),

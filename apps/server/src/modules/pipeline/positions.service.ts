@@ -68,13 +68,7 @@ export const movePosition = async (ctx: PositionsContext, lot: PositionsLot, mov
     await queueNotificationMails(tx, ctx.jobs, ctx.config.APP_URL, [moved.brokerId], {
       subject: `Promovente : priorité modifiée sur le lot ${lot.lotReference}`,
       promotionId: lot.promotionId,
-      text: [
-        description,
-        `Motif : ${reason}.`,
-        ...(to === 1 ? ['', 'Le délai de réservation de la priorité 1 commence maintenant.'] : []),
-        '',
-        `Tunnel de vente : ${ctx.config.APP_URL}/tunnel-de-vente`,
-      ].join('\n'),
+      text: [description, `Motif : ${reason}.`, '', `Tunnel de vente : ${ctx.config.APP_URL}/tunnel-de-vente`].join('\n'),
     });
   }
 };
