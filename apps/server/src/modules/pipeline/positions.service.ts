@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { applications, lots } from '../../db/schema/index.js';
 import { queueNotificationMails } from '../../platform/mail.js';
-import type { CommandContext } from '../commands/registry.js';
+import type { CommandContext } from '../commands/index.js';
 import { writeLog } from '../logs/logs.service.js';
 import { fullName } from '../users/index.js';
 import { notifyUsers, type OtherApplication, otherLiveApplications } from './lifecycle.context.js';
