@@ -114,6 +114,9 @@ test.describe('sales funnel (docs/product/funnel.md#screens)', () => {
     expect(await shownTotal(page)).toBeLessThanOrEqual(first.total);
     await page.getByRole('button', { name: 'Réinitialiser le filtre' }).click();
     await expect(page).not.toHaveURL(/onlyLateTasks/);
+    // The count of the whole list again, once the list has been read (not the late list's, still
+    // on screen for a moment after the URL changed).
+    await expect(page.getByText(new RegExp(`^${first.total} dossiers?$`))).toBeVisible();
 
     // 'Exporter': the .xlsx holds every filtered row (all pages).
     const total = await shownTotal(page);
