@@ -74,5 +74,10 @@ export const apiSession = async (request: APIRequestContext, email: string) => {
     if (!answer.ok()) throw new Error(`POST ${path}: ${answer.status()} ${await answer.text()}`);
     return (await answer.json()) as T;
   };
-  return { get, post, close: () => request.post('/api/logout', { headers }) };
+  const put = async <T>(path: string, data: unknown): Promise<T> => {
+    const answer = await request.put(`/api/${path}`, { headers, data });
+    if (!answer.ok()) throw new Error(`PUT ${path}: ${answer.status()} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  return { get, post, put, close: () => request.post('/api/logout', { headers }) };
 };

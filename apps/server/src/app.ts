@@ -17,6 +17,7 @@ import { type AnswerCache, createAnswerCache } from './platform/answer-cache.js'
 import { registerArchivedPromotionGuard } from './platform/archived.js';
 import { authPlugin } from './platform/auth.js';
 import { registerErrorHandling, registerInputGuard } from './platform/errors.js';
+import { createEventHub, type EventHub } from './platform/events.js';
 import type { Jobs } from './platform/jobs.js';
 import { OneLinePerRequest } from './platform/log.js';
 import { registerApi } from './platform/routes.js';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     commands: CommandRegistry;
     /** The finished answers of the routes served by version (platform/answer-cache.ts). */
     answers: AnswerCache;
+    /** The live events' hub (platform/events.ts). */
+    events: EventHub;
   }
 }
 
@@ -120,7 +123,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerUnsubscribeForm(app);
 
   // Every route under /api: the catalogue's (docs/architecture.md, 'The API catalogue'), each with its module's handler.
-  registerApi(app, { db: deps.database.db, storage: deps.storage, jobs: deps.jobs, config: deps.config }, ROUTE_HANDLERS, answers);
+  // The live events (platform/events.ts): the process listens to the database's announces from
+  // the first stream opened, and ends its streams when it stops (the clients reconnect and catch up).
+  const events = createEventHub({ database: deps.database, db: deps.database.db, onError: (err) => app.log.warn({ err }, 'live events') });
+  app.decorate('events', events);
+  app.addHook('preClose', () => events.stop());
+  registerApi(app, { db: deps.database.db, storage: deps.storage, jobs: deps.jobs, config: deps.config, events }, ROUTE_HANDLERS, answers);
 
   const webDist = deps.config.WEB_DIST;
   const servesWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

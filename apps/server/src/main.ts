@@ -91,6 +91,9 @@ const main = async () => {
     }, STOP_LIMIT_MS).unref();
     clearInterval(maintenance);
     app.drain.begin(() => log.info('draining: new requests answer 503'));
+    // The live streams never end by themselves: ended now, their browsers reconnect (to another
+    // process behind a balancer) and catch up (platform/events.ts).
+    app.events.endStreams();
     try {
       const outcome = await app.drain.settled({ maxMs: DRAIN_MAX_MS, quietMs: 1000 });
       await app.close();

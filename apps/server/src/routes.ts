@@ -7,6 +7,7 @@ import { CANDIDATES_HANDLERS } from './modules/candidates/candidates.routes.js';
 import { COMMANDS_HANDLERS } from './modules/commands/commands.routes.js';
 import { CRM_HANDLERS } from './modules/crm/crm.routes.js';
 import { DASHBOARD_HANDLERS } from './modules/dashboard/dashboard.routes.js';
+import { EVENTS_HANDLERS } from './modules/events/events.routes.js';
 import { FAQ_HANDLERS } from './modules/faq/faq.routes.js';
 import { FILES_HANDLERS } from './modules/files/files.routes.js';
 import { FILTERS_HANDLERS } from './modules/filters/filters.routes.js';
@@ -41,6 +42,7 @@ export const ROUTE_HANDLERS = {
   ...USERS_HANDLERS,
   ...FILTERS_HANDLERS,
   ...NOTIFICATIONS_HANDLERS,
+  ...EVENTS_HANDLERS,
   ...MAILS_HANDLERS,
   ...COMMANDS_HANDLERS,
   ...FILES_HANDLERS,

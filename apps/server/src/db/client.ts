@@ -35,6 +35,13 @@ export type Database = {
   /** The connection string, when on PostgreSQL (pg-boss opens its own pool). */
   url?: string;
   migrate: () => Promise<void>;
+  /**
+   * Listens to a NOTIFY channel (the live events, platform/events.ts): `onPayload` gets each
+   * payload sent by a committed transaction of any process; `onGap` is called when the listening
+   * connection was lost and opened again, since what was sent meanwhile never arrives. Answers
+   * the function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -69,6 +76,13 @@ export const openPglite = async (
     pglite: client,
     executor: pgliteExecutor(client),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process, one connection: nothing is ever lost between the database and its listener.
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 };
@@ -119,9 +133,70 @@ export const openPostgres = async (
     url,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, onPayload, onGap) => listenOnPostgres(url, channel, { onPayload, onGap, onError: options.onError }),
     close: async () => {
       await Promise.all([pool.end(), genericPool.end()]);
     },
+  };
+};
+
+/** How long a lost listening connection waits before it opens again: 0.5 s, doubled up to 10 s. */
+const RELISTEN_MS = { first: 500, max: 10_000 };
+
+/**
+ * A connection of its own, outside the pools, that LISTENs for as long as the process runs: a
+ * pooled connection would be handed to other queries. Lost (the server restarted, the backend
+ * was ended), it opens again with a growing wait and reports the gap.
+ */
+const listenOnPostgres = async (
+  url: string,
+  channel: string,
+  handlers: { onPayload: (payload: string) => void; onGap: () => void; onError?: (error: Error) => void },
+): Promise<() => Promise<void>> => {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let wait = RELISTEN_MS.first;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async (afterGap: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      handlers.onError?.(error);
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    wait = RELISTEN_MS.first;
+    if (afterGap) handlers.onGap();
+  };
+  const lost = (which: pg.Client) => {
+    if (stopped || client !== which) return;
+    client = null;
+    which.end().catch(() => undefined);
+    const again = () => {
+      retry = null;
+      if (stopped) return;
+      open(true).catch((error: Error) => {
+        handlers.onError?.(error);
+        wait = Math.min(wait * 2, RELISTEN_MS.max);
+        retry = setTimeout(again, wait);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(again, wait);
+    retry.unref();
+  };
+  await open(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 };
 

@@ -68,6 +68,8 @@ declare module 'fastify' {
     routeName?: string;
     /** Callable by a candidate who has not yet replaced his e-mailed password. */
     beforePasswordChange?: boolean;
+    /** The session may come from the `token` cookie (an EventSource sends no header). */
+    sessionCookie?: boolean;
   }
   interface FastifyRequest {
     actor: RequestActor | null;
@@ -79,6 +81,23 @@ const bearer = (request: FastifyRequest): string | null => {
   if (!header?.startsWith('Bearer ')) return null;
   const token = header.slice('Bearer '.length).trim();
   return token.length > 0 ? token : null;
+};
+
+/** The session of the `token` cookie the web client keeps it in (docs/product/access.md). */
+const cookieToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== 'token') continue;
+    try {
+      const token = decodeURIComponent(value.join('='));
+      return token.length > 0 && token.length <= 200 ? token : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 };
 
 export const loadActor = async (db: Db, token: string): Promise<RequestActor | null> => {
@@ -156,7 +175,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
-    const token = bearer(request);
+    const token = bearer(request) ?? (request.routeOptions.config?.sessionCookie ? cookieToken(request) : null);
     if (token) request.actor = await loadActor(opts.db, token);
     if (access === 'public') return;
     if (!request.actor) throw unauthorized();

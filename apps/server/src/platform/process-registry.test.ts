@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../config.js';
 import { serverProcesses } from '../db/schema/index.js';
+import { openEventStream } from '../test/event-stream.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
 import { startSmtpCapture } from '../test/smtp.js';
@@ -176,9 +177,27 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
       await expect(startServer(env)).rejects.toThrow(/FILE_URL_SECRET/);
     }
 
-    // Stopped, a process leaves the others serving; the last one may then be alone again.
+    // A change committed through the first is pushed by the second to its stream within a
+    // second (the database's NOTIFY reaches every process): a notification read on the first.
+    const stream = await openEventStream(second.url, headers);
+    onTestFinished(() => {
+      stream.close();
+    });
+    expect(stream.status).toBe(200);
+    const unread = JSON.parse((await answerOf(first.url, '/api/notifications?filter=unread', headers)).body) as { data: { id: number }[] };
+    expect(unread.data.length).toBeGreaterThan(0);
+    const readAt = Date.now();
+    const read = await request(first.url, { method: 'PUT', path: `/api/notifications/${unread.data[0].id}/read`, headers }).answer;
+    expect('status' in read && read.status).toBe(200);
+    const [told] = await stream.next((frame) => frame.event === 'change' && frame.data === JSON.stringify({ what: 'notifications' }));
+    expect(told).toBeDefined();
+    expect(Date.now() - readAt).toBeLessThan(1000);
+
+    // Stopped, a process ends its streams (the browser reconnects to another) and leaves the
+    // others serving; the last one may then be alone again.
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
+    expect(stream.ended()).toBe(true);
     expect((await answerOf(first.url, '/api/user', headers)).status).toBe(200);
   }, 240_000);
 });

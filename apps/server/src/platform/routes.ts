@@ -19,6 +19,7 @@ import { type AnswerCache, answerKeyOf, isNotModified, sendAnswer } from './answ
 import type { RequestActor } from './auth.js';
 import { clockOf, currentMinute } from './clock.js';
 import { badRequest, HttpError } from './errors.js';
+import type { EventHub } from './events.js';
 import type { Jobs } from './jobs.js';
 import { type Form, type FormFile, readForm } from './multipart.js';
 import type { Storage } from './storage.js';
@@ -31,7 +32,7 @@ import type { Storage } from './storage.js';
  * compiled from the response schema, so that no field the schema does not name leaves.
  */
 
-export type RouteDeps = { db: Db; storage: Storage; jobs: Jobs; config: Config };
+export type RouteDeps = { db: Db; storage: Storage; jobs: Jobs; config: Config; events: EventHub };
 
 /** A multipart form read within its entry's limits, its text fields parsed by the entry's schema. */
 export type ParsedForm<Fields> = { fields: Fields; lists: Form['lists']; files: FormFile[] };
@@ -145,7 +146,7 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
     app.route({
       method: spec.method,
       url: `/api${spec.path}`,
-      config: { access: spec.access, beforePasswordChange: spec.beforePasswordChange, routeName: name },
+      config: { access: spec.access, beforePasswordChange: spec.beforePasswordChange, sessionCookie: spec.sessionCookie, routeName: name },
       // A JSON answer over 1 KB is compressed as the client accepts (app.ts); a raw answer is sent as is.
       ...(json ? { compress: {} } : {}),
       schema: {

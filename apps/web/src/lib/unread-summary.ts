@@ -6,19 +6,17 @@ import { userQueryKey } from './auth';
 /**
  * The user's unread messages per promotion (GET threads/promotions-unread-summary), the one
  * source of the header's badges: the 'Messages' entry (the current promotion's) and the
- * promotion picker (each promotion's, and the others' on its button). Polled like the
- * notifications, and refreshed when a thread is read or answered (docs/product/messages.md#states).
+ * promotion picker (each promotion's, and the others' on its button). Asked again when the live
+ * events say a conversation changed (lib/live-events.ts), and when a thread is read or answered
+ * (docs/product/messages.md#states).
  */
-export const UNREAD_POLL_MS = 60_000;
-
 export const unreadSummaryKey = ['threads', 'unread-summary'] as const;
 
 export const useUnreadSummary = (enabled = true) =>
   useQuery({
     queryKey: unreadSummaryKey,
-    // A background poll: a failure keeps the last counts rather than toasting every minute.
+    // Asked in the background: a failure keeps the last counts rather than toasting.
     queryFn: () => call(API.getUnreadSummary, {}, { quiet: true }).then((response) => response.data),
-    refetchInterval: UNREAD_POLL_MS,
     enabled,
   });
 

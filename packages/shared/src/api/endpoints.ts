@@ -82,6 +82,7 @@ export const API = {
   getCandidate: { name: 'getCandidate', method: 'GET', path: '/candidates/:id' },
   getCrmState: { name: 'getCrmState', method: 'GET', path: '/promotions/:id/crm' },
   getDashboard: { name: 'getDashboard', method: 'GET', path: '/analytics/dashboard' },
+  getEvents: { name: 'getEvents', method: 'GET', path: '/events' },
   getFileUrl: { name: 'getFileUrl', method: 'GET', path: '/file-url/:uuid' },
   getFilterOptions: { name: 'getFilterOptions', method: 'GET', path: '/app/filters' },
   getFinances: { name: 'getFinances', method: 'GET', path: '/finances' },

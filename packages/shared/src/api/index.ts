@@ -7,6 +7,7 @@ import { CANDIDATES_API } from './candidates.js';
 import { COMMANDS_API } from './commands.js';
 import { CRM_API } from './crm.js';
 import { DASHBOARD_API } from './dashboard.js';
+import { EVENTS_API } from './events.js';
 import { FAQ_API } from './faq.js';
 import { FILES_API } from './files.js';
 import { FILTERS_API } from './filters.js';
@@ -41,6 +42,7 @@ export * from './candidates.js';
 export * from './commands.js';
 export * from './crm.js';
 export * from './dashboard.js';
+export * from './events.js';
 export * from './faq.js';
 export * from './files.js';
 export * from './filters.js';
@@ -76,6 +78,7 @@ export const API_DOMAINS = {
   Utilisateur: USERS_API,
   Filtres: FILTERS_API,
   Notifications: NOTIFICATIONS_API,
+  'En direct': EVENTS_API,
   'E-mails': MAILS_API,
   Commandes: COMMANDS_API,
   Fichiers: FILES_API,

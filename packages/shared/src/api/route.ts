@@ -47,6 +47,12 @@ export type RouteSpec = {
   form?: FormSpec;
   /** The answer of a 200: a schema (the serialiser keeps only the fields it names), or a raw answer. */
   response: z.ZodType | RawResponse;
+  /**
+   * The session may come from the `token` cookie when the request has no Authorization header:
+   * only for what a browser opens by itself (an EventSource sends no header). Read-only routes
+   * only; the cookie is SameSite=Lax, so another site's page never sends it.
+   */
+  sessionCookie?: true;
   /** Callable by a candidate who has not yet replaced his e-mailed password. */
   beforePasswordChange?: true;
   /**

@@ -231,6 +231,39 @@ describe('positions in a multi-agency promotion (docs/sales-process.md#3-positio
     expect((await run(ctx.app, broker, 'goToBestAvailablePriority', a.application.id)).statusCode).toBe(422);
   });
 
+  it('two positions freed at once, then a position freed during an attribution, leave the positions unique and compact (queue promotion, edge cases)', async () => {
+    const desk = await pipelineDesk(ctx, { multiAgency: true });
+    const { a, b, c, second } = await threePositions(desk);
+    const [released, deleted] = await Promise.all([
+      run(ctx.app, await desk.as(desk.broker), 'goToLatestPriority', a.application.id),
+      run(ctx.app, await desk.as(second), 'deleteApplication', b.application.id),
+    ]);
+    expect([released.statusCode, deleted.statusCode]).toEqual([200, 200]);
+    // The two commands queue at the lot's lock: the last position moved up twice, to 1.
+    expect(await priorities(desk, [a.application.id, c.application.id])).toEqual([9, 1]);
+    expect((await logsOf(desk.db, c.application.id)).map((log) => log.title.slice(0, 29))).toEqual([
+      'Priorité modifiée de 3 à 2 : ',
+      'Priorité modifiée de 2 à 1 : ',
+    ]);
+
+    // A new attribution and the release of priority 1 at once: whichever takes the lot first,
+    // the attributed application ends at the first position and nobody shares one.
+    const { candidacy } = await createCandidacy(desk.db, desk.promotion.id, { brokerId: desk.broker.id, agencyId: LEMAN, status: 3 });
+    const headers = await desk.as(desk.broker);
+    const [attributed, freed] = await Promise.all([
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/app/executeCommand',
+        headers,
+        payload: { name: 'attributeLot', entity: 'candidacy', entity_id: candidacy.id, additionnal_fields: { lot_id: desk.lots[0].id } },
+      }),
+      run(ctx.app, await desk.as(desk.broker), 'goToLatestPriority', c.application.id),
+    ]);
+    expect([attributed.statusCode, freed.statusCode]).toEqual([200, 200]);
+    const newcomer = attributed.json().data.id as number;
+    expect(await priorities(desk, [newcomer, a.application.id, c.application.id])).toEqual([1, 9, 9]);
+  });
+
   it('is refused to the other roles and to a broker of another agency', async () => {
     const desk = await pipelineDesk(ctx, { multiAgency: true });
     const { a } = await threePositions(desk);

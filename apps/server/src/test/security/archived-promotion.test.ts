@@ -1,6 +1,7 @@
 import { MESSAGES } from '@promovente/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../harness.js';
+import { injectAny } from '../inject.js';
 import { COMMAND_CALLS, ROUTE_CALLS } from './calls.js';
 import { hashPromotion } from './cross-promotion.world.js';
 import { COMMAND_TABLE, cellsOf, ROUTE_TABLE } from './expected-access.js';
@@ -59,7 +60,7 @@ afterAll(async () => {
 });
 
 const send = async (method: string, principal: Principal, request: { url: string; payload?: unknown; headers?: Record<string, string> }) =>
-  ctx.app.inject({
+  injectAny(ctx.app, {
     method: method as 'GET',
     url: request.url,
     payload: request.payload as string | undefined,

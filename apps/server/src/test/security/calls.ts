@@ -175,6 +175,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/app/filters': (w) => ({ url: `/api/app/filters?${promotionA(w)}` }),
   'GET /api/notifications': () => ({ url: '/api/notifications' }),
   'GET /api/notifications/count': () => ({ url: '/api/notifications/count' }),
+  'GET /api/events': () => ({ url: '/api/events' }),
   'PUT /api/notifications/:id/read': (w, p) => {
     // His own notification; the outsider names one of A's.
     const owner = p === 'outsider' ? w.user.broker : userOf(w, p);

@@ -133,6 +133,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/app/filters': { ids: ['query.promotion'] },
   'GET /api/notifications': { ids: [] },
   'GET /api/notifications/count': { ids: [] },
+  'GET /api/events': { ids: [] },
   'PUT /api/notifications/:id/read': { ids: ['path.id'] },
   'GET /api/admin/mails': { ids: [] },
   'POST /api/app/executeCommand': { ids: ['body.entity_id', 'body.params.entity_id'], viaCommands: true },

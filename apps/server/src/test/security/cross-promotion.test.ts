@@ -6,6 +6,7 @@ import { COMMANDS } from '../../commands.js';
 import { firstRowOf } from '../../db/rows.js';
 import { type RouteAccess, rolesOfAccess } from '../../platform/auth.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { injectAny } from '../inject.js';
 import {
   type CallRequest,
   COMMAND_CASES,
@@ -68,9 +69,19 @@ const send = async (caller: Caller, request: CallRequest) => {
   if (request.multipart) {
     const files = request.upload ? [{ field: 'files[]', name: 'piece.pdf', type: 'application/pdf', content: PDF }] : [];
     const body = multipart(request.multipart, files);
-    return ctx.app.inject({ method: request.method, url: request.url, headers: { ...headers, ...body.headers }, payload: body.payload });
+    return injectAny(ctx.app, {
+      method: request.method,
+      url: request.url,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   }
-  return ctx.app.inject({ method: request.method, url: request.url, headers, ...(request.payload ? { payload: request.payload } : {}) });
+  return injectAny(ctx.app, {
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
 };
 
 /** The member roles a route's access lets through (a permission asks the shared table), or nobody signed in for a public route. */

@@ -50,6 +50,7 @@ export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, sour
   ['GET /api/images/:uuid',                                      'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  ok ', 'public: img tags send no token (unguessable uuid)'],
   ['GET /api/app/filters',                                       'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'docs/product/calls.md#auth-and-user; the filters of promotion A'],
   ['GET /api/notifications',                                     'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#notifications: his own'],
+  ['GET /api/events',                                            'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'issue 21: every signed-in user follows his own live events, filtered by what he may read (docs/architecture.md)'],
   ['GET /api/notifications/count',                               'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 ok ', 'docs/product/calls.md#notifications: his own'],
   ['PUT /api/notifications/:id/read',                            'ok  ok  ok  ok  ok  ok  ok  ok  ok  ok  401 401 404', 'docs/product/calls.md#notifications: his own; the outsider names another user\'s'],
   ['GET /api/admin/mails',                                       '403 403 403 403 403 403 403 403 ok  403 401 401 403', 'permission outbox.read (admin only)'],

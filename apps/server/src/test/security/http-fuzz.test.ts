@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { injectAny } from '../inject.js';
 import { COMMAND_CALLS, type MultipartFile, multipart, ROUTE_CALLS, type RouteRequest } from './calls.js';
 import { COMMAND_TABLE, cellsOf, ROUTE_TABLE } from './expected-access.js';
 import {
@@ -94,7 +95,7 @@ const describeInput = (sent: Sent) => {
 /** Sends one hostile request and records what is wrong with the answer. */
 const fire = async (target: string, principal: Principal, sent: Sent) => {
   calls += 1;
-  const response = await ctx.app.inject({
+  const response = await injectAny(ctx.app, {
     method: sent.method as 'POST',
     url: sent.url,
     payload: sent.payload,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands.js';
 import { firstRowOf } from '../../db/rows.js';
 import { createTestContext, type TestContext } from '../harness.js';
+import { injectAny } from '../inject.js';
 import { COMMAND_CALLS, ROUTE_CALLS } from './calls.js';
 import { COMMAND_TABLE, cellsOf, type Expectation, meets, ROUTE_TABLE } from './expected-access.js';
 import { buildWorld, PRINCIPALS, type Principal, type World } from './world.js';
@@ -90,7 +91,7 @@ const send = async (
 ) => {
   const headers = { ...(await world.headersOf(principal)), ...request.headers };
   const before = method === 'GET' ? 0 : await totalVersion();
-  const response = await ctx.app.inject({
+  const response = await injectAny(ctx.app, {
     method: method as 'GET',
     url: request.url,
     payload: request.payload as string | undefined,

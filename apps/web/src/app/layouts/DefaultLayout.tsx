@@ -2,6 +2,7 @@ import { filterControlsFor, MESSAGES } from '@promovente/shared';
 import { Outlet, useMatches } from 'react-router';
 import { FilterBar } from '../../features/filters/components/FilterBar';
 import { mustChangePassword, useUser } from '../../lib/auth';
+import { useLiveEvents } from '../../lib/live-events';
 import { routeOfMatches } from '../../lib/route-handle';
 import { Brand } from './Brand';
 import { Header } from './Header';
@@ -9,6 +10,8 @@ import { Header } from './Header';
 /** The default layout: header (when signed in), the route's filter bar, then the screen. */
 export const DefaultLayout = () => {
   const { data: user } = useUser();
+  // The signed-in screen follows the live events (lib/live-events.ts).
+  useLiveEvents(user);
   const route = routeOfMatches(useMatches());
   const controls = user && route ? filterControlsFor(route, user.type) : [];
   const showFilters = user && route && controls.length > 0 && !mustChangePassword(user);

@@ -2,9 +2,6 @@ import { API, type Notification } from '@promovente/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** The unread count is polled every minute (docs/product/constants.md#timing). */
-export const NOTIFICATION_POLL_MS = 60_000;
-
 export const notificationKeys = {
   all: ['notifications'] as const,
   count: ['notifications', 'count'] as const,
@@ -14,9 +11,9 @@ export const notificationKeys = {
 export const useNotificationCount = (enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.count,
-    // A background poll: a failure keeps the last count rather than toasting every minute.
+    // Asked again when the live events say a notification changed (lib/live-events.ts): a
+    // failure keeps the last count rather than toasting.
     queryFn: () => call(API.countNotifications, {}, { quiet: true }).then((response) => response.count),
-    refetchInterval: NOTIFICATION_POLL_MS,
     enabled,
   });
 

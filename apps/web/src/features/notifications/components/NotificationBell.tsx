@@ -2,11 +2,31 @@ import { formatDateTime } from '@promovente/shared';
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { markNotificationRead, notificationKeys, unreadNotificationsQueryOptions, useNotificationCount } from '../api/notifications';
+
+/**
+ * A notification that arrives while the screen is open (the live events ask the count again) is
+ * toasted: the newest unread one's title and text. The first count, and a count that falls, say
+ * nothing.
+ */
+const useNewNotificationToast = (count: number | undefined) => {
+  const queryClient = useQueryClient();
+  const previous = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = count;
+    if (before === undefined || count === undefined || count <= before) return;
+    void queryClient.fetchQuery(unreadNotificationsQueryOptions()).then((list) => {
+      const newest = list[0];
+      if (newest) toast.info(newest.title, { description: newest.description || undefined });
+    });
+  }, [count, queryClient]);
+};
 
 /** The header's bell: unread count, and the unread list marked read one at a time. */
 export const NotificationBell = ({ enabled = true }: { enabled?: boolean }) => {
@@ -16,6 +36,7 @@ export const NotificationBell = ({ enabled = true }: { enabled?: boolean }) => {
   const count = useNotificationCount(enabled);
   const list = useQuery({ ...unreadNotificationsQueryOptions(), enabled: enabled && open });
   const unread = count.data ?? 0;
+  useNewNotificationToast(count.data);
 
   const handleMarkRead = async (id: number) => {
     setMarkingId(id);
