@@ -4,7 +4,13 @@ import { SALES_QUERY_ROOTS } from './sales-queries';
 
 describe('live events: what a change asks again (docs/architecture.md, Live events)', () => {
   it('asks again every screen of the sales floor when a lot or an application of the current promotion changes', () => {
-    const roots = rootsToRefresh([{ what: 'lots', promotion: 3 }, { what: 'applications', promotion: 3 }], 3);
+    const roots = rootsToRefresh(
+      [
+        { what: 'lots', promotion: 3 },
+        { what: 'applications', promotion: 3 },
+      ],
+      3,
+    );
     for (const [root] of Object.values(SALES_QUERY_ROOTS)) expect(roots?.has(root)).toBe(true);
     expect(roots?.has('notifications')).toBe(false);
   });
