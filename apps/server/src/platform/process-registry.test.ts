@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { loadConfig } from '../config.js';
 import { serverProcesses } from '../db/schema/index.js';
 import { openEventStream } from '../test/event-stream.js';
+import { startFakeSalesforce } from '../test/fake-salesforce.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
 import { startSmtpCapture } from '../test/smtp.js';
@@ -112,10 +113,19 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     await data?.drop();
   });
 
-  it('share sessions, file links, sign-in limits and the e-mail queue, and refuse a third process with another key or a key of its own', async () => {
+  it('share sessions, file links, sign-in limits, the e-mail and CRM queues and the live events, and refuse a third process with another key or a key of its own', async () => {
     const smtp = await startSmtpCapture();
     onTestFinished(() => smtp.close());
-    const shared = { ...data.env, FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs', SMTP_URL: smtp.url };
+    const salesforce = await startFakeSalesforce();
+    onTestFinished(() => salesforce.close());
+    const shared = {
+      ...data.env,
+      FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs',
+      SMTP_URL: smtp.url,
+      SALESFORCE_LOGIN_URL: salesforce.url,
+      SALESFORCE_CLIENT_ID: 'client',
+      SALESFORCE_CLIENT_SECRET: 'secret',
+    };
     const first = await startServer(shared);
     started.push(first);
     const second = await startServer(shared);
@@ -168,6 +178,25 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     // Both workers poll every second: a second delivery would have come by now.
     await new Promise((r) => setTimeout(r, 3000));
     expect(sentTo().sort()).toEqual([...resets].sort());
+
+    // A CRM send queued through one process runs once, though both work the CRM queue: the
+    // promotion's record is upserted in Salesforce by one call.
+    const crm = new pg.Client({ connectionString: data.url });
+    await crm.connect();
+    await crm.query('update promotions set crm_connected = true where id = $1', [rows[0].id]);
+    await crm.end();
+    const queued = await request(second.url, { method: 'PUT', path: `/api/promotions/${rows[0].id}/send-to-crm`, headers }).answer;
+    expect('status' in queued && queued.status).toBe(200);
+    const crmState = async () =>
+      JSON.parse((await answerOf(first.url, `/api/promotions/${rows[0].id}/crm`, headers)).body) as {
+        last_send: { status: string } | null;
+      };
+    for (let waited = 0; (await crmState()).last_send?.status !== 'succeeded' && waited < 20_000; waited += 200) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await crmState()).last_send?.status).toBe('succeeded');
+    expect(salesforce.calls.filter((call) => call.path.endsWith('/Promotion__c/Promovente_Id__c'))).toHaveLength(1);
 
     // A third process with another key, or without one (a key of its own drawing), does not start.
     for (const env of [
