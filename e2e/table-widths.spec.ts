@@ -314,7 +314,8 @@ const lengthen = (value: unknown, key = ''): unknown => {
 const withLongTexts = (page: Page) =>
   page.route('**/api/**', async (route) => {
     const request = route.request();
-    if (request.method() !== 'GET' || /\/api\/(user|login|me)\b/.test(request.url())) return route.fallback();
+    // The live events stream (it never ends) and the session go through untouched.
+    if (request.method() !== 'GET' || /\/api\/(user|login|me|events)\b/.test(request.url())) return route.fallback();
     const answer = await route.fetch();
     const type = answer.headers()['content-type'] ?? '';
     if (!type.includes('application/json')) return route.fulfill({ response: answer });
