@@ -7,6 +7,7 @@ import { serverProcesses } from '../db/schema/index.js';
 import { openEventStream } from '../test/event-stream.js';
 import { startFakeSalesforce } from '../test/fake-salesforce.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { startS3Server } from '../test/s3-server.js';
 import { request, type ServerDatabase, type ServerProcess, serverDatabase, signInDemo, startServer } from '../test/server-process.js';
 import { startSmtpCapture } from '../test/smtp.js';
 import { conflictWith, PROCESS_SEEN_WITHIN_MS, registerProcess, type SharedSettings, sharedSettingsOf } from './process-registry.js';
@@ -113,13 +114,24 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     await data?.drop();
   });
 
-  it('share sessions, file links, sign-in limits, the e-mail and CRM queues and the live events, and refuse a third process with another key or a key of its own', async () => {
+  it('share sessions, an object store and file links, sign-in limits, the e-mail and CRM queues and the live events, and refuse a third process with another key or a key of its own', async () => {
     const smtp = await startSmtpCapture();
     onTestFinished(() => smtp.close());
     const salesforce = await startFakeSalesforce();
     onTestFinished(() => salesforce.close());
+    // One object store for both (s3rver, a local S3-compatible server).
+    const store = await startS3Server();
+    onTestFinished(() => store.close());
+    const storage = {
+      STORAGE_URL: `s3://${store.location.bucket}`,
+      S3_ENDPOINT: store.location.endpoint ?? '',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+    };
     const shared = {
       ...data.env,
+      ...storage,
       FILE_URL_SECRET: 'cle-partagee-des-deux-serveurs',
       SMTP_URL: smtp.url,
       SALESFORCE_LOGIN_URL: salesforce.url,
@@ -149,6 +161,22 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
     const onSecond = await answerOf(second.url, signed ?? '');
     expect(onSecond.status).toBe(404);
     expect(JSON.parse(onSecond.body).message).toBe('Fichier introuvable');
+    // A document added through the first goes to the shared store; its link, signed by the
+    // first, is served by the second with the same bytes.
+    const architect = await signInDemo(first.url, 'architecte@demo.ch');
+    const document = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(`plans ${Date.now()}`), Buffer.from('\n%%EOF\n')]);
+    const form = new FormData();
+    form.set('name', 'Plans des deux serveurs');
+    form.set('type_id', '1');
+    form.set('file', new Blob([document], { type: 'application/pdf' }), 'plans.pdf');
+    const added = await fetch(`${first.url}/api/promotions/${rows[0].id}/files`, { method: 'POST', headers: architect, body: form });
+    expect(added.status).toBe(200);
+    const { data: file } = (await added.json()) as { data: { uuid: string } };
+    const link = JSON.parse((await answerOf(first.url, `/api/file-url/${file.uuid}`, architect)).body) as { data: { url: string } };
+    const signedByFirst = new URL(link.data.url, first.url);
+    const served = await fetch(new URL(signedByFirst.pathname + signedByFirst.search, second.url));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(document)).toBe(true);
     const tampered = await answerOf(second.url, (signed ?? '').replace(/signature=./, 'signature=x'));
     expect(JSON.parse(tampered.body).message).toBe('Lien expiré ou invalide');
 
@@ -200,8 +228,8 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
 
     // A third process with another key, or without one (a key of its own drawing), does not start.
     for (const env of [
-      { ...data.env, FILE_URL_SECRET: 'une-autre-cle' },
-      { ...data.env, FILE_URL_SECRET: '' },
+      { ...data.env, ...storage, FILE_URL_SECRET: 'une-autre-cle' },
+      { ...data.env, ...storage, FILE_URL_SECRET: '' },
     ]) {
       await expect(startServer(env)).rejects.toThrow(/FILE_URL_SECRET/);
     }
