@@ -140,15 +140,31 @@ export const useLiveEvents = (user: Pick<User, 'id'> | null | undefined) => {
       // answer that is not a stream: then it is opened again here.
       next.addEventListener('error', () => {
         if (next.readyState !== EventSource.CLOSED || source !== next) return;
+        source = null;
         reopen = setTimeout(() => {
           reopen = null;
-          open(true);
+          if (document.visibilityState !== 'hidden') open(true);
         }, wait);
         wait = Math.min(wait * 2, REOPEN_MS.max);
       });
     };
-    open(false);
+    // A hidden tab gives its stream back: a browser keeps six connections per server over
+    // HTTP/1.1, and a stream holds one for as long as it is open, so a broker with six tabs would
+    // otherwise wait on all of them. Shown again, the tab opens a new stream and asks everything again.
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        if (reopen) clearTimeout(reopen);
+        reopen = null;
+        source?.close();
+        source = null;
+      } else if (source === null) {
+        open(true);
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    if (document.visibilityState !== 'hidden') open(false);
     return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
       if (timer) clearTimeout(timer);
       if (reopen) clearTimeout(reopen);
       source?.close();
