@@ -63,6 +63,8 @@ test('a candidate writes to his broker, who reads it, the badge going down, and 
 
   // The search (300 ms debounce) finds the thread by its title; opening it reads it.
   await page.getByLabel('Rechercher').fill('cave');
+  // The search lands in the address first: a click before it would be undone by its navigation.
+  await expect(page).toHaveURL(/search=cave/);
   const row = page.getByRole('link', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('non lus : 1');
