@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 const CARDS = ['Disponibles', 'Optionnés', 'Réservés', 'Signés'];
 const CHARTS = [/^Evolution de la commercialisation( globale)?$/, "Vue d'ensemble", 'Par nombre de pièces', 'Par étage'];
@@ -14,9 +13,7 @@ test.describe('dashboard (docs/product/dashboard.md#screens)', () => {
     for (const title of CHARTS) await expect(page.getByRole('heading', { name: title })).toBeVisible();
     // Each chart is drawn on a canvas.
     await expect(page.locator('canvas')).toHaveCount(4);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the number/KCHF toggle switches the unit of the cards and lands in the URL', async ({ page }) => {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ApplicationsPage } from '@promovente/shared';
 import { APPLICATION_ACTIONS, PIPELINE_MESSAGES } from '@promovente/shared';
-import { DEMO_ACCOUNTS, downloadWorkbook, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, downloadWorkbook, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 type Page = import('@playwright/test').Page;
 
@@ -210,19 +209,13 @@ test.describe('sales funnel (docs/product/funnel.md#screens)', () => {
   });
 
   test('axe finds no serious or critical violation on the funnel and its menu', async ({ page }) => {
-    const audit = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    };
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
     await openFunnel(page);
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await bodyRows(page).first().click({ button: 'right' });
     await expect(page.getByRole('menu')).toBeVisible();
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 test.describe('demo access (docs/product/access.md#login)', () => {
   test('the demo page offers the eight roles and prefills the chosen account', async ({ page }) => {
@@ -52,17 +51,13 @@ test.describe('notifications (docs/product/layout.md#notifications)', () => {
 
 test.describe('accessibility of the foundation screens', () => {
   test('axe finds no serious violation on login, dashboard and Mon compte', async ({ page }) => {
-    const audit = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-    };
     await page.goto('/login');
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();
-    expect(await audit()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

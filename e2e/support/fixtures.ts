@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_ACCOUNTS as ROLE_ACCOUNTS } from '@promovente/shared';
 import { stackOf } from './stacks.js';
@@ -51,10 +52,27 @@ export const downloadWorkbook = async (page: Page, buttonName: string, apiPath: 
   return workbook;
 };
 
-/** The serious and critical accessibility violations axe finds on the page, with their nodes. */
+/** axe-core's script, injected once per document (a screen reached in the app keeps it). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact?: string | null; help: string; nodes: { html: string; target: string[] }[] };
+
+/**
+ * The serious and critical accessibility violations axe finds on the page, with their nodes.
+ * axe runs in the page itself (what @axe-core/playwright calls its legacy mode), its script
+ * loaded once per document, and keeps the nodes of the violations only: the builder's default
+ * opened a blank page for each audit and listed every passing node, three times the time of the
+ * audit on a 2-core machine (docs/decisions/035-browser-tests-headless-shell.md).
+ */
 export const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+      .run(document, { resultTypes: ['violations'] })
+      .then((results) => results.violations),
+  );
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(' ')})`);
 };
