@@ -41,16 +41,23 @@ const read = async (principal: Principal, url: string, headers: Record<string, s
 const isSession = (sql: string) => sql.includes('"auth_tokens"."token_hash"');
 
 describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
-  it('serves the main lists and GET user by version', () => {
+  it('serves the lists, the dashboard, the planning, a building and GET user by version', () => {
     expect(CACHED.map(({ name }) => name).sort()).toEqual(
       [
+        'getBuildingLot',
+        'getDashboard',
         'getFilterOptions',
+        'getPlanning',
         'getUser',
         'listApplications',
+        'listBuildingLots',
         'listBuildings',
         'listCandidacies',
         'listCandidates',
+        'listLogs',
         'listLots',
+        'listNotaryTasks',
+        'listTasks',
         'listUserPromotions',
       ].sort(),
     );

@@ -61,6 +61,7 @@ export const BUILDINGS_API = defineRoutes({
     access: 'building.read',
     params: buildingParamsSchema,
     response: buildingLotsSchema,
+    cache: true,
   },
   createBuildingLot: {
     method: 'POST',
@@ -78,6 +79,7 @@ export const BUILDINGS_API = defineRoutes({
     access: 'building.read',
     params: buildingLotParamsSchema,
     response: buildingLotDetailSchema,
+    cache: true,
   },
   updateBuildingLot: {
     method: 'PUT',

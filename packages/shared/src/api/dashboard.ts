@@ -10,5 +10,6 @@ export const DASHBOARD_API = defineRoutes({
     access: 'dashboard.read',
     query: dashboardQuerySchema,
     response: dataOf(dashboardDataSchema),
+    cache: true,
   },
 });

@@ -10,5 +10,6 @@ export const LOGS_API = defineRoutes({
     access: 'logs.read',
     query: logsQuerySchema,
     response: logsPageSchema,
+    cache: true,
   },
 });

@@ -20,6 +20,7 @@ export const PLANNING_API = defineRoutes({
     access: 'planning.read',
     query: planningQuerySchema,
     response: planningAnswerSchema,
+    cache: true,
   },
   exportPlanning: {
     method: 'GET',

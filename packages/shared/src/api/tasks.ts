@@ -23,6 +23,7 @@ export const TASKS_API = defineRoutes({
     access: 'task.read',
     query: actionsQuerySchema,
     response: dataOf(z.union([taskSchema.array(), tasksScreenGroupsSchema])),
+    cache: true,
   },
   listNotaryTasks: {
     method: 'GET',
@@ -32,6 +33,7 @@ export const TASKS_API = defineRoutes({
     params: idParamSchema,
     query: notaryTasksQuerySchema,
     response: dataOf(tasksScreenGroupsSchema),
+    cache: true,
   },
   getTask: {
     method: 'GET',

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { lotFilterOf } from '../../db/lot-filter.js';
 import { resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { type DashboardScope, type StatusGroupRow, salesEvolution, statusGroups } from './dashboard.queries.js';
 
@@ -51,9 +52,10 @@ const groupBy = <K>(rows: StatusGroupRow[], key: (row: StatusGroupRow) => K): Ma
  *   as base (so 'Signés 14 %' reads 'my agency signed 14 % of the lots');
  * - the evolution counts, per month of the sales year (June to May, Swiss time), the lots whose
  *   live application had its deposit confirmed (reserved) or its promise or act signed (signed);
- *   the client draws them cumulatively from the lots reserved or signed before June.
+ *   the client draws them cumulatively from the lots reserved or signed before June; the current
+ *   month is the answer's (platform/clock.ts), so an answer served by version names its minute.
  */
-export const loadDashboard = async (db: Db, actor: RequestActor, query: DashboardQuery, now = new Date()): Promise<DashboardData> => {
+export const loadDashboard = async (db: Db, actor: RequestActor, query: DashboardQuery, now = answerNow()): Promise<DashboardData> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   const currentMonth = swissMonthOf(now);
   const months = salesYearMonths(currentMonth);
