@@ -15,6 +15,7 @@ const webTests = (readdirSync(webDir, { recursive: true }) as string[]).filter((
 const mocking = webTests
   .filter((file) => readFileSync(path.join(webDir, file), 'utf8').includes('vi.mock('))
   .map((file) => `${WEB}/${file}`);
+// The timeout is above the 5 s a findBy query may wait (test-setup.ts), for a loaded machine.
 const webProject = { environment: 'jsdom', setupFiles: [`${WEB}/test-setup.ts`], testTimeout: 15_000 } as const;
 
 export default defineConfig({
@@ -42,7 +43,6 @@ export default defineConfig({
         },
       },
       {
-        // Above the 5 s a findBy query may wait (test-setup.ts), for a loaded machine.
         test: { name: 'web', include: [`${WEB}/**/*.test.{ts,tsx}`], exclude: mocking, isolate: false, ...webProject },
       },
       { test: { name: 'web-mocks', include: mocking, ...webProject } },

@@ -86,10 +86,16 @@ const openPgliteCopy = async (onQuery: OnQuery, truncate: (database: Database) =
     release: async () => {
       forward.onQuery = () => {};
       if (database.pglite.closed) return;
-      await truncate(database);
-      // Session settings, prepared statements and listened channels go with the file.
-      await database.pglite.exec('discard all');
-      if ((await fingerprintOf(database)) === templateFingerprint) idle.push({ database, forward });
+      let reusable = false;
+      try {
+        await truncate(database);
+        // Session settings, prepared statements and listened channels go with the file.
+        await database.pglite.exec('discard all');
+        reusable = (await fingerprintOf(database)) === templateFingerprint;
+      } catch {
+        // A database its file left unusable is not used again.
+      }
+      if (reusable) idle.push({ database, forward });
       else await database.close();
     },
   };
