@@ -43,6 +43,9 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('template', { kind: 'postgres', url: serverUrl, template });
     return async () => {
+      // The copies the workers kept for their next files (harness.ts), then the template.
+      const copies = await admin.query<{ datname: string }>(`select datname from pg_database where datname like '${template}\\_copy\\_%'`);
+      for (const { datname } of copies.rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
     };
