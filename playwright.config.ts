@@ -16,6 +16,8 @@ export default defineConfig({
   use: {
     locale: 'fr-CH',
     timezoneId: 'Europe/Zurich',
+    // The screens change colours at once (apps/web/src/index.css): axe audits what a user sees at rest.
+    reducedMotion: 'reduce',
     // The trace of a failed test keeps its DOM snapshots, not a screenshot of every frame: the
     // screencast took two thirds of the browser's CPU on the 2-core CI machines (decision 035).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
