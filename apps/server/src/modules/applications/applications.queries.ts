@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions } from '../../db/lot-filter.js';
 import { answeredPage } from '../../db/page.js';
 import { RANKED_POSITIONS_SQL } from '../../db/positions.js';
+import { renderedOnce } from '../../db/rendered-once.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   applications,
@@ -367,49 +368,18 @@ export const pickJoins = (where: SQL, orderBy: SQL, promotionId: number): SQL =>
   return sql.join(joins, sql` `);
 };
 
-export const findApplicationListPage = async (
-  db: Queryable,
-  input: {
-    promotionId: number;
-    verdict: SQL;
-    where: SQL;
-    stages: number[] | null;
-    sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null;
-    openTaskKinds: SQL;
-    page: number;
-    pageSize: number;
-  },
-): Promise<ApplicationListPage> => {
-  const order = pageOrder(input.sort);
-  const size = input.pageSize;
-  const joins = sql`inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}
+/** The joins of the funnel's page: every row shows its candidacies, candidates and lot. */
+const PAGE_JOINS = renderedOnce(
+  () => sql`inner join ${candidacies} "main_candidacy" on ${main.id} = ${applications.candidacy1Id}
     inner join ${candidates} "main_candidate" on ${mainCandidate.id} = ${main.candidateId}
     left join ${candidacies} "partner_candidacy" on ${partner.id} = ${applications.candidacy2Id}
     left join ${candidates} "partner_candidate" on ${partnerCandidate.id} = ${partner.candidateId}
-    inner join ${lots} on ${lots.id} = ${applications.lotId}`;
-  const raw = await rowsOf<ApplicationPageRow>(
-    db,
-    sql`
-    with counts as (
-      select ${applications.status} as status, count(*)::int as n
-      from ${applications} ${countsNeedJoins(input.where) ? joins : sql``}
-      where ${input.where}
-      group by ${applications.status}
-    ), head as (
-      select ${input.verdict} as ok, ${promotions.multiAgency} as multi_agency, ${promotions.reservationTimeout} as reservation_timeout,
-        exists (
-          select 1 from ${promotionUsers} inner join ${users} on ${users.id} = ${promotionUsers.userId}
-          where ${promotionUsers.promotionId} = ${input.promotionId} and ${users.type} = 'notary'
-        ) as has_notary,
-        (select coalesce(sum(n), 0)::int from counts
-          where ${sql.param(input.stages)}::int[] is null or status = any(${sql.param(input.stages)}::int[])) as total,
-        (select coalesce(json_agg(json_build_array(status, n)), '[]'::json) from counts) as counts
-      from ${promotions} where ${promotions.id} = ${input.promotionId}
-    )
-    select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
-      head.has_notary as head_has_notary, head.counts as head_counts, page.*
-    from head left join lateral (
-        select picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
+    inner join ${lots} on ${lots.id} = ${applications.lotId}`,
+);
+
+/** What a row of the funnel's page shows, for the 50 ids picked (its open task kinds apart). */
+const PAGE_COLUMNS = renderedOnce(
+  () => sql`picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
           ${applications.status} as status, ${applications.priority} as priority,
           ${applications.lastPriorityChange} as last_priority_change, ${applications.negociatedPrice} as negociated_price,
           ${applications.solvent} as solvent, ${applications.candidacy2Id} as candidacy2_id,
@@ -443,7 +413,55 @@ export const findApplicationListPage = async (
             select a.priority from applications a
             where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in ${RANKED_POSITIONS_SQL}
           ) as lot_taken_positions,
-          ${buildings.title} as building_title, ${floors.title} as floor_title,
+          ${buildings.title} as building_title, ${floors.title} as floor_title`,
+);
+
+/** The joins to what the rows show beyond their candidacies and lot. */
+const PAGE_ROW_JOINS = renderedOnce(
+  () => sql`left join ${users} "broker" on ${broker.id} = ${main.brokerId}
+        inner join ${buildings} on ${buildings.id} = ${lots.buildingId}
+        inner join ${floors} on ${floors.id} = ${lots.floorId}`,
+);
+
+export const findApplicationListPage = async (
+  db: Queryable,
+  input: {
+    promotionId: number;
+    verdict: SQL;
+    where: SQL;
+    stages: number[] | null;
+    sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null;
+    openTaskKinds: SQL;
+    page: number;
+    pageSize: number;
+  },
+): Promise<ApplicationListPage> => {
+  const order = pageOrder(input.sort);
+  const size = input.pageSize;
+  const joins = PAGE_JOINS();
+  const raw = await rowsOf<ApplicationPageRow>(
+    db,
+    sql`
+    with counts as (
+      select ${applications.status} as status, count(*)::int as n
+      from ${applications} ${countsNeedJoins(input.where) ? joins : sql``}
+      where ${input.where}
+      group by ${applications.status}
+    ), head as (
+      select ${input.verdict} as ok, ${promotions.multiAgency} as multi_agency, ${promotions.reservationTimeout} as reservation_timeout,
+        exists (
+          select 1 from ${promotionUsers} inner join ${users} on ${users.id} = ${promotionUsers.userId}
+          where ${promotionUsers.promotionId} = ${input.promotionId} and ${users.type} = 'notary'
+        ) as has_notary,
+        (select coalesce(sum(n), 0)::int from counts
+          where ${sql.param(input.stages)}::int[] is null or status = any(${sql.param(input.stages)}::int[])) as total,
+        (select coalesce(json_agg(json_build_array(status, n)), '[]'::json) from counts) as counts
+      from ${promotions} where ${promotions.id} = ${input.promotionId}
+    )
+    select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
+      head.has_notary as head_has_notary, head.counts as head_counts, page.*
+    from head left join lateral (
+        select ${PAGE_COLUMNS()},
           ${input.openTaskKinds} as open_task_kinds
         from (
           select ids.id, row_number() over () as ord from (
@@ -456,9 +474,7 @@ export const findApplicationListPage = async (
         ) picked
         inner join ${applications} on ${applications.id} = picked.id
         ${joins}
-        left join ${users} "broker" on ${broker.id} = ${main.brokerId}
-        inner join ${buildings} on ${buildings.id} = ${lots.buildingId}
-        inner join ${floors} on ${floors.id} = ${lots.floorId}
+        ${PAGE_ROW_JOINS()}
     ) page on true
     order by page.ord`,
     // Planned once per connection (decision 032): its plan starts from the promotion's live

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { answeredPage } from '../../db/page.js';
+import { renderedOnce } from '../../db/rendered-once.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   agencies,
@@ -399,6 +400,43 @@ export type CandidacyListPage = {
 };
 
 /**
+ * What a row of the candidates screen shows, from its candidacy, candidate, broker and agency:
+ * the page's text up to its WHERE, rendered once (db/rendered-once.ts).
+ */
+const PAGE_ROWS = renderedOnce(
+  () => sql`${candidacies.id} as id, ${candidacies.promotionId} as promotion_id, ${candidacies.status} as status,
+          ${candidacies.priority} as priority, ${candidacies.vip} as vip, ${candidacies.reasonVip} as reason_vip,
+          ${candidacies.couple} as couple, ${candidacies.createdAt} as created_at, ${candidacies.budget} as budget,
+          ${candidacies.agencyId} as agency_id, ${agencies.name} as agency_name, ${candidacies.crmValidated} as crm_validated,
+          ${candidacies.crmId} as crm_id, ${candidacies.brokerId} as broker_id, ${candidacies.comment} as comment,
+          ${brokers.firstName} as broker_first_name, ${brokers.lastName} as broker_last_name, ${brokers.profilePicture} as broker_picture,
+          ${candidates.id} as candidate_id, ${candidates.firstName} as first_name, ${candidates.lastName} as last_name,
+          ${candidates.gender} as gender, ${candidates.email} as email, ${candidates.phone} as phone,
+          ${candidates.phonePrivate} as phone_private, ${candidates.phonePro} as phone_pro, ${candidates.budget} as candidate_budget,
+          ${candidates.city} as city, ${candidates.zip} as zip, ${candidates.companyName} as company_name, ${candidates.userId} as user_id,
+          (select count(*)::int from ${comments} where ${comments.candidacyId} = ${candidacies.id}) as comments_count,
+          (select count(*)::int from ${files} where ${files.candidacyId} = ${candidacies.id} and ${files.owner} = 'candidacy') as files_count,
+          (select coalesce(json_agg(json_build_object(
+              'id', a.id, 'public_id', a.public_id, 'priority', a.priority, 'status', a.status,
+              'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
+              'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
+              'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
+              'lot_title', l.title, 'lot_nb_rooms', l.nb_rooms, 'lot_area_hab', l.area_hab,
+              'lot_total_price', l.raw_price + coalesce((select sum(c.raw_price) from ${lots} c
+                where c.parent_id = l.id and c.price_included = false), 0),
+              'lot_floor', f.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
+              'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
+              'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
+            from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
+            where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
+              and a.hidden = false and a.closed_at is null) as applications
+        from ${candidacies}
+        inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
+        left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
+        left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}`,
+);
+
+/**
  * GET /candidacies in one statement: the verdict on the filter ids, the counts per status (the
  * arrows; the total is their sum over the selected statuses, so the list counts once), the
  * promotion's deadline settings, and the page (clamped to the last page in SQL) with each row's
@@ -458,36 +496,7 @@ export const findCandidacyListPage = async (
       head.total as head_total, head.status_counts as head_status_counts, page.*
     from head left join lateral (
       select ordered.*, row_number() over () as ord from (
-        select ${candidacies.id} as id, ${candidacies.promotionId} as promotion_id, ${candidacies.status} as status,
-          ${candidacies.priority} as priority, ${candidacies.vip} as vip, ${candidacies.reasonVip} as reason_vip,
-          ${candidacies.couple} as couple, ${candidacies.createdAt} as created_at, ${candidacies.budget} as budget,
-          ${candidacies.agencyId} as agency_id, ${agencies.name} as agency_name, ${candidacies.crmValidated} as crm_validated,
-          ${candidacies.crmId} as crm_id, ${candidacies.brokerId} as broker_id, ${candidacies.comment} as comment,
-          ${brokers.firstName} as broker_first_name, ${brokers.lastName} as broker_last_name, ${brokers.profilePicture} as broker_picture,
-          ${candidates.id} as candidate_id, ${candidates.firstName} as first_name, ${candidates.lastName} as last_name,
-          ${candidates.gender} as gender, ${candidates.email} as email, ${candidates.phone} as phone,
-          ${candidates.phonePrivate} as phone_private, ${candidates.phonePro} as phone_pro, ${candidates.budget} as candidate_budget,
-          ${candidates.city} as city, ${candidates.zip} as zip, ${candidates.companyName} as company_name, ${candidates.userId} as user_id,
-          (select count(*)::int from ${comments} where ${comments.candidacyId} = ${candidacies.id}) as comments_count,
-          (select count(*)::int from ${files} where ${files.candidacyId} = ${candidacies.id} and ${files.owner} = 'candidacy') as files_count,
-          (select coalesce(json_agg(json_build_object(
-              'id', a.id, 'public_id', a.public_id, 'priority', a.priority, 'status', a.status,
-              'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
-              'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
-              'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
-              'lot_title', l.title, 'lot_nb_rooms', l.nb_rooms, 'lot_area_hab', l.area_hab,
-              'lot_total_price', l.raw_price + coalesce((select sum(c.raw_price) from ${lots} c
-                where c.parent_id = l.id and c.price_included = false), 0),
-              'lot_floor', f.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
-              'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
-              'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
-            from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
-            where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
-              and a.hidden = false and a.closed_at is null) as applications
-        from ${candidacies}
-        inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
-        left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
-        left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}
+        select ${PAGE_ROWS()}
         -- Always true (candidacies_candidate_promotion_fk): it lets a page sorted by name walk the
         -- promotion's candidates along candidates_promotion_name_idx and stop after the page.
         where ${input.where} and ${candidates.promotionId} = ${input.promotionId}
