@@ -216,6 +216,60 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it('makes an answer once for the reads of the same reader that arrive while it is made (issue 20)', async () => {
+    const headers = { broker: await world.headersOf('broker'), promoter: await world.headersOf('promoter') };
+    const get = (principal: keyof typeof headers) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: headers[principal] });
+    const ownStatements = async (work: () => Promise<unknown>) =>
+      (await ctx.captureQueries(work)).filter((statement) => !isSession(statement.sql)).length;
+    ctx.app.answers.clear();
+    const alone = await ownStatements(() => get('broker'));
+    expect(alone).toBeGreaterThan(0);
+    ctx.app.answers.clear();
+    const before = ctx.app.answers.stats();
+    let answers: Awaited<ReturnType<typeof get>>[] = [];
+    const together = await ownStatements(async () => {
+      answers = await Promise.all([get('broker'), get('broker'), get('broker')]);
+    });
+    expect(together).toBe(alone);
+    // The two later reads waited for the answer in the making (or, had it been made before their
+    // session was read, found it kept).
+    const after = ctx.app.answers.stats();
+    expect(after.joined - before.joined + after.hits - before.hits).toBe(2);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    // Another reader makes his own.
+    ctx.app.answers.clear();
+    const two = await ownStatements(() => Promise.all([get('broker'), get('promoter')]));
+    expect(two).toBe(2 * alone);
+  });
+
+  it('shares a failure with the reads that waited for it, then makes the answer again; keeps nothing shared when off', async () => {
+    const { createAnswerCache } = await import('./answer-cache.js');
+    const cache = createAnswerCache(1);
+    let runs = 0;
+    const failing = () => {
+      runs += 1;
+      return new Promise<never>((_, reject) => setTimeout(() => reject(new Error('panne')), 5));
+    };
+    const outcomes = await Promise.allSettled([cache.once('key', failing), cache.once('key', failing)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(runs).toBe(1);
+    const made = await cache.once('key', async () => {
+      runs += 1;
+      return cache.set('key', 'W/"1"', '{}');
+    });
+    expect([runs, made.json]).toEqual([2, '{}']);
+    // Off (0 MB, --no-cache): every read makes its own answer.
+    const off = createAnswerCache(0);
+    let offRuns = 0;
+    const make = async () => {
+      offRuns += 1;
+      return off.set('key', 'W/"1"', '{}');
+    };
+    await Promise.all([off.once('key', make), off.once('key', make)]);
+    expect(offRuns).toBe(2);
+  });
+
   it('keeps answers within its memory, the least recently used leaving first', async () => {
     const { createAnswerCache } = await import('./answer-cache.js');
     const cache = createAnswerCache(1);

@@ -68,9 +68,17 @@ export type AnswerCache = {
   set: (key: string, etag: string, json: string) => CachedAnswer;
   /** The answer compressed in that encoding, made once and kept with it. */
   encoded: (answer: CachedAnswer, encoding: Encoding) => Buffer;
+  /**
+   * The answer of `key` made once for the reads that ask for it at the same time: a read that
+   * finds it in the making waits for it instead of running the same SQL (a screen open in three
+   * tabs, told of a change, refetches once). The key holds the reader and his data version, so
+   * the waiters get the very answer they would have made. Off when the cache keeps nothing, so
+   * that `--no-cache` measures every read's SQL.
+   */
+  once: (key: string, make: () => Promise<CachedAnswer>) => Promise<CachedAnswer>;
   clear: () => void;
-  /** Entries and bytes held, for the tests and the bench. */
-  stats: () => { entries: number; bytes: number; hits: number; misses: number };
+  /** Entries and bytes held, for the tests and the bench; `joined`: reads that waited for an answer in the making. */
+  stats: () => { entries: number; bytes: number; hits: number; misses: number; joined: number };
 };
 
 const compress = (json: string, encoding: Encoding) =>
@@ -88,6 +96,8 @@ export const createAnswerCache = (megabytes: number): AnswerCache => {
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  let joined = 0;
+  const making = new Map<string, Promise<CachedAnswer>>();
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -133,11 +143,22 @@ export const createAnswerCache = (megabytes: number): AnswerCache => {
       }
       return made;
     },
+    once: (key, make) => {
+      if (limit === 0) return make();
+      const pending = making.get(key);
+      if (pending) {
+        joined += 1;
+        return pending;
+      }
+      const made = make().finally(() => making.delete(key));
+      making.set(key, made);
+      return made;
+    },
     clear: () => {
       entries.clear();
       bytes = 0;
     },
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, joined }),
   };
 };
 

@@ -170,9 +170,13 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
           }
           const kept = answers.get(timeless.key) ?? answers.get(timed.key);
           if (kept) return sendAnswer(answers, request, reply, kept);
-          const made = await clockOf(minute, () => handler(contextOf(request, reply, deps, null)));
-          const { key, etag } = made.readClock ? timed : timeless;
-          return sendAnswer(answers, request, reply, answers.set(key, etag, cached(made.value)));
+          // Made once for the same reader's reads of the same minute that arrive meanwhile.
+          const answer = await answers.once(timed.key, async () => {
+            const made = await clockOf(minute, () => handler(contextOf(request, reply, deps, null)));
+            const { key, etag } = made.readClock ? timed : timeless;
+            return answers.set(key, etag, cached(made.value));
+          });
+          return sendAnswer(answers, request, reply, answer);
         }
         const form = spec.form && !spec.form.stream ? await formOf(request, spec.form) : null;
         const answer = await handler(contextOf(request, reply, deps, form));
