@@ -101,6 +101,8 @@ test.describe('the documents library', () => {
       const log = page.getByRole('dialog', { name: `Journal de la data room : ${OPEN_FILE}.pdf` });
       await expect(log.getByRole('cell', { name: 'Consultation' })).toBeVisible();
       await expect(log.getByRole('cell', { name: 'Candidat' })).toBeVisible();
+      // The 'Personne' filter names who opened the file, with the count (its own read: GET /files_log/people).
+      await expect(log.getByRole('combobox', { name: 'Personne' }).getByRole('option', { name: /\(1\)$/ })).toHaveCount(1);
       await page.keyboard.press('Escape');
       await expect(log).toBeHidden();
 

@@ -208,6 +208,7 @@ const main = async () => {
       { name: 'FAQ (`questions`)', method: 'GET', path: `/api/promotions/${p}/questions` },
       { name: 'documents library (`files`)', method: 'GET', path: `/api/files?promotion=${p}` },
       { name: 'data-room log (`files_log`)', method: 'GET', path: `/api/files_log?promotion=${p}` },
+      { name: 'data-room log people (`files_log/people`)', method: 'GET', path: `/api/files_log/people?promotion=${p}` },
       { name: 'progress albums', method: 'GET', path: `/api/photoGroups?promotion=${p}` },
       { name: 'campaigns (Marketing)', method: 'GET', path: `/api/campaigns?promotion=${p}&orderBy=price&order=desc` },
       { name: 'marketing reports', method: 'GET', path: `/api/promotions/${p}/marketing-reports` },

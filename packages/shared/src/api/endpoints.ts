@@ -161,6 +161,7 @@ export const API = {
   planApplicationActOfPurchase: { name: 'planApplicationActOfPurchase', method: 'POST', path: '/applications/:id/planActOfPurchase' },
   previewPriceGrid: { name: 'previewPriceGrid', method: 'POST', path: '/promotions/:id/price-grid/preview' },
   readLibraryLog: { name: 'readLibraryLog', method: 'GET', path: '/files_log' },
+  readLibraryLogPeople: { name: 'readLibraryLogPeople', method: 'GET', path: '/files_log/people' },
   receiveApplicationDeposit: { name: 'receiveApplicationDeposit', method: 'POST', path: '/applications/:id/deposit-received' },
   receiveApplicationReservationDeposit: {
     name: 'receiveApplicationReservationDeposit',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CANDIDACY_FILE_LIMITS } from '../contracts/candidacies.js';
 import { idParamSchema } from '../contracts/common.js';
 import {
@@ -8,6 +9,8 @@ import {
   libraryFileSchema,
   libraryFolderRefSchema,
   libraryLogPageSchema,
+  libraryLogPeopleQuerySchema,
+  libraryLogPersonSchema,
   libraryLogQuerySchema,
   libraryPageSchema,
   libraryPromotionQuerySchema,
@@ -81,6 +84,14 @@ export const LIBRARY_API = defineRoutes({
     access: 'library.log',
     query: libraryLogQuerySchema,
     response: dataOf(libraryLogPageSchema),
+  },
+  readLibraryLogPeople: {
+    method: 'GET',
+    path: '/files_log/people',
+    summary: "Journal de la data room : les personnes qui ont ouvert des documents, avec leur nombre d'accès",
+    access: 'library.log',
+    query: libraryLogPeopleQuerySchema,
+    response: dataOf(z.array(libraryLogPersonSchema)),
   },
   downloadLibraryLog: {
     method: 'GET',

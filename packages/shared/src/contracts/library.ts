@@ -196,5 +196,8 @@ export type LibraryLogEntry = z.infer<typeof libraryLogEntrySchema>;
 /** The people who opened a library file of the promotion (the per-person filter of the log). */
 export const libraryLogPersonSchema = z.object({ id: z.number(), full_name: z.string(), type: z.string(), accesses_count: z.number() });
 export type LibraryLogPerson = z.infer<typeof libraryLogPersonSchema>;
-export const libraryLogPageSchema = pageOf(libraryLogEntrySchema).extend({ people: z.array(libraryLogPersonSchema) });
+export const libraryLogPageSchema = pageOf(libraryLogEntrySchema);
 export type LibraryLogPage = z.infer<typeof libraryLogPageSchema>;
+/** GET /files_log/people: the whole log's people, or one file's; asked once per opening, not per page. */
+export const libraryLogPeopleQuerySchema = libraryLogQuerySchema.omit({ user_id: true, page: true });
+export type LibraryLogPeopleQuery = z.infer<typeof libraryLogPeopleQuerySchema>;

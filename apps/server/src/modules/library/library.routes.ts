@@ -8,6 +8,7 @@ import {
   foldersList,
   listLibrary,
   readLibraryLog,
+  readLibraryLogPeople,
   updateLibraryFile,
 } from './library.service.js';
 
@@ -21,5 +22,6 @@ export const LIBRARY_HANDLERS = handlersOf(LIBRARY_API, {
     updateLibraryFile(deps, actor, params.id, params.fileId, form.fields, uploadOf(form, 'file')),
   deleteLibraryFile: async ({ deps, actor, params }) => deleteLibraryFile(deps, actor, params.id, params.fileId),
   readLibraryLog: async ({ deps, actor, query }) => ({ data: await readLibraryLog(deps.db, actor, query) }),
+  readLibraryLogPeople: async ({ deps, actor, query }) => ({ data: await readLibraryLogPeople(deps.db, actor, query) }),
   downloadLibraryLog: async ({ deps, actor, query }) => ({ data: await exportLibraryLog(deps, actor, query) }),
 });

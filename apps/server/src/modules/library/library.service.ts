@@ -10,6 +10,8 @@ import {
   type LibraryFileFields,
   type LibraryFolderRef,
   type LibraryLogPage,
+  type LibraryLogPeopleQuery,
+  type LibraryLogPerson,
   type LibraryLogQuery,
   type LibraryPage,
   type LibraryQuery,
@@ -290,7 +292,7 @@ export const deleteLibraryFile = async (deps: WriteDeps, actor: RequestActor, pr
   return { message: LIBRARY_MESSAGES.deleted };
 };
 
-const logFilterOf = async (db: Db, actor: RequestActor, query: Omit<LibraryLogQuery, 'page'>) => {
+const logFilterOf = async (db: Db, actor: RequestActor, query: LibraryLogPeopleQuery & { user_id?: number }) => {
   if (!can(actor, 'library.log')) throw forbidden();
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) throw notFound();
@@ -304,14 +306,11 @@ const personOf = (row: { id: number; firstName: string; lastName: string; type: 
   type: row.type,
 });
 
-/** GET /files_log: the data-room log, newest first, per file and per person; the people who opened files. */
+/** GET /files_log: the data-room log, newest first, per file and per person. */
 export const readLibraryLog = async (db: Db, actor: RequestActor, query: LibraryLogQuery): Promise<LibraryLogPage> => {
   const filter = await logFilterOf(db, actor, query);
-  const [rows, people] = await Promise.all([
-    logRows(db, filter, LIBRARY_LOG_PAGE_SIZE, (query.page - 1) * LIBRARY_LOG_PAGE_SIZE),
-    logPeople(db, { promotionId: filter.promotionId, fileId: filter.fileId }),
-  ]);
-  const page = paginate(
+  const rows = await logRows(db, filter, LIBRARY_LOG_PAGE_SIZE, (query.page - 1) * LIBRARY_LOG_PAGE_SIZE);
+  return paginate(
     rows.map((row) => ({
       id: row.id,
       created_at: row.createdAt.toISOString(),
@@ -323,7 +322,17 @@ export const readLibraryLog = async (db: Db, actor: RequestActor, query: Library
     query.page,
     LIBRARY_LOG_PAGE_SIZE,
   );
-  return { ...page, people: people.map((row) => ({ ...personOf(row), accesses_count: row.count })) };
+};
+
+/**
+ * GET /files_log/people: the people who opened the promotion's files (or one file's) with their
+ * count, the log's 'Personne' filter. Its own read, asked once when the log opens: sent with each
+ * page, the 2,115 people of a 2,000-lot promotion made every page 177 KB (issue 20).
+ */
+export const readLibraryLogPeople = async (db: Db, actor: RequestActor, query: LibraryLogPeopleQuery): Promise<LibraryLogPerson[]> => {
+  const filter = await logFilterOf(db, actor, query);
+  const people = await logPeople(db, { promotionId: filter.promotionId, fileId: filter.fileId });
+  return people.map((row) => ({ ...personOf(row), accesses_count: row.count }));
 };
 
 export const LOG_EXPORT_HEADERS = ['Date', 'Personne', 'Rôle', 'Document', 'Action'] as const;

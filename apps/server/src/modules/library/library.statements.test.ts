@@ -43,12 +43,22 @@ describe('the documents library: the read budget (docs/performance.md#patterns-f
   it('answers the data-room log (per person) in at most 3 statements, and per file in at most 4, indexed', async () => {
     const log = (await ctx.app.inject({ method: 'GET', url: `/api/files_log?promotion=${promotionId}`, headers: broker })).json().data;
     expect(log.total).toBeGreaterThan(0);
-    const person = log.people[0].id;
+    const person = log.data[0].user.id;
     const file = log.data[0].file.id;
     await expectIndexedPlans(
       ctx,
       await expectStatementsAtMost(ctx, broker, `/api/files_log?promotion=${promotionId}&user_id=${person}`, 3),
     );
     await expectIndexedPlans(ctx, await expectStatementsAtMost(ctx, broker, `/api/files_log?promotion=${promotionId}&file_id=${file}`, 4));
+  });
+
+  it("answers the log's people in at most 2 statements, and one file's in at most 3, indexed", async () => {
+    const file = (await ctx.app.inject({ method: 'GET', url: `/api/files_log?promotion=${promotionId}`, headers: broker })).json().data
+      .data[0].file.id;
+    await expectIndexedPlans(ctx, await expectStatementsAtMost(ctx, broker, `/api/files_log/people?promotion=${promotionId}`, 2));
+    await expectIndexedPlans(
+      ctx,
+      await expectStatementsAtMost(ctx, broker, `/api/files_log/people?promotion=${promotionId}&file_id=${file}`, 3),
+    );
   });
 });

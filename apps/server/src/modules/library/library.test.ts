@@ -491,15 +491,25 @@ describe('the data-room log (beyond the spec): every view and download of a libr
     const all = (await read('')).json().data;
     expect(all.total).toBe(3);
     expect(all.data[0]).toMatchObject({ kind: 'view', file: { id: plans.id, name: 'Plans.pdf' } });
-    expect(all.people.map((person: { accesses_count: number }) => person.accesses_count).sort()).toEqual([1, 2]);
+    expect(all).not.toHaveProperty('people');
+    const people = async (query: string, who: Headers = headers.broker) =>
+      ctx.app.inject({ method: 'GET', url: `/api/files_log/people?promotion=${p}${query}`, headers: who });
+    const everyone = (await people('')).json().data;
+    expect(everyone.map((person: { accesses_count: number }) => person.accesses_count).sort()).toEqual([1, 2]);
+    expect(everyone.find((person: { id: number }) => person.id === client.user.id)).toMatchObject({ type: 'candidate', accesses_count: 1 });
+    const ofPlans = (await people(`&file_id=${plans.id}`, headers.pilot)).json().data;
+    expect(ofPlans.map((person: { accesses_count: number }) => person.accesses_count)).toEqual([1]);
     const perFile = (await read(`&file_id=${brochure.id}`, headers.pilot)).json().data;
     expect(perFile.data.map((e: { kind: string }) => e.kind)).toEqual(['download', 'view']);
     const perPerson = (await read(`&user_id=${client.user.id}`)).json().data;
     expect(perPerson.data).toHaveLength(1);
     expect(perPerson.data[0].user).toMatchObject({ id: client.user.id, type: 'candidate' });
-    for (const role of ['notary', 'promoter', 'architect', 'client'] as const)
+    for (const role of ['notary', 'promoter', 'architect', 'client'] as const) {
       expect((await read('', headers[role])).statusCode, role).toBe(403);
+      expect((await people('', headers[role])).statusCode, role).toBe(403);
+    }
     expect((await read('&file_id=2000000000')).statusCode).toBe(404);
+    expect((await people('&file_id=2000000000')).statusCode).toBe(404);
 
     const exported = await ctx.app.inject({ method: 'GET', url: `/api/files_log/download?promotion=${p}`, headers: headers.pilot });
     expect(exported.statusCode).toBe(200);

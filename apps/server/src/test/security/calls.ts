@@ -510,6 +510,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'DELETE /api/promotions/:id/files/:fileId': (w) => ({ url: `/api/promotions/${w.promotion.id}/files/${w.rows.libraryFile.id}` }),
   'GET /api/files_log': (w) => ({ url: `/api/files_log?${promotionA(w)}&file_id=${w.rows.libraryFile.id}` }),
   'GET /api/files_log/download': (w) => ({ url: `/api/files_log/download?${promotionA(w)}` }),
+  'GET /api/files_log/people': (w) => ({ url: `/api/files_log/people?${promotionA(w)}&file_id=${w.rows.libraryFile.id}` }),
   ...peopleCalls(),
   'POST /api/promotions/:id/price-grid/preview': (w) => ({
     url: `/api/promotions/${w.promotion.id}/price-grid/preview`,

@@ -260,6 +260,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
     ids: ['query.promotion', 'query.file_id'],
     ignored: { 'query.user_id': "a filter on the rows of the promotion's own log: another promotion's person finds none" },
   },
+  'GET /api/files_log/people': { ids: ['query.promotion', 'query.file_id'] },
   'GET /api/campaigns': { ids: ['query.promotion'] },
   'POST /api/promotions/:id/campaigns': { ids: ['path.id'] },
   'PUT /api/campaigns/:id': { ids: ['path.id'] },
@@ -814,6 +815,7 @@ const libraryCases = (): RouteCase[] => {
     },
     ...log('GET /api/files_log', '/api/files_log'),
     ...log('GET /api/files_log/download', '/api/files_log/download'),
+    ...log('GET /api/files_log/people', '/api/files_log/people'),
   ];
 };
 

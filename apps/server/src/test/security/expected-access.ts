@@ -160,6 +160,7 @@ export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, sour
   ['DELETE /api/promotions/:id/files/:fileId',                   'ok  403 403 ok  403 403 ok  403 ok  403 401 401 404', 'docs/product/documents.md#who-may-do-what architect, broker and pilot delete library files'],
   ['GET /api/files_log',                                         'ok  403 403 403 403 403 ok  403 ok  403 401 401 404', 'issue 12 (beyond the spec): brokers and pilots read the data-room log'],
   ['GET /api/files_log/download',                                'ok  403 403 403 403 403 ok  403 ok  403 401 401 404', 'issue 12 (beyond the spec): brokers and pilots export the data-room log'],
+  ['GET /api/files_log/people',                                  'ok  403 403 403 403 403 ok  403 ok  403 401 401 404', 'issue 20: the people of the data-room log, read once per opening (brokers and pilots)'],
   ['GET /api/campaigns',                                         'ok  ok  403 403 403 403 403 403 ok  403 401 401 404', 'permission marketing.read: docs/product/marketing.md#who-may-do-what Marketing for broker and promoter'],
   ['POST /api/promotions/:id/campaigns',                         'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission marketing.edit: docs/product/marketing.md#who-may-do-what brokers add campaigns'],
   ['PUT /api/campaigns/:id',                                     'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission marketing.edit: a broker of the campaign\'s agency'],

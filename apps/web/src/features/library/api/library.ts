@@ -1,4 +1,4 @@
-import { API, type LibraryLogPage, type LibraryPage } from '@promovente/shared';
+import { API, type LibraryLogPage, type LibraryLogPerson, type LibraryPage } from '@promovente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { call } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ export const libraryKeys = {
   page: (promotionId: number | null, query: LibraryListQuery) => ['library', 'page', promotionId, query] as const,
   folders: (promotionId: number | null) => ['library', 'folders', promotionId] as const,
   log: (promotionId: number | null, filter: LogFilter) => ['library', 'log', promotionId, filter] as const,
+  logPeople: (promotionId: number | null, fileId: number | null) => ['library', 'log-people', promotionId, fileId] as const,
 };
 
 export type LibraryListQuery = { search: string; types: number[] | null; folder: number | null; page: number };
@@ -105,6 +106,16 @@ export const useLibraryLog = (promotionId: number | null, filter: LogFilter) =>
         },
       }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /files_log/people: the 'Personne' filter of the log, read once when it opens (not with each page). */
+export const useLibraryLogPeople = (promotionId: number | null, fileId: number | null) =>
+  useQuery<LibraryLogPerson[]>({
+    queryKey: libraryKeys.logPeople(promotionId, fileId),
+    queryFn: () =>
+      call(API.readLibraryLogPeople, { query: { promotion: promotionId ?? undefined, file_id: fileId ?? undefined } }).then(
+        (answer) => answer.data,
+      ),
   });
 
 /** GET /files_log/download: the .xlsx export, opened by its signed link. */

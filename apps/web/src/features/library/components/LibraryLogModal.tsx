@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { Pagination } from '../../../components/ui/Pagination';
-import { useExportLibraryLog, useLibraryLog } from '../api/library';
+import { useExportLibraryLog, useLibraryLog, useLibraryLogPeople } from '../api/library';
 
 type Props = { promotionId: number | null; file: { id: number; name: string } | null; onClose: () => void };
 
@@ -17,6 +17,7 @@ export const LibraryLogModal = ({ promotionId, file, onClose }: Props) => {
   const [page, setPage] = useState(1);
   const filter = { fileId: file?.id ?? null, userId, page };
   const log = useLibraryLog(promotionId, filter);
+  const people = useLibraryLogPeople(promotionId, file?.id ?? null);
   const exportLog = useExportLibraryLog(promotionId);
   const title = file ? `Journal de la data room : ${file.name}` : 'Journal de la data room';
 
@@ -48,7 +49,7 @@ export const LibraryLogModal = ({ promotionId, file, onClose }: Props) => {
           }}
         >
           <option value="">Toutes les personnes</option>
-          {log.data?.people.map((person) => (
+          {people.data?.map((person) => (
             <option key={person.id} value={person.id}>
               {person.full_name} ({person.accesses_count})
             </option>
