@@ -53,7 +53,8 @@ const sortToPaint = async (token) => {
   await page.setCookie({ name: 'token', value: encodeURIComponent(token), url: base, sameSite: 'Lax' });
   const rows = [];
   for (const list of SORTED_LISTS) {
-    await page.goto(`${base}${list.path}`, { waitUntil: 'networkidle0' });
+    // Not 'networkidle0': a signed-in screen keeps its live events' stream open (issue 21).
+    await page.goto(`${base}${list.path}`, { waitUntil: 'load' });
     await page.waitForSelector('table tbody tr');
     await page.evaluate(() => {
       document.addEventListener(
