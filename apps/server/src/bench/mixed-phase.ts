@@ -24,7 +24,7 @@ export const mixedPhase = async (options: {
   for (const seat of seats) if (!tokens.has(seat.email)) tokens.set(seat.email, await signIn(base, seat.email));
   const sorts = { lots: LOT_SORT_COLUMNS, candidacies: CANDIDACY_SORTS, applications: APPLICATION_SORTS };
   const sessions = seats.map((seat) => ({ ...seat, headers: tokens.get(seat.email) ?? {}, reads: readsOf(seat.promotionId, sorts) }));
-  const before = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
+  const before = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number; joined: number };
   let nextSeat = 0;
   let written = 0;
   let sent = 0;
@@ -70,7 +70,7 @@ export const mixedPhase = async (options: {
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   });
-  const after = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number };
+  const after = JSON.parse((await call(control, 'GET', '/answers')).body) as { hits: number; misses: number; joined: number };
   const hits = after.hits - before.hits;
   const misses = after.misses - before.misses;
   const mixed: MixedResult = {
@@ -83,6 +83,7 @@ export const mixedPhase = async (options: {
     errors: result.non2xx + result.errors + result.timeouts,
     writeShare: sent === 0 ? 0 : written / sent,
     hitRate: hits + misses === 0 ? 0 : hits / (hits + misses),
+    joinedRate: hits + misses === 0 ? 0 : (after.joined - before.joined) / (hits + misses),
   };
   return mixed;
 };

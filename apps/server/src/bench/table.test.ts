@@ -49,10 +49,23 @@ describe('the bench table', () => {
     expect(table).toContain('2000 lots, 50000 candidacies');
   });
 
-  it('adds the mixed phase under the table: users, promotions, writes, p50 / p95 / p99 and the hit rate', () => {
-    const mixed = { users: 50, promotions: 20, reqPerSec: 812.4, p50: 12, p95: 48, p99: 90, errors: 0, writeShare: 0.1, hitRate: 0.734 };
+  it('adds the mixed phase under the table: users, promotions, writes, p50 / p95 / p99, the hit rate and the reads that joined one in the making', () => {
+    const mixed = {
+      users: 50,
+      promotions: 20,
+      reqPerSec: 812.4,
+      p50: 12,
+      p95: 48,
+      p99: 90,
+      errors: 0,
+      writeShare: 0.1,
+      hitRate: 0.734,
+      joinedRate: 0.05,
+    };
     const table = formatTable({ ...meta, mixed }, [row({})]);
     expect(table).toContain('Mixed phase: 50 users of 20 promotions at once, each on his own connection, 10 % writes');
-    expect(table).toContain('812 req/s, p50 / p95 / p99 12 / 48 / 90 ms, 0 errors, answer cache hit rate 73 %.');
+    expect(table).toContain(
+      '812 req/s, p50 / p95 / p99 12 / 48 / 90 ms, 0 errors, answer cache hit rate 73 % (and 5 % waited for an answer in the making).',
+    );
   });
 });

@@ -39,6 +39,8 @@ export type MixedResult = {
   writeShare: number;
   /** The answer cache's hits over its lookups during the phase. */
   hitRate: number;
+  /** The lookups that missed but waited for the same answer in the making (platform/answer-cache.ts, `once`). */
+  joinedRate: number;
 };
 
 export type BenchMeta = {
@@ -104,7 +106,8 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
       '',
       `Mixed phase: ${m.users} users of ${m.promotions} promotions at once, each on his own connection, ${fixed(m.writeShare * 100, 0)} % writes ` +
         `(a comment on a candidacy, through the command pipeline): ${fixed(m.reqPerSec, 0)} req/s, p50 / p95 / p99 ${m.p50} / ${m.p95} / ${m.p99} ms, ` +
-        `${m.errors} errors, answer cache hit rate ${fixed(m.hitRate * 100, 0)} %.`,
+        `${m.errors} errors, answer cache hit rate ${fixed(m.hitRate * 100, 0)} % ` +
+        `(and ${fixed(m.joinedRate * 100, 0)} % waited for an answer in the making).`,
     );
   }
   return `${lines.join('\n')}\n`;
