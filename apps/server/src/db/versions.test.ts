@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createBuildingWithLots, createPromotion, createUser } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { rowsOf } from './rows.js';
@@ -7,7 +8,7 @@ import { lots, threadMessages, threads, users } from './schema/index.js';
 
 /**
  * Versions of the data (docs/architecture.md, 'Versions of the data'): the database's triggers
- * add 1 to a scope's version in the transaction of every statement that changes its rows.
+ * add 1 to a scope's version at the commit of every transaction that changed its rows.
  */
 
 /** The tables no cached answer reads (migration 0017 says why): they bump no version. */
@@ -20,6 +21,8 @@ const LEFT_OUT = new Set([
   'notifications',
   'library_accesses',
   'data_versions',
+  // A writing transaction's notes of the scopes it changed, gone at its commit (migration 0026).
+  'pending_versions',
   // The server processes and their shared settings (migration 0024): not a promotion's data.
   'server_processes',
 ]);
@@ -123,4 +126,54 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
       .where(eq(users.id, broker.id));
     expect((await versions())[0]).toBe(afterMessage[0] + 1);
   });
+
+  it("a transaction's versions are raised at its commit, once per scope, and lock nothing before (migration 0026)", async () => {
+    const first = await createPromotion(db());
+    const second = await createPromotion(db());
+    const { lots: firstLots } = await createBuildingWithLots(db(), first.id, [500_000, 600_000]);
+    const { lots: secondLots } = await createBuildingWithLots(db(), second.id, [700_000]);
+    const before = await versions();
+
+    await db().transaction(async (tx) => {
+      await tx.update(lots).set({ rawPrice: 510_000 }).where(eq(lots.id, firstLots[0].id));
+      await tx.update(lots).set({ rawPrice: 610_000 }).where(eq(lots.id, firstLots[1].id));
+      await tx.update(lots).set({ rawPrice: 710_000 }).where(eq(lots.id, secondLots[0].id));
+      // Before the commit: the versions are as they were and their table is not even locked.
+      const [{ locks }] = await rowsOf<{ locks: number }>(
+        tx,
+        sql`select count(*)::int as locks from pg_locks where pid = pg_backend_pid() and relation = 'data_versions'::regclass`,
+      );
+      expect(locks).toBe(0);
+      const inside = await rowsOf<{ scope: number; version: string }>(tx, sql`select scope, version from data_versions`);
+      expect(Object.fromEntries(inside.map((row) => [Number(row.scope), Number(row.version)]))).toEqual(before);
+    });
+    const after = await versions();
+    expect(after[first.id]).toBe(before[first.id] + 1);
+    expect(after[second.id]).toBe(before[second.id] + 1);
+    const [{ notes }] = await rowsOf<{ notes: number }>(db(), sql`select count(*)::int as notes from pending_versions`);
+    expect(notes).toBe(0);
+  });
+
+  // Two transactions at once need two connections: the embedded database has one.
+  if (inject('template').kind === 'postgres') {
+    it('two transactions writing to one promotion do not wait for each other before their commits (PostgreSQL)', async () => {
+      const promotion = await createPromotion(db());
+      const { lots: rows } = await createBuildingWithLots(db(), promotion.id, [500_000, 600_000]);
+      const before = (await versions())[promotion.id];
+      const [holding, writing] = [new pg.Client(ctx.database.url), new pg.Client(ctx.database.url)];
+      await Promise.all([holding.connect(), writing.connect()]);
+      try {
+        await holding.query('begin');
+        await holding.query('update lots set raw_price = 1 where id = $1', [rows[0].id]);
+        // The first transaction is open and idle, as between two statements of a route.
+        await writing.query("set lock_timeout = '2s'");
+        await writing.query('update lots set raw_price = 2 where id = $1', [rows[1].id]);
+        expect((await versions())[promotion.id]).toBe(before + 1);
+        await holding.query('commit');
+        expect((await versions())[promotion.id]).toBe(before + 2);
+      } finally {
+        await Promise.all([holding.end(), writing.end()]);
+      }
+    });
+  }
 });
