@@ -3,7 +3,11 @@ import { idOf, idSchema, pageQuerySchema, textSchema } from './common.js';
 
 /** GET app/filters: the options of the filter bar for the current promotion (docs/product/layout.md#promotion-picker). */
 export const filterOptionsSchema = z.object({
-  promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean() }).nullable(),
+  /**
+   * The current promotion; `crm_updated_at`, its last send to the CRM (an ISO instant), decides
+   * whether the CRM agency may attribute a lot to a candidacy the CRM has not validated.
+   */
+  promotion: z.object({ id: z.number(), title: z.string(), multi_agency: z.boolean(), crm_updated_at: z.string().nullable() }).nullable(),
   buildings: z.array(z.object({ id: z.number(), title: z.string() })),
   floors: z.array(z.object({ id: z.number(), floor: z.number(), title: z.string() })),
   nb_rooms: z.array(z.number()),

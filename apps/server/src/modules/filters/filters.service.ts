@@ -13,7 +13,7 @@ export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?:
   const mainLots = and(eq(lots.promotionId, promotionId), sql`${lots.parentId} is null`);
   const [promotionRows, buildingRows, floorRows, roomRows, priceRows, brokerRows, agencyRows] = await Promise.all([
     db
-      .select({ id: promotions.id, title: promotions.title, multi_agency: promotions.multiAgency })
+      .select({ id: promotions.id, title: promotions.title, multi_agency: promotions.multiAgency, crmUpdatedAt: promotions.crmUpdatedAt })
       .from(promotions)
       .where(eq(promotions.id, promotionId)),
     db
@@ -42,8 +42,16 @@ export const loadFilterOptions = async (db: Db, actor: RequestActor, requested?:
       .orderBy(asc(agencies.name)),
   ]);
   const [price] = priceRows;
+  const promotion = promotionRows[0];
   return {
-    promotion: promotionRows[0] ?? null,
+    promotion: promotion
+      ? {
+          id: promotion.id,
+          title: promotion.title,
+          multi_agency: promotion.multi_agency,
+          crm_updated_at: promotion.crmUpdatedAt?.toISOString() ?? null,
+        }
+      : null,
     buildings: buildingRows,
     floors: floorRows.map(({ id, floor, title }) => ({ id, floor, title })),
     nb_rooms: roomRows.map((r) => Number(r.rooms)),

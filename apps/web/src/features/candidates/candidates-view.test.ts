@@ -5,7 +5,6 @@ import {
   candidacyColumns,
   hasCandidacyFilter,
   isNonRetainedArrow,
-  needsCrmSyncDate,
   offersAttributeLot,
   parseStatusFilter,
   reservationFormApplication,
@@ -103,12 +102,6 @@ describe('assign lot action (docs/product/access.md#who-may-do-what)', () => {
     expect(offersAttributeLot({ agency_id: 1, crm_validated: true }, synced)).toBe(true);
     expect(offersAttributeLot({ agency_id: 1, crm_validated: false }, { ...synced, multi_agency: true })).toBe(true);
     expect(offersAttributeLot({ agency_id: 1, crm_validated: false }, { ...synced, crm_updated_at: null })).toBe(true);
-  });
-
-  it('needs the CRM sync date only for unvalidated agency 1 rows of a single-agency promotion', () => {
-    expect(needsCrmSyncDate([{ agency_id: 1, crm_validated: false }], false)).toBe(true);
-    expect(needsCrmSyncDate([{ agency_id: 1, crm_validated: false }], true)).toBe(false);
-    expect(needsCrmSyncDate([{ agency_id: 2, crm_validated: false }], false)).toBe(false);
   });
 });
 

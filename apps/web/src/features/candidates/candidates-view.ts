@@ -8,7 +8,6 @@ import {
   type CandidacyRow,
   type CandidacySort,
   canAttributeLot,
-  isCrmAgency,
   seesCrmColumns,
 } from '@promovente/shared';
 import type { StatusArrow } from '../../components/ui/StatusArrows';
@@ -121,14 +120,6 @@ export const offersAttributeLot = (
     crmUpdatedAt: promotion.crm_updated_at,
     crmValidated: row.crm_validated,
   });
-
-/** A row of the CRM agency not yet validated in the CRM: the 'assign lot' rule depends on the sync date. */
-export const unvalidatedCrmRow = (row: Pick<CandidacyRow, 'agency_id' | 'crm_validated'>) =>
-  isCrmAgency(row.agency_id) && !row.crm_validated;
-
-/** Whether the promotion's CRM sync date matters for a page of rows (else no need to ask it). */
-export const needsCrmSyncDate = (rows: readonly Pick<CandidacyRow, 'agency_id' | 'crm_validated'>[], multiAgency: boolean) =>
-  !multiAgency && rows.some(unvalidatedCrmRow);
 
 /** The sales funnel opened on one application. */
 export const applicationPath = (applicationId: number) => `/tunnel-de-vente?application=${applicationId}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { changeFilters, defaultFilters, mergeIntoSearch, parseFilters, toggleSort, toServerQuery, toUrlQuery } from './filter-query';
 
 const options: FilterOptions = {
-  promotion: { id: 1, title: 'Les Cèdres', multi_agency: true },
+  promotion: { id: 1, title: 'Les Cèdres', multi_agency: true, crm_updated_at: null },
   buildings: [
     { id: 10, title: 'A' },
     { id: 11, title: 'B' },

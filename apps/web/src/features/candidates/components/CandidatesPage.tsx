@@ -19,18 +19,15 @@ import { NewThreadModal } from '../../threads';
 import { useDownloadCandidacies } from '../api/download-candidacies';
 import { useFinishTask } from '../api/finish-task';
 import { candidacyKeys, useCandidacies } from '../api/get-candidacies';
-import { useCandidacy } from '../api/get-candidacy';
 import {
   CANDIDACIES_TABLE_ID,
   candidacyArrows,
   candidacyColumns,
   hasCandidacyFilter,
-  needsCrmSyncDate,
   offersAttributeLot,
   parseStatusFilter,
   serializeStatusFilter,
   toggleStatus,
-  unvalidatedCrmRow,
 } from '../candidates-view';
 import { CandidaciesTable } from './CandidaciesTable';
 import type { CandidacyMenuExtraItems, CandidacyModalKind } from './CandidacyMenu';
@@ -74,18 +71,8 @@ export const CandidatesPage = () => {
     download.mutate(rest);
   };
 
-  // The 'assign lot' rule needs the promotion's CRM sync date only for unvalidated agency 1 rows of a
-  // single-agency promotion; the list does not carry it, one candidacy's detail does.
-  const rows = candidacies.data?.data ?? [];
-  const multiAgency = options.promotion?.multi_agency ?? false;
-  const probe = needsCrmSyncDate(rows, multiAgency) ? (rows.find(unvalidatedCrmRow)?.id ?? null) : null;
-  const probed = useCandidacy(probe);
-  const promotionRule =
-    probe === null
-      ? { multi_agency: multiAgency, crm_updated_at: null }
-      : probed.data
-        ? { multi_agency: multiAgency, crm_updated_at: probed.data.promotion.crm_updated_at }
-        : null;
+  // The 'assign lot' rule needs the promotion's CRM sync date, which the filter bar's options carry.
+  const promotionRule = options.promotion;
 
   const menuItems: CandidacyMenuExtraItems = (row, { Item }) => (
     <>
