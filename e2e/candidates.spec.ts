@@ -265,6 +265,42 @@ test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
     await expect(row).toHaveCount(0);
   });
 
+  test("the rows' menus and badges answer the pointer and the keyboard, each for its own row", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.broker);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await openCandidates(page);
+    const table = page.getByRole('table');
+    const actions = table.getByRole('button', { name: /^Actions de / });
+    const firstName = ((await actions.nth(0).getAttribute('aria-label')) ?? '').replace('Actions de ', '');
+    const secondName = ((await actions.nth(1).getAttribute('aria-label')) ?? '').replace('Actions de ', '');
+
+    // From the keyboard: the focused 'Actions' button opens its row's menu with Enter; Escape gives the focus back.
+    await actions.nth(0).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Commentaires' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(table.getByRole('button', { name: `Actions de ${firstName}` })).toBeFocused();
+
+    // A right-click on a row opens that row's menu, at the pointer; on the headers, none of ours.
+    await table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Actions de ${secondName}` }) })
+      .click({ button: 'right' });
+    await expect(page.getByRole('menu', { name: `Actions de ${secondName}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await table.getByRole('row').first().click({ button: 'right' });
+    await expect(menu).toHaveCount(0);
+
+    // An application's badge tells its lot and status on hover.
+    const badge = table.getByRole('link', { name: /^Priorité .*, Lot / }).first();
+    const description = ((await badge.getAttribute('aria-label')) ?? '').replace(/^Priorité [^,]*, /, '');
+    await badge.hover();
+    await expect(page.getByRole('tooltip')).toContainText(description);
+  });
+
   test('sorting, the status arrows and the non-retained candidacies', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

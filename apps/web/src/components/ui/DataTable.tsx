@@ -1,5 +1,6 @@
-import { type CSSProperties, Fragment, type ReactElement, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { cn } from './cn';
+import { TableContextMenu } from './RowOverlays';
 import { SortableHeaderCell, type SortState } from './SortableHeaderCell';
 
 export type DataColumn = {
@@ -33,8 +34,11 @@ type DataTableProps<T> = {
   cellClasses?: Partial<Record<string, string>>;
   /** The row's actions button, in a last column that stays at the right edge. */
   actions?: (row: T) => ReactNode;
-  /** Wraps a row (a right-click menu); the row must stay its child. */
-  wrapRow?: (row: T, tr: ReactElement) => ReactElement;
+  /**
+   * The row's right-click menu, its `ContextMenu.Content` (null: the row has none). One menu
+   * serves the whole table (components/ui/RowOverlays.tsx).
+   */
+  contextMenu?: (row: T) => ReactNode | null;
 };
 
 /** Left offsets of the leading sticky columns, in pixels. */
@@ -69,7 +73,18 @@ const STICKY_EDGE = 'sticky-columns:shadow-[inset_-1px_0_0_var(--color-slate-200
  * The main tables (funnel, lots, candidacies): a focusable scroll region (the table scrolls
  * inside it, never the page), sortable headers, sticky identity columns and actions.
  */
-export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell, cellClasses, actions, wrapRow }: DataTableProps<T>) => {
+export const DataTable = <T,>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+  cell,
+  cellClasses,
+  actions,
+  contextMenu,
+}: DataTableProps<T>) => {
   const offsets = stickyOffsets(columns);
   const stickyStyle = (index: number): CSSProperties | undefined => {
     const left = offsets[index];
@@ -80,6 +95,29 @@ export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell
   };
   const lastSticky = offsets.filter((offset) => offset !== null).length - 1;
   const stickyEdge = (index: number) => index === lastSticky && STICKY_EDGE;
+  const body = (
+    <tbody className="divide-y divide-slate-100">
+      {rows.map((row, position) => (
+        <tr key={rowKey(row)} data-row={position} className="group hover:bg-slate-50 data-[state=open]:bg-brand-50">
+          {columns.map((column, index) => (
+            <td
+              key={column.key}
+              style={stickyStyle(index)}
+              className={cn(
+                'px-2 py-2 align-middle',
+                column.numeric && 'text-right whitespace-nowrap',
+                cellClasses?.[column.key],
+                offsets[index] !== null && cn(LEADING_STICKY, STICKY_CELL, stickyEdge(index)),
+              )}
+            >
+              {cell(column.key, row)}
+            </td>
+          ))}
+          {actions && <td className={cn('sticky right-0 px-2 py-1 text-right print:hidden', STICKY_CELL)}>{actions(row)}</td>}
+        </tr>
+      ))}
+    </tbody>
+  );
   return (
     <section
       aria-label={label}
@@ -115,30 +153,13 @@ export const DataTable = <T,>({ label, columns, rows, rowKey, sort, onSort, cell
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
-            const tr = (
-              <tr key={rowKey(row)} className="group hover:bg-slate-50 data-[state=open]:bg-brand-50">
-                {columns.map((column, index) => (
-                  <td
-                    key={column.key}
-                    style={stickyStyle(index)}
-                    className={cn(
-                      'px-2 py-2 align-middle',
-                      column.numeric && 'text-right whitespace-nowrap',
-                      cellClasses?.[column.key],
-                      offsets[index] !== null && cn(LEADING_STICKY, STICKY_CELL, stickyEdge(index)),
-                    )}
-                  >
-                    {cell(column.key, row)}
-                  </td>
-                ))}
-                {actions && <td className={cn('sticky right-0 px-2 py-1 text-right print:hidden', STICKY_CELL)}>{actions(row)}</td>}
-              </tr>
-            );
-            return wrapRow ? <Fragment key={rowKey(row)}>{wrapRow(row, tr)}</Fragment> : tr;
-          })}
-        </tbody>
+        {contextMenu ? (
+          <TableContextMenu rows={rows} content={contextMenu}>
+            {body}
+          </TableContextMenu>
+        ) : (
+          body
+        )}
       </table>
     </section>
   );

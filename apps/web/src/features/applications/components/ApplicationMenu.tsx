@@ -2,9 +2,9 @@ import type { ApplicationAction, ApplicationRow, UserType } from '@promovente/sh
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ExternalLink } from 'lucide-react';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
+import { RowActionsMenu } from '../../../components/ui/RowOverlays';
 import { actionLabel, menuColumns } from '../funnel-view';
 import { RESERVATION_FORM_LABEL, reservationFormLink } from '../reservation-form-link';
 
@@ -128,32 +128,28 @@ const contentClasses = (row: ApplicationRow, userType: string | undefined) => {
 
 const menuName = (row: ApplicationRow) => `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}`;
 
-/** Right-click on a row opens its menu (docs/product/funnel.md#screens); a row without actions has none. */
-export const ApplicationContextMenu = ({ children, ...props }: ApplicationMenuProps & { children: ReactElement }) => {
-  if (!hasMenu(props.row, props.userType)) return children;
-  return (
-    <ContextMenu.Root modal={false}>
-      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={contentClasses(props.row, props.userType)} aria-label={menuName(props.row)}>
-          <MenuColumns {...props} kit={contextKit} />
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
-  );
-};
+/**
+ * Right-click on a row opens its menu (docs/product/funnel.md#screens); a row without actions has
+ * none. The table's one context menu shows this content (components/ui/RowOverlays.tsx).
+ */
+export const applicationContextMenu = (props: ApplicationMenuProps) =>
+  hasMenu(props.row, props.userType) ? (
+    <ContextMenu.Content className={contentClasses(props.row, props.userType)} aria-label={menuName(props.row)}>
+      <MenuColumns {...props} kit={contextKit} />
+    </ContextMenu.Content>
+  ) : null;
 
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const ApplicationActionsButton = (props: ApplicationMenuProps) => {
   if (!hasMenu(props.row, props.userType)) return null;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={menuName(props.row)} />
-      <DropdownMenu.Portal>
+    <RowActionsMenu
+      label={menuName(props.row)}
+      content={() => (
         <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses(props.row, props.userType)}>
           <MenuColumns {...props} kit={dropdownKit} />
         </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      )}
+    />
   );
 };

@@ -25,7 +25,7 @@ import {
   milestoneShortDate,
   priorityView,
 } from '../funnel-view';
-import { ApplicationActionsButton, ApplicationContextMenu } from './ApplicationMenu';
+import { ApplicationActionsButton, applicationContextMenu } from './ApplicationMenu';
 
 type FunnelTableProps = {
   columns: FunnelColumn[];
@@ -193,11 +193,7 @@ export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, r
       cell={cellOf}
       cellClasses={CELL_CLASSES}
       actions={(row) => <ApplicationActionsButton row={row} userType={userType} onChoose={onChoose} />}
-      wrapRow={(row, tr) => (
-        <ApplicationContextMenu row={row} userType={userType} onChoose={onChoose}>
-          {tr}
-        </ApplicationContextMenu>
-      )}
+      contextMenu={(row) => applicationContextMenu({ row, userType, onChoose })}
     />
   );
 };

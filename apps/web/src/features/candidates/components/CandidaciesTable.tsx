@@ -18,9 +18,10 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { cn } from '../../../components/ui/cn';
 import { cssIcon } from '../../../components/ui/css-icon';
 import { DataTable } from '../../../components/ui/DataTable';
+import { RowTooltip } from '../../../components/ui/RowOverlays';
 import type { SortOrder } from '../../filters';
 import { applicationPath, type CandidacyColumn, reservationFormApplication, reservationFormPath } from '../candidates-view';
-import { CandidacyActionsButton, CandidacyContextMenu, type CandidacyMenuProps } from './CandidacyMenu';
+import { CandidacyActionsButton, type CandidacyMenuProps, candidacyContextMenu } from './CandidacyMenu';
 
 type Sort = { orderBy: string | null; order: SortOrder | null };
 
@@ -40,28 +41,27 @@ type CandidaciesTableProps = {
 const ApplicationBadge = ({ application }: { application: CandidacyApplicationSummary }) => {
   const description = `Lot ${application.lot.reference} : ${application.status_text}`;
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <Link
-          to={applicationPath(application.id)}
-          aria-label={`Priorité ${APPLICATION_PRIORITY_LABELS[application.priority]}, ${description}`}
-          className={cn(
-            'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700',
-            APPLICATION_PRIORITY_BADGE_CLASSES[application.priority] ?? APPLICATION_PRIORITY_BADGE_CLASSES[9],
-            application.is_over_deadline && 'ring-2 ring-red-600',
-          )}
-        >
-          {APPLICATION_PRIORITY_LABELS[application.priority]}
-        </Link>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
+    <RowTooltip
+      content={
         <Tooltip.Content sideOffset={4} className="z-50 rounded bg-slate-900 px-2 py-1 text-xs text-white shadow">
           {description}
           {application.lot.title && <span className="block text-slate-300">{application.lot.title}</span>}
           <Tooltip.Arrow className="fill-slate-900" />
         </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+      }
+    >
+      <Link
+        to={applicationPath(application.id)}
+        aria-label={`Priorité ${APPLICATION_PRIORITY_LABELS[application.priority]}, ${description}`}
+        className={cn(
+          'inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700',
+          APPLICATION_PRIORITY_BADGE_CLASSES[application.priority] ?? APPLICATION_PRIORITY_BADGE_CLASSES[9],
+          application.is_over_deadline && 'ring-2 ring-red-600',
+        )}
+      >
+        {APPLICATION_PRIORITY_LABELS[application.priority]}
+      </Link>
+    </RowTooltip>
   );
 };
 
@@ -227,11 +227,7 @@ export const CandidaciesTable = ({
         cell={cellOf}
         cellClasses={CELL_CLASSES}
         actions={(row) => <CandidacyActionsButton row={row} {...menu} />}
-        wrapRow={(row, tr) => (
-          <CandidacyContextMenu row={row} {...menu}>
-            {tr}
-          </CandidacyContextMenu>
-        )}
+        contextMenu={(row) => candidacyContextMenu({ row, ...menu })}
       />
     </Tooltip.Provider>
   );

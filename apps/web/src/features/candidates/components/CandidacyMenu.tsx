@@ -2,9 +2,9 @@ import type { CandidacyRow } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ArrowRightLeft, CheckCircle2, FileText, FolderOpen, History, MessageSquare, MessagesSquare, Pencil, Trash2 } from 'lucide-react';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
+import { RowActionsMenu } from '../../../components/ui/RowOverlays';
 import { reservationFormApplication, reservationFormPath } from '../candidates-view';
 
 /** The actions of a candidacy row that open a modal. */
@@ -119,26 +119,21 @@ const CandidacyMenuItems = ({
   );
 };
 
-/** Right-click on a row opens its menu. */
-export const CandidacyContextMenu = ({ children, ...props }: CandidacyMenuProps & { children: ReactElement }) => (
-  <ContextMenu.Root modal={false}>
-    <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-    <ContextMenu.Portal>
-      <ContextMenu.Content className={contentClasses} aria-label={`Actions de ${props.row.candidate.full_name}`}>
-        <CandidacyMenuItems {...props} kit={contextKit} />
-      </ContextMenu.Content>
-    </ContextMenu.Portal>
-  </ContextMenu.Root>
+/** Right-click on a row opens its menu: the table's one context menu shows this content (components/ui/RowOverlays.tsx). */
+export const candidacyContextMenu = (props: CandidacyMenuProps) => (
+  <ContextMenu.Content className={contentClasses} aria-label={`Actions de ${props.row.candidate.full_name}`}>
+    <CandidacyMenuItems {...props} kit={contextKit} />
+  </ContextMenu.Content>
 );
 
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const CandidacyActionsButton = (props: CandidacyMenuProps) => (
-  <DropdownMenu.Root modal={false}>
-    <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={`Actions de ${props.row.candidate.full_name}`} />
-    <DropdownMenu.Portal>
+  <RowActionsMenu
+    label={`Actions de ${props.row.candidate.full_name}`}
+    content={() => (
       <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
         <CandidacyMenuItems {...props} kit={dropdownKit} />
       </DropdownMenu.Content>
-    </DropdownMenu.Portal>
-  </DropdownMenu.Root>
+    )}
+  />
 );

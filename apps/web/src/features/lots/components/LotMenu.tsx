@@ -2,9 +2,9 @@ import type { LotRow } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, CircleCheck, History, Link2, ScrollText, Tag } from 'lucide-react';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROW_ACTIONS_BUTTON } from '../../../components/ui/css-icon';
+import { RowActionsMenu } from '../../../components/ui/RowOverlays';
 import { canChangePrice, prsAction } from '../lots-view';
 
 /** The actions of a lot row that open a modal. */
@@ -88,26 +88,21 @@ const LotMenuItems = ({ lot, multiAgency, kit, onChangeStatus, onOpen, extraItem
 
 type LotMenuProps = Omit<LotMenuItemsProps, 'kit'>;
 
-/** Right-click on a row opens the lot's menu (brokers). */
-export const LotContextMenu = ({ children, ...props }: LotMenuProps & { children: ReactElement }) => (
-  <ContextMenu.Root modal={false}>
-    <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-    <ContextMenu.Portal>
-      <ContextMenu.Content className={contentClasses} aria-label={`Actions du lot ${props.lot.reference}`}>
-        <LotMenuItems {...props} kit={contextKit} />
-      </ContextMenu.Content>
-    </ContextMenu.Portal>
-  </ContextMenu.Root>
+/** Right-click on a row opens the lot's menu (brokers): the table's one context menu shows this content (components/ui/RowOverlays.tsx). */
+export const lotContextMenu = (props: LotMenuProps) => (
+  <ContextMenu.Content className={contentClasses} aria-label={`Actions du lot ${props.lot.reference}`}>
+    <LotMenuItems {...props} kit={contextKit} />
+  </ContextMenu.Content>
 );
 
 /** The same menu from the keyboard: the row's 'Actions' button. */
 export const LotActionsButton = (props: LotMenuProps) => (
-  <DropdownMenu.Root modal={false}>
-    <DropdownMenu.Trigger className={ROW_ACTIONS_BUTTON} aria-label={`Actions du lot ${props.lot.reference}`} />
-    <DropdownMenu.Portal>
+  <RowActionsMenu
+    label={`Actions du lot ${props.lot.reference}`}
+    content={() => (
       <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
         <LotMenuItems {...props} kit={dropdownKit} />
       </DropdownMenu.Content>
-    </DropdownMenu.Portal>
-  </DropdownMenu.Root>
+    )}
+  />
 );

@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/ui/DataTable';
 import type { SortOrder } from '../../filters';
 import { TaskBadges } from '../../tasks';
 import { formatArea, formatRooms, type LotColumn, priorityLabel } from '../lots-view';
-import { LotActionsButton, LotContextMenu, type LotMenuExtraItems, type LotModalKind } from './LotMenu';
+import { LotActionsButton, type LotMenuExtraItems, type LotModalKind, lotContextMenu } from './LotMenu';
 
 type LotsTableProps = {
   /** The columns on screen (the user's hidden ones left out). */
@@ -121,17 +121,6 @@ export const LotsTable = ({ columns, rows, sort, onSort, menu, onShowTasks, onSh
     cell={(key, lot) => cellOf(key, lot, onShowTasks, onShowTask)}
     cellClasses={CELL_CLASSES}
     actions={menu ? (lot) => (isStaffRow(lot) ? <LotActionsButton lot={lot} {...menu} /> : null) : undefined}
-    wrapRow={
-      menu
-        ? (lot, tr) =>
-            isStaffRow(lot) ? (
-              <LotContextMenu lot={lot} {...menu}>
-                {tr}
-              </LotContextMenu>
-            ) : (
-              tr
-            )
-        : undefined
-    }
+    contextMenu={menu ? (lot) => (isStaffRow(lot) ? lotContextMenu({ lot, ...menu }) : null) : undefined}
   />
 );
