@@ -13,9 +13,15 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
-import { useFilterOptions, useFilters } from '../../filters';
+import { type FilterQuery, useFilterOptions, useFilters } from '../../filters';
 import { EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
-import { applicationKeys, useApplicationPdf, useApplications, useDownloadApplications } from '../api/applications';
+import {
+  applicationKeys,
+  applicationsQueryOptions,
+  useApplicationPdf,
+  useApplications,
+  useDownloadApplications,
+} from '../api/applications';
 import {
   exportQuery,
   FUNNEL_ARROWS,
@@ -46,12 +52,15 @@ export const SalesFunnelPage = () => {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const actor = user ? actorOf(user) : null;
-  const { filters, serverQuery, sortBy, setPage, update, writeParams } = useFilters();
-  const filterOptions = useFilterOptions();
   const [searchParams, setSearchParams] = useSearchParams();
   const stages = parseStageFilter(searchParams.get('status'));
   const stageParam = serializeStageFilter(stages);
-  const query = stageParam ? { ...serverQuery, status: stageParam } : serverQuery;
+  const withStages = (filterQuery: FilterQuery) => (stageParam ? { ...filterQuery, status: stageParam } : filterQuery);
+  const { filters, serverQuery, sortBy, setPage, update, writeParams } = useFilters({
+    prefetch: (next) => void queryClient.prefetchQuery(applicationsQueryOptions(withStages(next))),
+  });
+  const filterOptions = useFilterOptions();
+  const query = withStages(serverQuery);
   const simplified = searchParams.get(SIMPLIFIED_PARAM) === '1';
   const columnChoice = useHiddenColumns(FUNNEL_TABLE_ID, funnelColumns(false));
   const applications = useApplications(query, Boolean(user) && filterOptions.isSuccess);

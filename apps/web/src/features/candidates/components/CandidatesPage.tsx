@@ -13,12 +13,12 @@ import { StatusArrows } from '../../../components/ui/StatusArrows';
 import { actorOf, inDemoMode, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { AttributeLotModal } from '../../attribution';
-import { useFilters } from '../../filters';
+import { type FilterQuery, useFilters } from '../../filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskBadges, TaskHistoryModal } from '../../tasks';
 import { NewThreadModal } from '../../threads';
 import { useDownloadCandidacies } from '../api/download-candidacies';
 import { useFinishTask } from '../api/finish-task';
-import { candidacyKeys, useCandidacies } from '../api/get-candidacies';
+import { candidaciesQueryOptions, candidacyKeys, useCandidacies } from '../api/get-candidacies';
 import {
   CANDIDACIES_TABLE_ID,
   candidacyArrows,
@@ -48,11 +48,14 @@ export const CandidatesPage = () => {
   const { data: user } = useUser();
   const actor = user ? actorOf(user) : null;
   const queryClient = useQueryClient();
-  const { filters, options, serverQuery, sortBy, setPage, writeParams } = useFilters();
   const [searchParams] = useSearchParams();
   const statuses = parseStatusFilter(searchParams.get('status'));
   const statusParam = serializeStatusFilter(statuses);
-  const query = statusParam ? { ...serverQuery, status: statusParam } : serverQuery;
+  const withStatus = (filterQuery: FilterQuery) => (statusParam ? { ...filterQuery, status: statusParam } : filterQuery);
+  const { filters, options, serverQuery, sortBy, setPage, writeParams } = useFilters({
+    prefetch: (next) => void queryClient.prefetchQuery(candidaciesQueryOptions(withStatus(next))),
+  });
+  const query = withStatus(serverQuery);
   const candidacies = useCandidacies(query, Boolean(user));
   const download = useDownloadCandidacies();
   const finishTask = useFinishTask();

@@ -14,10 +14,10 @@ import { actorOf, useUser } from '../../../lib/auth';
 import { titleOfMatches } from '../../../lib/route-handle';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { AttributeLotToCandidacyModal } from '../../attribution';
-import { useFilterOptions, useFilters } from '../../filters';
+import { type FilterQuery, useFilterOptions, useFilters } from '../../filters';
 import { AddTaskModal, EditTaskModal, ShowTaskModal, TaskHistoryModal } from '../../tasks';
 import { useDownloadLots } from '../api/download-lots';
-import { lotKeys, useLots } from '../api/get-lots';
+import { lotKeys, lotsQueryOptions, useLots } from '../api/get-lots';
 import { useUpdateLotStatus } from '../api/update-lot';
 import {
   hasLotFilter,
@@ -51,16 +51,19 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const columns = lotColumns(variant);
   const columnChoice = useHiddenColumns(LOTS_TABLE_IDS[variant], columns);
   const phone = useIsPhone();
-  const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters();
-  const filterOptions = useFilterOptions();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const statuses = variant === 'staff' ? parseStatusFilter(searchParams.get('status')) : [];
   const statusParam = serializeStatusFilter(statuses);
-  const query = statusParam ? { ...serverQuery, status: statusParam } : serverQuery;
+  const withStatus = (filterQuery: FilterQuery) => (statusParam ? { ...filterQuery, status: statusParam } : filterQuery);
+  const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters({
+    prefetch: (next) => void queryClient.prefetchQuery(lotsQueryOptions(variant, withStatus(next))),
+  });
+  const filterOptions = useFilterOptions();
+  const query = withStatus(serverQuery);
   const lots = useLots(variant, query, Boolean(user) && filterOptions.isSuccess);
   const updateStatus = useUpdateLotStatus();
   const download = useDownloadLots();
-  const queryClient = useQueryClient();
   const [modal, setModal] = useState<
     { kind: LotModalKind | 'addTask' | 'attributeLot'; lot: LotRow } | { kind: 'showTask' | 'editTask'; taskId: number } | null
   >(null);
