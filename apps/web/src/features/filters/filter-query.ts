@@ -203,6 +203,20 @@ export const mergeIntoSearch = (current: URLSearchParams, query: FilterQuery): U
   return next;
 };
 
+/**
+ * Writes into a URL query only what changed from `before` to `after` (a sort, a page): a change
+ * written a moment after it was decided leaves alone what was changed meanwhile.
+ */
+export const applyDifference = (current: URLSearchParams, before: FilterQuery, after: FilterQuery): URLSearchParams => {
+  const next = new URLSearchParams(current);
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[key] === after[key]) continue;
+    if (after[key] === undefined) next.delete(key);
+    else next.set(key, after[key]);
+  }
+  return next;
+};
+
 /** Any filter change other than the page sends the list back to page 1 (docs/product/layout.md#sort-and-pagination). */
 export const changeFilters = (state: FiltersState, patch: Partial<FiltersState>): FiltersState => {
   const onlyPage = Object.keys(patch).every((key) => key === 'page');

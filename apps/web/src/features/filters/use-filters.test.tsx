@@ -3,35 +3,61 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useSearchParams } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { filterOptionsQueryOptions } from './api/get-filter-options';
+import type { FilterQuery } from './filter-query';
 import { useFilters } from './use-filters';
 
-const render = (prefetch: (query: Record<string, string>) => void) => {
+const render = (prefetch: (query: FilterQuery) => Promise<unknown>) => {
   const client = createQueryClient();
   client.setQueryData(filterOptionsQueryOptions().queryKey, EMPTY_FILTER_OPTIONS);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/candidats?search=Dupont']}>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={['/candidats?search=Dupont&status=1']}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  return renderHook(() => ({ filters: useFilters({ prefetch }), search: useSearchParams()[0] }), { wrapper });
+  return renderHook(() => ({ filters: useFilters({ prefetch }), params: useSearchParams() }), { wrapper });
 };
 
-describe('the filters of a list (docs/product/validation.md#filters-sent-to-the-server)', () => {
-  it("starts the list's call for a sort or a page in the click, with the query the screen then asks", () => {
-    const prefetch = vi.fn();
+/** A call the test answers when it wants. */
+const pending = () => {
+  let answer = () => {};
+  const promise = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  return { promise, answer };
+};
+
+describe('sorting and paging a list (docs/product/layout.md#sort-and-pagination)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts the call in the click and shows the new order with its rows, keeping what changed meanwhile', async () => {
+    const call = pending();
+    const prefetch = vi.fn(() => call.promise);
     const { result } = render(prefetch);
 
     act(() => result.current.filters.sortBy('budget'));
-    expect(prefetch).toHaveBeenCalledTimes(1);
-    expect(prefetch.mock.calls[0][0]).toEqual(result.current.filters.serverQuery);
-    expect(result.current.search.get('orderBy')).toBe('budget');
+    expect(prefetch).toHaveBeenCalledWith({ search: 'Dupont', orderBy: 'budget', order: 'desc', page: '1' });
+    expect(result.current.params[0].get('orderBy')).toBeNull();
+
+    // Another key of the URL changes before the rows are there: the sort leaves it as it is.
+    act(() => result.current.params[1]((current) => new URLSearchParams({ ...Object.fromEntries(current), status: '2' })));
+    await act(async () => call.answer());
+    expect(Object.fromEntries(result.current.params[0])).toEqual({ search: 'Dupont', status: '2', orderBy: 'budget', order: 'desc' });
+    expect(result.current.filters.serverQuery).toMatchObject({ search: 'Dupont', orderBy: 'budget', order: 'desc' });
+  });
+
+  it('shows the new page over the old rows when its rows are slow to come (150 ms)', () => {
+    vi.useFakeTimers();
+    const prefetch = vi.fn(() => new Promise<unknown>(() => {}));
+    const { result } = render(prefetch);
 
     act(() => result.current.filters.setPage(2));
-    expect(prefetch).toHaveBeenCalledTimes(2);
-    expect(prefetch.mock.calls[1][0]).toEqual(result.current.filters.serverQuery);
-    expect(result.current.filters.serverQuery).toMatchObject({ search: 'Dupont', orderBy: 'budget', page: '2' });
+    expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ page: '2' }));
+    act(() => vi.advanceTimersByTime(149));
+    expect(result.current.params[0].get('page')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.params[0].get('page')).toBe('2');
   });
 });

@@ -57,7 +57,7 @@ export const SalesFunnelPage = () => {
   const stageParam = serializeStageFilter(stages);
   const withStages = (filterQuery: FilterQuery) => (stageParam ? { ...filterQuery, status: stageParam } : filterQuery);
   const { filters, serverQuery, sortBy, setPage, update, writeParams } = useFilters({
-    prefetch: (next) => void queryClient.prefetchQuery(applicationsQueryOptions(withStages(next))),
+    prefetch: (next) => queryClient.prefetchQuery(applicationsQueryOptions(withStages(next))),
   });
   const filterOptions = useFilterOptions();
   const query = withStages(serverQuery);

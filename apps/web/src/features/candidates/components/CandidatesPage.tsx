@@ -53,7 +53,7 @@ export const CandidatesPage = () => {
   const statusParam = serializeStatusFilter(statuses);
   const withStatus = (filterQuery: FilterQuery) => (statusParam ? { ...filterQuery, status: statusParam } : filterQuery);
   const { filters, options, serverQuery, sortBy, setPage, writeParams } = useFilters({
-    prefetch: (next) => void queryClient.prefetchQuery(candidaciesQueryOptions(withStatus(next))),
+    prefetch: (next) => queryClient.prefetchQuery(candidaciesQueryOptions(withStatus(next))),
   });
   const query = withStatus(serverQuery);
   const candidacies = useCandidacies(query, Boolean(user));

@@ -57,7 +57,7 @@ export const LotsPage = ({ extraLotMenuItems }: LotsPageProps = {}) => {
   const statusParam = serializeStatusFilter(statuses);
   const withStatus = (filterQuery: FilterQuery) => (statusParam ? { ...filterQuery, status: statusParam } : filterQuery);
   const { filters, serverQuery, sortBy, setPage, writeParams } = useFilters({
-    prefetch: (next) => void queryClient.prefetchQuery(lotsQueryOptions(variant, withStatus(next))),
+    prefetch: (next) => queryClient.prefetchQuery(lotsQueryOptions(variant, withStatus(next))),
   });
   const filterOptions = useFilterOptions();
   const query = withStatus(serverQuery);
