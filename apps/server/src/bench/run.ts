@@ -6,7 +6,7 @@
  * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
  * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
  * at N connections for D seconds, with the CPU the application and PostgreSQL spent per request
- * (and, with --profile, the application's CPU profile by kind of code). Prints the table, writes
+ * (and, with --profile, the application's CPU profile by kind of code, and the mixed phase's in mixed.cpuprofile). Prints the table, writes
  * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
  * a route served by version is answered from memory; `--no-cache` turns it off to measure the
  * live SQL of every read (docs/performance.md). Then the sorting phase (bench/sorts-phase.ts): the
@@ -322,6 +322,7 @@ const main = async () => {
 
     const phase = (name: string) => !values.only || values.only.split(',').includes(name);
     const sorts = phase('sorting') ? await sortsPhase({ base, control, headers, promotionId: p }) : undefined;
+    if (phase('mixed') && values.profile) await call(control, 'GET', '/profile/start');
     const mixed = phase('mixed')
       ? await mixedPhase({
           base,
@@ -332,6 +333,10 @@ const main = async () => {
           duration,
         })
       : undefined;
+    if (mixed && values.profile) {
+      await mkdir(values.out, { recursive: true });
+      await writeFile(path.join(values.out, 'mixed.cpuprofile'), (await call(control, 'GET', '/profile/stop')).body);
+    }
     if (mixed) {
       console.log(
         `mixed: ${mixed.users} users of ${mixed.promotions} promotions, ${mixed.reqPerSec.toFixed(0)} req/s, p50 ${mixed.p50} ms, ` +
