@@ -301,6 +301,30 @@ test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
     await expect(page.getByRole('tooltip')).toContainText(description);
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test("a tap on a row's 'Actions' button opens its menu at once, and a tap on a badge opens the funnel", async ({ page }) => {
+      await signIn(page, DEMO_ACCOUNTS.broker);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto('/candidats');
+      const table = page.getByRole('table');
+      await expect(table).toBeVisible();
+      const actions = table.getByRole('button', { name: /^Actions de / }).first();
+      await actions.scrollIntoViewIfNeeded();
+      await actions.tap();
+      await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Commentaires' })).toBeVisible();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Commentaires' }).tap();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      const badge = table.getByRole('link', { name: /^Priorité .*, Lot / }).first();
+      await badge.scrollIntoViewIfNeeded();
+      await badge.tap();
+      await expect(page).toHaveURL(/\/tunnel-de-vente\?application=\d+/);
+    });
+  });
+
   test('sorting, the status arrows and the non-retained candidacies', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.broker);
     await expect(page).toHaveURL(/\/dashboard$/);

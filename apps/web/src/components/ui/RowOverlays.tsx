@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import {
   cloneElement,
+  type FocusEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactElement,
@@ -72,28 +73,39 @@ export const TableContextMenu = <T,>({ rows, content, children }: TableContextMe
   );
 };
 
+type Approach = { mounted: boolean; open: boolean; focus: boolean };
+
 /**
- * Whether a row's overlay is mounted yet: it is when a pointer or the focus comes to its element.
- * The swap is rendered at once (flushSync), within the pointer's arrival, so that the press and the
- * release that follow land on the mounted element; the focus moves to it if the old one had it.
+ * Whether a row's overlay is mounted yet, and how it was approached. A mouse that comes to the
+ * element, or the keyboard's focus, mounts it at once (flushSync), before the press that follows;
+ * a tap (no hover) or a key pressed on the plain element mounts it open. The mounted element takes
+ * the focus when the plain one had it. A click's or a tap's focus mounts nothing: the element is
+ * being pressed, and swapping it then would lose the press.
  */
 const useMountOnApproach = <E extends HTMLElement>() => {
-  const [approach, setApproach] = useState<'none' | 'pointer' | 'focus'>('none');
+  const [state, setState] = useState<Approach>({ mounted: false, open: false, focus: false });
   const element = useRef<E>(null);
   useLayoutEffect(() => {
-    if (approach === 'focus') element.current?.focus();
-  }, [approach]);
+    if (state.focus) element.current?.focus();
+  }, [state.focus]);
   return {
-    approach,
-    mounted: approach !== 'none',
+    ...state,
     element,
-    /** The handlers of the element before the swap. */
+    mount: (open: boolean, target: Element) => setState({ mounted: true, open, focus: document.activeElement === target }),
+    /** The handlers of the plain element. */
     approachHandlers: {
-      onPointerEnter: () => flushSync(() => setApproach('pointer')),
-      onFocus: () => flushSync(() => setApproach('focus')),
+      onPointerEnter: (event: PointerEvent) => {
+        if (event.pointerType === 'mouse') flushSync(() => setState({ mounted: true, open: false, focus: false }));
+      },
+      onFocus: (event: FocusEvent) => {
+        if (event.currentTarget.matches(':focus-visible')) flushSync(() => setState({ mounted: true, open: false, focus: true }));
+      },
     },
   };
 };
+
+/** The keys that open a menu from its button (as Radix's trigger reads them). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 type RowActionsMenuProps = {
   /** The button's accessible name, e.g. 'Actions du lot A-101'. */
@@ -104,10 +116,10 @@ type RowActionsMenuProps = {
 
 /**
  * A row's 'Actions' button: a plain button until a pointer or the focus comes to it, then the
- * Radix menu's trigger in its place (see useMountOnApproach).
+ * Radix menu's trigger in its place (see useMountOnApproach); a tap or a key opens it at once.
  */
 export const RowActionsMenu = ({ label, content }: RowActionsMenuProps) => {
-  const { mounted, element, approachHandlers } = useMountOnApproach<HTMLButtonElement>();
+  const { mounted, open, element, mount, approachHandlers } = useMountOnApproach<HTMLButtonElement>();
   if (!mounted) {
     return (
       <button
@@ -118,11 +130,22 @@ export const RowActionsMenu = ({ label, content }: RowActionsMenuProps) => {
         aria-expanded={false}
         data-state="closed"
         {...approachHandlers}
+        onPointerDown={(event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          // As Radix's trigger does: the press opens the menu and does not move the focus.
+          event.preventDefault();
+          mount(true, event.currentTarget);
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          mount(true, event.currentTarget);
+        }}
       />
     );
   }
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={open}>
       <DropdownMenu.Trigger ref={element} className={ROW_ACTIONS_BUTTON} aria-label={label} />
       <DropdownMenu.Portal>{content()}</DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -131,7 +154,7 @@ export const RowActionsMenu = ({ label, content }: RowActionsMenuProps) => {
 
 type RowTooltipProps = {
   /** The focusable element the tooltip describes (a link, a button), which takes a ref. */
-  children: ReactElement<{ onPointerEnter?: () => void; onFocus?: () => void }>;
+  children: ReactElement<{ onPointerEnter?: (event: PointerEvent) => void; onFocus?: (event: FocusEvent) => void }>;
   /** The tooltip's `Tooltip.Content`. */
   content: ReactNode;
 };
@@ -141,19 +164,20 @@ const TOOLTIP_DELAY_MS = 200;
 
 /**
  * A tooltip on an element of a row: mounted when a pointer or the focus comes to it (see
- * useMountOnApproach). Radix opens a tooltip when the pointer moves over its trigger: for the
- * pointer that brought it, it opens after the usual delay if that pointer is still there.
+ * useMountOnApproach; a tap, which has no hover, shows none). Radix opens a tooltip when the
+ * pointer moves over its trigger: for the mouse that brought it, it opens after the usual delay
+ * if the mouse is still there; the keyboard's focus opens it at once.
  */
 export const RowTooltip = ({ children, content }: RowTooltipProps) => {
-  const { approach, mounted, element, approachHandlers } = useMountOnApproach<HTMLElement>();
+  const { mounted, element, approachHandlers } = useMountOnApproach<HTMLElement>();
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (approach !== 'pointer') return;
+    if (!mounted) return;
     const timer = setTimeout(() => {
       if (element.current?.matches(':hover')) setOpen(true);
     }, TOOLTIP_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [approach, element]);
+  }, [mounted, element]);
   if (!mounted) return cloneElement(children, approachHandlers);
   return (
     <Tooltip.Root open={open} onOpenChange={setOpen}>
