@@ -68,6 +68,9 @@ const deleteCandidate = async (page: Page, row: import('@playwright/test').Locat
   await expect(row).toHaveCount(0);
 };
 
+/** A menu answers the keyboard once it holds the focus, which Radix gives it when it has opened. */
+const menuHoldsFocus = (page: Page) => page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') != null);
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
@@ -279,6 +282,7 @@ test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem', { name: 'Commentaires' })).toBeVisible();
+    await menuHoldsFocus(page);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(table.getByRole('button', { name: `Actions de ${firstName}` })).toBeFocused();
@@ -289,6 +293,7 @@ test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
       .filter({ has: page.getByRole('button', { name: `Actions de ${secondName}` }) })
       .click({ button: 'right' });
     await expect(page.getByRole('menu', { name: `Actions de ${secondName}` })).toBeVisible();
+    await menuHoldsFocus(page);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await table.getByRole('row').first().click({ button: 'right' });
