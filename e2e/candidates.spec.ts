@@ -304,6 +304,20 @@ test.describe('candidates screen (docs/product/candidates.md#screens)', () => {
     const description = ((await badge.getAttribute('aria-label')) ?? '').replace(/^Priorité [^,]*, /, '');
     await badge.hover();
     await expect(page.getByRole('tooltip')).toContainText(description);
+
+    // A right-click on another badge opens its row's menu, and the badge's tooltip, still to come,
+    // does not come over it to take the Escape meant for the menu.
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await table
+      .getByRole('link', { name: /^Priorité .*, Lot / })
+      .nth(1)
+      .click({ button: 'right' });
+    await expect(menu).toHaveCount(1);
+    await menuHoldsFocus(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
   });
 
   test.describe('on a phone', () => {

@@ -171,17 +171,19 @@ const TOOLTIP_DELAY_MS = 200;
 export const RowTooltip = ({ children, content }: RowTooltipProps) => {
   const { mounted, element, approachHandlers } = useMountOnApproach<HTMLElement>();
   const [open, setOpen] = useState(false);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!mounted) return;
-    const timer = setTimeout(() => {
+    pending.current = setTimeout(() => {
       if (element.current?.matches(':hover')) setOpen(true);
     }, TOOLTIP_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(pending.current);
   }, [mounted, element]);
   if (!mounted) return cloneElement(children, approachHandlers);
   return (
     <Tooltip.Root open={open} onOpenChange={setOpen}>
-      <Tooltip.Trigger asChild ref={element as RefObject<HTMLButtonElement>}>
+      {/* A press (a click, the row's right-click menu) cancels the tooltip still to come, as Radix's own would. */}
+      <Tooltip.Trigger asChild ref={element as RefObject<HTMLButtonElement>} onPointerDown={() => clearTimeout(pending.current)}>
         {children}
       </Tooltip.Trigger>
       <Tooltip.Portal>{content}</Tooltip.Portal>
