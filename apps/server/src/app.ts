@@ -23,7 +23,7 @@ import { OneLinePerRequest } from './platform/log.js';
 import { registerApi } from './platform/routes.js';
 import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
-import { ROUTE_HANDLERS } from './routes.js';
+import { ANSWER_READS, ROUTE_HANDLERS } from './routes.js';
 
 // Every refused field answers a French message that names it (never zod's own wording).
 installFieldIssueMessages();
@@ -128,7 +128,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const events = createEventHub({ database: deps.database, db: deps.database.db, onError: (err) => app.log.warn({ err }, 'live events') });
   app.decorate('events', events);
   app.addHook('preClose', () => events.stop());
-  registerApi(app, { db: deps.database.db, storage: deps.storage, jobs: deps.jobs, config: deps.config, events }, ROUTE_HANDLERS, answers);
+  registerApi(
+    app,
+    { db: deps.database.db, storage: deps.storage, jobs: deps.jobs, config: deps.config, events },
+    ROUTE_HANDLERS,
+    answers,
+    ANSWER_READS,
+  );
 
   const webDist = deps.config.WEB_DIST;
   const servesWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

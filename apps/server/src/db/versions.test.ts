@@ -21,6 +21,8 @@ const LEFT_OUT = new Set([
   'notifications',
   'library_accesses',
   'data_versions',
+  // The versions of each table of each scope, raised with data_versions (migration 0027).
+  'data_table_versions',
   // A writing transaction's notes of the scopes it changed, gone at its commit (migration 0026).
   'pending_versions',
   // The server processes and their shared settings (migration 0024): not a promotion's data.
@@ -42,6 +44,15 @@ const versions = async () =>
       Number(row.version),
     ]),
   ) as Record<number, number>;
+const tableVersions = async () =>
+  Object.fromEntries(
+    (
+      await rowsOf<{ scope: number; table_name: string; version: string | number }>(
+        db(),
+        sql`select scope, table_name, version from data_table_versions`,
+      )
+    ).map((row) => [`${row.scope} ${row.table_name}`, Number(row.version)]),
+  ) as Record<string, number>;
 
 describe('versions of the data (docs/architecture.md, "Versions of the data")', () => {
   it('every table but those no cached answer reads bumps a version on insert, update and delete', async () => {
@@ -127,12 +138,13 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
     expect((await versions())[0]).toBe(afterMessage[0] + 1);
   });
 
-  it("a transaction's versions are raised at its commit, once per scope, and lock nothing before (migration 0026)", async () => {
+  it("a transaction's versions are raised at its commit, once per scope and per table of a scope, and lock nothing before (migrations 0026, 0027)", async () => {
     const first = await createPromotion(db());
     const second = await createPromotion(db());
     const { lots: firstLots } = await createBuildingWithLots(db(), first.id, [500_000, 600_000]);
     const { lots: secondLots } = await createBuildingWithLots(db(), second.id, [700_000]);
     const before = await versions();
+    const tablesBefore = await tableVersions();
 
     await db().transaction(async (tx) => {
       await tx.update(lots).set({ rawPrice: 510_000 }).where(eq(lots.id, firstLots[0].id));
@@ -150,6 +162,13 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
     const after = await versions();
     expect(after[first.id]).toBe(before[first.id] + 1);
     expect(after[second.id]).toBe(before[second.id] + 1);
+    // Each table of each scope, once too (migration 0027); the others as they were.
+    const tablesAfter = await tableVersions();
+    expect(tablesAfter).toEqual({
+      ...tablesBefore,
+      [`${first.id} lots`]: (tablesBefore[`${first.id} lots`] ?? 0) + 1,
+      [`${second.id} lots`]: (tablesBefore[`${second.id} lots`] ?? 0) + 1,
+    });
     const [{ notes }] = await rowsOf<{ notes: number }>(db(), sql`select count(*)::int as notes from pending_versions`);
     expect(notes).toBe(0);
   });

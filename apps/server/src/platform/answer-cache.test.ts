@@ -1,10 +1,13 @@
 import { API_ROUTES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { lots, tasks } from '../db/schema/index.js';
+import { comments, lots, tasks } from '../db/schema/index.js';
+import { ANSWER_READS } from '../routes.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { ROUTE_CALLS } from '../test/security/calls.js';
 import { buildWorld, PRINCIPALS, type Principal, type World } from '../test/security/world.js';
+import { isSession, tablesOf } from '../test/tables-of.js';
+import { readsKeyOf } from './answer-reads.js';
 
 /**
  * The answer cache (docs/architecture.md, 'The answer cache'): the routes that declare `cache`
@@ -37,9 +40,6 @@ afterAll(() => ctx.close());
 const read = async (principal: Principal, url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...(await world.headersOf(principal)), ...headers } });
 
-/** The session's statement: it reads the token, the account and the data version, before any cache. */
-const isSession = (sql: string) => sql.includes('"auth_tokens"."token_hash"');
-
 describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
   it('serves the lists, the dashboard, the planning, a building and GET user by version', () => {
     expect(CACHED.map(({ name }) => name).sort()).toEqual(
@@ -64,7 +64,7 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     for (const { key } of CACHED) expect(ROUTE_CALLS[key], key).toBeDefined();
   });
 
-  it('gives every reader of the route x principal matrix his own answer, the one he gets live, and reads no unversioned table', async () => {
+  it('gives every reader of the route x principal matrix his own answer, the one he gets live, and reads no unversioned table nor one its route does not name (migration 0027)', async () => {
     // One minute for the whole test: the answers are made at the start of the minute (platform/clock.ts).
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     onTestFinished(() => {
@@ -72,7 +72,9 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     });
     const live = new Map<string, { status: number; body: string }>();
     const unversionedReads: string[] = [];
-    for (const { key } of CACHED) {
+    const undeclaredReads: string[] = [];
+    for (const { name, key } of CACHED) {
+      const declared = readsKeyOf(ANSWER_READS[name as keyof typeof ANSWER_READS]).split(',');
       for (const principal of PRINCIPALS) {
         ctx.app.answers.clear();
         const { url } = ROUTE_CALLS[key](world, principal);
@@ -85,10 +87,15 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
         for (const { sql } of statements.filter((statement) => !isSession(statement.sql))) {
           const table = UNVERSIONED.find((name) => new RegExp(`\\b${name}\\b`).test(sql));
           if (table) unversionedReads.push(`${key} as ${principal} reads ${table}`);
+          for (const read of tablesOf(sql)) {
+            const line = `${name} reads ${read}`;
+            if (!declared.includes(read) && !undeclaredReads.includes(line)) undeclaredReads.push(line);
+          }
         }
       }
     }
     expect(unversionedReads).toEqual([]);
+    expect(undeclaredReads).toEqual([]);
 
     // Every reader fills the cache, then reads again: from memory, his own answer.
     ctx.app.answers.clear();
@@ -159,6 +166,41 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
 
     await ctx.database.db.update(lots).set({ rawPrice: 888_000 }).where(eq(lots.id, lot.id));
     expect(priceOf((await read('broker', url)).body)).toBe(888_000);
+  });
+
+  it('keeps the answers of the routes that do not read what a write changed: a comment leaves the lots and the funnel, not the candidacies (migration 0027)', async () => {
+    ctx.app.answers.clear();
+    const urls = {
+      lots: `/api/lots?promotion=${world.promotion.id}`,
+      funnel: `/api/applications?promotion=${world.promotion.id}`,
+      candidacies: `/api/candidacies?promotion=${world.promotion.id}`,
+    };
+    const first = Object.fromEntries(
+      await Promise.all(Object.entries(urls).map(async ([list, url]) => [list, (await read('broker', url)).headers.etag as string])),
+    );
+    const commented = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commands/createComment',
+      headers: await world.headersOf('broker'),
+      payload: { entity: 'candidacy', entity_id: world.rows.main.candidacy.id, additionnal_fields: { comment: 'Rappeler lundi' } },
+    });
+    expect(commented.statusCode).toBe(200);
+    const again = async (list: keyof typeof urls) => read('broker', urls[list], { 'if-none-match': first[list] });
+    expect((await again('lots')).statusCode).toBe(304);
+    expect((await again('funnel')).statusCode).toBe(304);
+    const candidacies = await again('candidacies');
+    expect(candidacies.statusCode).toBe(200);
+    expect(candidacies.headers.etag).not.toBe(first.candidacies);
+    // The same comment, written by a job straight to the database, is seen the same way.
+    const before = (await read('broker', urls.candidacies)).headers.etag as string;
+    await ctx.database.db.insert(comments).values({
+      promotionId: world.promotion.id,
+      candidacyId: world.rows.main.candidacy.id,
+      comment: 'Relance automatique',
+      createdById: world.user.broker.id,
+    });
+    expect((await read('broker', urls.candidacies, { 'if-none-match': before })).statusCode).toBe(200);
+    expect((await read('broker', urls.lots, { 'if-none-match': first.lots })).statusCode).toBe(304);
   });
 
   it("computes the clock's flags at the minute it is made: a task due in the minute turns late at the next one", async () => {

@@ -32,12 +32,14 @@ export type RequestActor = Actor & {
    */
   promotion_ids: ReadonlySet<number> | null;
   /**
-   * The version of the data the user may read, read in the same statement: the sum of the
-   * versions of the firm's shared data (scope 0) and of each of his promotions (an admin's: all),
-   * which the database raises with every change (migration 0017). Part of the answer cache's key
-   * (platform/answer-cache.ts); '0' for an actor built outside a request.
+   * The version of the data the route may show him, read in the same statement: the sum of the
+   * versions of the tables the route reads (platform/answer-reads.ts) in the firm's shared data
+   * (scope 0) and in each of his promotions; an admin's, of every scope and table. The database
+   * raises them with every change (migrations 0017, 0027). Part of the answer cache's key
+   * (platform/answer-cache.ts); null on a route that keeps no answer, '0' for an actor built
+   * outside a request.
    */
-  data_version: string;
+  data_version: string | null;
 };
 
 /**
@@ -72,6 +74,8 @@ declare module 'fastify' {
     beforePasswordChange?: boolean;
     /** The session may come from the `token` cookie (an EventSource sends no header). */
     sessionCookie?: boolean;
+    /** A cached route's tables, comma-separated, whose versions key its answers (platform/answer-reads.ts). */
+    reads?: string;
   }
   interface FastifyRequest {
     actor: RequestActor | null;
@@ -104,21 +108,28 @@ const cookieToken = (request: FastifyRequest): string | null => {
 
 /**
  * The session's statement, run by every request (docs/performance.md, 'Patterns for lists'): the
- * token, the user, his promotions and his data version in one row. Its text is rendered once and
- * prepared once per connection: built by Drizzle's query builder on each request, it was a sixth
- * of the server's CPU for an answer served from memory.
+ * token, the user, his promotions and, on a route that keeps its answers, his data version, in
+ * one row. Its text is rendered once and prepared once per connection: built by Drizzle's query
+ * builder on each request, it was a sixth of the server's CPU for an answer served from memory.
+ * Its first parameter is the route's tables, comma-separated (null: no version to read).
  */
-const SESSION = renderedOnce(
+const SESSION_HEAD = renderedOnce(
   () => sql`select ${authTokens.id} as token_id, ${users.id} as id, ${users.type} as type, ${users.admin} as admin,
       ${users.restrictedAccess} as restricted_access, ${users.agencyId} as agency_id, ${users.email} as email,
       ${users.isDemo} as is_demo, ${users.numberConnections} as number_connections, ${users.preferences} as preferences,
       case when ${users.admin} then null
         else array(select ${promotionUsers.promotionId} from ${promotionUsers} where ${promotionUsers.userId} = ${users.id}) end
         as promotion_ids,
-      (select coalesce(sum(v.version), 0)::text from data_versions v
-        where v.scope = 0 or ${users.admin}
-          or v.scope in (select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id})) as data_version
-    from ${authTokens} inner join ${users} on ${users.id} = ${authTokens.userId}
+      case when route.tables is null then null
+        when ${users.admin} then (select coalesce(sum(v.version), 0)::text from data_versions v)
+        else (select coalesce(sum(v.version), 0)::text from data_table_versions v
+          where v.table_name = any(string_to_array(route.tables, ','))
+            and (v.scope = 0 or v.scope in (select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))) end
+        as data_version
+    from (select `,
+);
+const SESSION_TAIL = renderedOnce(
+  () => sql`::text as tables) route cross join ${authTokens} inner join ${users} on ${users.id} = ${authTokens.userId}
     where ${authTokens.revokedAt} is null and ${authTokens.tokenHash} =`,
 );
 
@@ -134,13 +145,17 @@ type SessionRow = {
   number_connections: number;
   preferences: { selected_promotion?: number | null } | null;
   promotion_ids: number[] | null;
-  data_version: string;
+  data_version: string | null;
 };
 
-export const loadActor = async (db: Db, token: string): Promise<RequestActor | null> => {
+/**
+ * The signed-in user of a token, with his data version in the tables `reads` names (a cached
+ * route's, comma-separated: platform/answer-reads.ts), or none (null).
+ */
+export const loadActor = async (db: Db, token: string, reads: string | null = null): Promise<RequestActor | null> => {
   const [row] = await rowsOf<SessionRow>(
     db,
-    sql`${SESSION()} ${hashToken(token)} and ${authTokens.expiresAt} > ${new Date().toISOString()}::timestamptz limit 1`,
+    sql`${SESSION_HEAD()}${reads}${SESSION_TAIL()} ${hashToken(token)} and ${authTokens.expiresAt} > ${new Date().toISOString()}::timestamptz limit 1`,
     { named: 'session' },
   );
   if (!row) return null;
@@ -157,7 +172,7 @@ export const loadActor = async (db: Db, token: string): Promise<RequestActor | n
     selected_promotion: row.preferences?.selected_promotion ?? null,
     token_id: row.token_id,
     promotion_ids: row.promotion_ids === null ? null : new Set(row.promotion_ids.map(Number)),
-    data_version: String(row.data_version),
+    data_version: row.data_version === null ? null : String(row.data_version),
   };
 };
 
@@ -197,7 +212,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearer(request) ?? (request.routeOptions.config?.sessionCookie ? cookieToken(request) : null);
-    if (token) request.actor = await loadActor(opts.db, token);
+    if (token) request.actor = await loadActor(opts.db, token, request.routeOptions.config?.reads ?? null);
     if (access === 'public') return;
     if (!request.actor) throw unauthorized();
     if (!mayCall(request.actor, access)) throw forbidden();

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type AnswerCache, answerKeyOf, isNotModified, sendAnswer } from './answer-cache.js';
+import { type AnswerReads, readsKeyOf } from './answer-reads.js';
 import type { RequestActor } from './auth.js';
 import { clockOf, currentMinute } from './clock.js';
 import { badRequest, HttpError } from './errors.js';
@@ -126,8 +127,9 @@ const contextOf = (request: FastifyRequest, reply: FastifyReply, deps: RouteDeps
  * answers by version (platform/answer-cache.ts): its ETag first (a 304 when the client has it),
  * then the kept answer, and only then its handler.
  */
-export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: RouteHandlers, answers: AnswerCache) => {
+export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: RouteHandlers, answers: AnswerCache, reads: AnswerReads) => {
   const byName: Record<string, unknown> = handlers;
+  const tablesByName: Record<string, AnswerReads[keyof AnswerReads] | undefined> = reads;
   for (const [name, spec] of Object.entries(API_ROUTES)) {
     const handler = byName[name] as RouteHandler<RouteSpec>;
     // The type already demands it; a build that skipped the type check still refuses to boot.
@@ -143,10 +145,19 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
         return stringify(data);
       });
     const cached = spec.cache && spec.access !== 'public' ? serialise : null;
+    // The tables whose versions key a cached route's answers; the type demands them, the boot too.
+    const tables = tablesByName[name];
+    if (cached && !tables?.length) throw new Error(`The cached route ${name} names no table it reads`);
     app.route({
       method: spec.method,
       url: `/api${spec.path}`,
-      config: { access: spec.access, beforePasswordChange: spec.beforePasswordChange, sessionCookie: spec.sessionCookie, routeName: name },
+      config: {
+        access: spec.access,
+        beforePasswordChange: spec.beforePasswordChange,
+        sessionCookie: spec.sessionCookie,
+        routeName: name,
+        ...(cached && tables ? { reads: readsKeyOf(tables) } : {}),
+      },
       // A JSON answer over 1 KB is compressed as the client accepts (app.ts); a raw answer is sent as is.
       ...(json ? { compress: {} } : {}),
       schema: {

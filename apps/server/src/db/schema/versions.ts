@@ -12,6 +12,22 @@ export const dataVersions = pgTable('data_versions', {
 });
 
 /**
+ * The version of each table of each scope (migration 0027), raised at the same commit as the
+ * scope's: a cached route names the tables it reads (platform/answer-reads.ts) and its answers
+ * are kept under the sum of those tables' versions, so a comment leaves the lots' answers valid.
+ * A row is made by the first change of its table in its scope (absent, it counts 0).
+ */
+export const dataTableVersions = pgTable(
+  'data_table_versions',
+  {
+    scope: integer('scope').notNull(),
+    tableName: text('table_name').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.tableName] })],
+);
+
+/**
  * The scopes a transaction changed, noted by its statements' triggers and raised at its commit
  * (migration 0026): the row of `data_versions` is locked for the commit's instant only, not from
  * the transaction's first write to its end. Empty outside a transaction that is writing.

@@ -169,5 +169,11 @@ describe('seedScale at scale 25 (beside the demo)', () => {
       'select count(*)::int as n from promotions p where not exists (select 1 from data_versions v where v.scope = p.id and v.version > 0)',
     );
     expect(unversioned.n).toBe(0);
+    const [untabled] = await query<{ n: number }>(
+      database,
+      `select count(*)::int as n from promotions p where not exists
+         (select 1 from data_table_versions v where v.scope = p.id and v.table_name = 'lots' and v.version > 0)`,
+    );
+    expect(untabled.n).toBe(0);
   });
 });

@@ -434,6 +434,13 @@ export const seedScale = async (db: Db, options: ScaleOptions): Promise<void> =>
       `insert into data_versions as v (scope, version) select id, 1 from promotions where id >= ${firstPromotionId} union all select 0, 1
        order by 1 on conflict (scope) do update set version = v.version + 1`,
     );
+    // And each of their tables (migration 0027; the kept counts included): the answers kept by tables change too.
+    await executor.executeSql(
+      `insert into data_table_versions as v (scope, table_name, version)
+       select s.scope, t.tablename, 1 from (select id as scope from promotions where id >= ${firstPromotionId} union all select 0) s
+         cross join (select tablename from pg_tables where schemaname = 'public') t
+       order by 1, 2 on conflict (scope, table_name) do update set version = v.version + 1`,
+    );
     log(
       `scale seed: promotions from ${firstPromotionId}, ${[...writer.counts.entries()].map(([t, n]) => `${t} ${n}`).join(', ')} in ${Date.now() - started} ms (${writer.statements} insert statements)`,
     );

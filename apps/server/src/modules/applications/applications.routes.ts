@@ -1,4 +1,17 @@
 import { APPLICATIONS_API } from '@promovente/shared';
+import {
+  applications,
+  buildings,
+  candidacies,
+  candidates,
+  floors,
+  lots,
+  promotions,
+  promotionUsers,
+  tasks,
+  users,
+} from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import { applicationPdf, exportApplications, getApplication, listApplications } from './applications.service.js';
 
@@ -10,4 +23,9 @@ export const APPLICATIONS_HANDLERS = handlersOf(APPLICATIONS_API, {
   getApplication: async ({ deps, actor, params }) => ({ data: await getApplication(deps.db, actor, params.id) }),
   // 'Télécharger le PDF': the sales file, answered as a signed URL opened in a new tab.
   downloadApplicationPdf: async ({ deps, actor, params }) => ({ data: await applicationPdf(deps, actor, params.publicId) }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const APPLICATIONS_READS = readsOf(APPLICATIONS_API, {
+  listApplications: [applications, buildings, candidacies, candidates, floors, lots, promotionUsers, promotions, tasks, users],
 });

@@ -1,4 +1,6 @@
 import { BUILDINGS_API } from '@promovente/shared';
+import { buildings, floors, lots, lotTypes, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import {
   createBuilding,
@@ -28,4 +30,11 @@ export const BUILDINGS_HANDLERS = handlersOf(BUILDINGS_API, {
   updateBuildingLot: async ({ deps, actor, params, body }) =>
     updateBuildingLot(deps, actor, params.id, params.buildingId, params.lotId, body),
   deleteBuildingLot: async ({ deps, actor, params }) => deleteBuildingLot(deps, actor, params.id, params.buildingId, params.lotId),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const BUILDINGS_READS = readsOf(BUILDINGS_API, {
+  listBuildings: [buildings, lots, promotions],
+  listBuildingLots: [buildings, floors, lotTypes, lots, promotions],
+  getBuildingLot: [buildings, floors, lotTypes, lots, promotions],
 });

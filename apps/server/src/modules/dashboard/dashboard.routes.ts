@@ -1,4 +1,6 @@
 import { DASHBOARD_API } from '@promovente/shared';
+import { applications, buildings, candidacies, floors, lots, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import { loadDashboard } from './dashboard.service.js';
 
@@ -9,4 +11,9 @@ import { loadDashboard } from './dashboard.service.js';
  */
 export const DASHBOARD_HANDLERS = handlersOf(DASHBOARD_API, {
   getDashboard: async ({ deps, actor, query }) => ({ data: await loadDashboard(deps.db, actor, query) }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const DASHBOARD_READS = readsOf(DASHBOARD_API, {
+  getDashboard: [applications, buildings, candidacies, floors, lots, promotions],
 });

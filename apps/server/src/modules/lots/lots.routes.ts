@@ -1,4 +1,6 @@
 import { LOTS_API } from '@promovente/shared';
+import { applications, buildings, floors, lots, lotTypes, promotions, tasks, users } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import { exportLots, getLot, getPublicLot, listCandidateLots, listFloors, listLotTypes, listStaffLots, updateLot } from './lots.service.js';
 
@@ -13,4 +15,9 @@ export const LOTS_HANDLERS = handlersOf(LOTS_API, {
   updateLot: async ({ deps, actor, params, body }) => updateLot(deps, actor, params.id, body),
   listLotTypes: async ({ deps }) => ({ data: await listLotTypes(deps.db) }),
   listLotFloors: async ({ deps }) => ({ data: await listFloors(deps.db) }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const LOTS_READS = readsOf(LOTS_API, {
+  listLots: [applications, buildings, floors, lotTypes, lots, promotions, tasks, users],
 });

@@ -1,4 +1,6 @@
 import { PLANNING_API } from '@promovente/shared';
+import { applications, lots, planningTasks, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import { createPlanningTask, deletePlanningTask, exportPlanning, listPlanning, updatePlanningTask } from './planning.service.js';
 
@@ -13,4 +15,9 @@ export const PLANNING_HANDLERS = handlersOf(PLANNING_API, {
   createPlanningTask: async ({ deps, actor, body }) => createPlanningTask(deps, actor, body),
   updatePlanningTask: async ({ deps, actor, params, body }) => updatePlanningTask(deps, actor, params.id, body),
   deletePlanningTask: async ({ deps, actor, params }) => deletePlanningTask(deps, actor, params.id),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const PLANNING_READS = readsOf(PLANNING_API, {
+  getPlanning: [applications, lots, planningTasks, promotions],
 });

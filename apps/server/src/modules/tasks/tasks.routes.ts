@@ -1,4 +1,6 @@
 import { TASK_MESSAGES, TASKS_API } from '@promovente/shared';
+import { applications, candidacies, candidates, lots, promotions, promotionUsers, tasks, users } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf } from '../../platform/routes.js';
 import { listNotaryTasks, listScreenTasks } from './tasks.screen.service.js';
 import { createTask, getTask, listTargetTasks, runTaskChange, updateTask } from './tasks.service.js';
@@ -30,4 +32,10 @@ export const TASKS_HANDLERS = handlersOf(TASKS_API, {
     data: await runTaskChange(deps, actor, params.id, (tx) => updateTask(tx, params.id, params.actionId, body, 'application')),
     message: TASK_MESSAGES.updated,
   }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const TASKS_READS = readsOf(TASKS_API, {
+  listTasks: [applications, candidacies, candidates, lots, promotions, promotionUsers, tasks, users],
+  listNotaryTasks: [applications, candidacies, candidates, lots, promotionUsers, tasks, users],
 });

@@ -1,6 +1,8 @@
 import { MESSAGES, type MemberListType, USERS_API, unsubscribePagePath } from '@promovente/shared';
 import { errorCodes, type FastifyInstance } from 'fastify';
+import { agencies, assistants, promotions, promotionUsers, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
 import { resolvePromotion } from '../../platform/access.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import {
@@ -72,4 +74,10 @@ export const USERS_HANDLERS = handlersOf(USERS_API, {
     const image = await loadPublicImage(deps, params.uuid);
     return reply.type(image.mime).header('cache-control', 'public, max-age=31536000, immutable').send(image.content);
   },
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const USERS_READS = readsOf(USERS_API, {
+  getUser: [agencies, assistants, promotionUsers, promotions, threadMessages, threadReads, threads, users],
+  listUserPromotions: [promotionUsers, promotions, threadMessages, threadReads, threads],
 });
