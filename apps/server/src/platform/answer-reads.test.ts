@@ -1,5 +1,7 @@
 import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovente/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { transactionExecutor } from '../db/client.js';
 import { ANSWER_READS } from '../routes.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { buildWorld, type World } from '../test/security/world.js';
@@ -86,4 +88,47 @@ describe('the tables a cached route reads (decision 036)', () => {
     expect(refused).toEqual([]);
     expect([...undeclaredReads]).toEqual([]);
   }, 300_000);
+
+  it("the session's statement reads its tables' versions along the key, not the whole table (decision 036)", async () => {
+    // 2,000 promotions' worth of rows that are not the reader's, as at --scale 1000.
+    await ctx.database.db.execute(
+      sql`insert into data_table_versions (scope, table_name, version)
+        select g, t, 1 from generate_series(900001, 902000) g cross join unnest(array['lots', 'applications', 'candidacies', 'buildings', 'users']) t
+        on conflict do nothing`,
+    );
+    onTestFinished(() => ctx.database.db.execute(sql`delete from data_table_versions where scope > 900000`).then(() => undefined));
+    await ctx.database.db.execute(sql`analyze data_table_versions`);
+    const headers = await world.headersOf('broker');
+    const [session] = (
+      await ctx.captureQueries(() => ctx.app.inject({ method: 'GET', url: `/api/lots?promotion=${world.promotion.id}`, headers }))
+    ).filter((statement) => isSession(statement.sql));
+    expect(session).toBeDefined();
+    type Node = {
+      'Relation Name'?: string;
+      'Node Type': string;
+      'Index Cond'?: string;
+      'Recheck Cond'?: string;
+      'Actual Rows': number;
+      'Rows Removed by Filter'?: number;
+      Plans?: Node[];
+    };
+    const nodes = await ctx.database.db.transaction(async (tx) => {
+      const { rows } = await transactionExecutor(tx).executeSql(`explain (analyze, format json) ${session.sql}`, session.params);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: Node }] | string })['QUERY PLAN'];
+      const all: Node[] = [];
+      const walk = (node: Node) => {
+        all.push(node);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+      return all.filter((node) => node['Relation Name'] === 'data_table_versions');
+    });
+    expect(nodes.length).toBe(1);
+    const [versions] = nodes;
+    // An index scan, or a bitmap of one, whose condition holds the scopes (not a filter after reading the table).
+    expect(versions['Node Type']).toMatch(/^(Index|Index Only|Bitmap Heap) Scan$/);
+    const conditions = [versions['Index Cond'], versions['Recheck Cond'], ...(versions.Plans ?? []).map((child) => child['Index Cond'])];
+    expect(conditions.some((condition) => /scope = ANY/.test(condition ?? ''))).toBe(true);
+    expect(versions['Rows Removed by Filter'] ?? 0).toBeLessThan(50);
+  });
 });

@@ -111,7 +111,9 @@ const cookieToken = (request: FastifyRequest): string | null => {
  * token, the user, his promotions and, on a route that keeps its answers, his data version, in
  * one row. Its text is rendered once and prepared once per connection: built by Drizzle's query
  * builder on each request, it was a sixth of the server's CPU for an answer served from memory.
- * Its first parameter is the route's tables, comma-separated (null: no version to read).
+ * Its first parameter is the route's tables, comma-separated (null: no version to read); their
+ * versions are read along the table's key, scopes and tables both in its index condition (a filter
+ * of the scopes read its 90,000 rows at `--scale 1000`: 15 ms a request).
  */
 const SESSION_HEAD = renderedOnce(
   () => sql`select ${authTokens.id} as token_id, ${users.id} as id, ${users.type} as type, ${users.admin} as admin,
@@ -123,8 +125,8 @@ const SESSION_HEAD = renderedOnce(
       case when route.tables is null then null
         when ${users.admin} then (select coalesce(sum(v.version), 0)::text from data_versions v)
         else (select coalesce(sum(v.version), 0)::text from data_table_versions v
-          where v.table_name = any(string_to_array(route.tables, ','))
-            and (v.scope = 0 or v.scope in (select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))) end
+          where v.scope = any(array(select 0 union all select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))
+            and v.table_name = any(string_to_array(route.tables, ','))) end
         as data_version
     from (select `,
 );
