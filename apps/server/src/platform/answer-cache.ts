@@ -63,7 +63,8 @@ export const isNotModified = (request: Pick<FastifyRequest, 'headers'>, etag: st
 };
 
 export type AnswerCache = {
-  get: (key: string) => CachedAnswer | undefined;
+  /** The answer kept under the first of `keys` that has one; one hit or one miss for the read. */
+  get: (...keys: string[]) => CachedAnswer | undefined;
   /** Keeps an answer (when the memory allows it) and returns it, ready to send. */
   set: (key: string, etag: string, json: string) => CachedAnswer;
   /** The answer compressed in that encoding, made once and kept with it. */
@@ -111,16 +112,17 @@ export const createAnswerCache = (megabytes: number): AnswerCache => {
     }
   };
   return {
-    get: (key) => {
-      const entry = entries.get(key);
-      if (!entry) {
-        misses += 1;
-        return undefined;
+    get: (...keys) => {
+      for (const key of keys) {
+        const entry = entries.get(key);
+        if (!entry) continue;
+        hits += 1;
+        entries.delete(key);
+        entries.set(key, entry);
+        return entry;
       }
-      hits += 1;
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
+      misses += 1;
+      return undefined;
     },
     set: (key, etag, json) => {
       const entry: CachedAnswer = { key, etag, json, encoded: {}, bytes: json.length * 2 + key.length * 2 };

@@ -179,7 +179,7 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
           for (const { etag } of [timeless, timed]) {
             if (isNotModified(request, etag)) return reply.code(304).header('etag', etag).send();
           }
-          const kept = answers.get(timeless.key) ?? answers.get(timed.key);
+          const kept = answers.get(timeless.key, timed.key);
           if (kept) return sendAnswer(answers, request, reply, kept);
           // Made once for the same reader's reads of the same minute that arrive meanwhile.
           const answer = await answers.once(timed.key, async () => {
