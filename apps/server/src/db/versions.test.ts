@@ -77,7 +77,7 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
     expect(tables.filter(({ table, events }) => LEFT_OUT.has(table) && events.length > 0).map(({ table }) => table)).toEqual([]);
   });
 
-  it("an account bumps the firm's version on a change of any column but the selected promotion", async () => {
+  it("an account bumps the firm's version on a change of any column but the selected promotion and the sign-in's two (migration 0028)", async () => {
     const [{ columns }] = await rowsOf<{ columns: string[] }>(
       db(),
       sql`select array(select a.attname from pg_trigger t join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
@@ -90,7 +90,8 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
     expect([...columns].sort()).toEqual(
       all
         .map((row) => row.column_name)
-        .filter((name) => !['id', 'preferences', 'updated_at'].includes(name))
+        // The selected promotion and the count of connections are in the reader's key (platform/answer-cache.ts); the last sign-in no answer shows.
+        .filter((name) => !['id', 'preferences', 'updated_at', 'number_connections', 'last_login_at'].includes(name))
         .sort(),
     );
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { comments, lots, tasks } from '../db/schema/index.js';
 import { ANSWER_READS } from '../routes.js';
+import { PASSWORD } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { ROUTE_CALLS } from '../test/security/calls.js';
 import { buildWorld, PRINCIPALS, type Principal, type World } from '../test/security/world.js';
@@ -201,6 +202,29 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     });
     expect((await read('broker', urls.candidacies, { 'if-none-match': before })).statusCode).toBe(200);
     expect((await read('broker', urls.lots, { 'if-none-match': first.lots })).statusCode).toBe(304);
+  });
+
+  it("keeps every reader's answers through another's sign-in, and shows a reader his own new count of connections (migration 0028)", async () => {
+    ctx.app.answers.clear();
+    const url = `/api/lots?promotion=${world.promotion.id}`;
+    const lotsBefore = await read('broker', url);
+    const signIn = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: world.user.notary.email, password: PASSWORD } });
+    expect((await signIn()).statusCode).toBe(200);
+    // Another's sign-in: the broker's page stays valid.
+    expect((await read('broker', url, { 'if-none-match': lotsBefore.headers.etag as string })).statusCode).toBe(304);
+    // His own: GET user answers the new count, from a new key.
+    const token = (await signIn()).json().token as string;
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    const count = first.json().data.number_connections as number;
+    const again = (await signIn()).json().token as string;
+    const second = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${again}`, 'if-none-match': first.headers.etag as string },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.number_connections).toBe(count + 1);
   });
 
   it("computes the clock's flags at the minute it is made: a task due in the minute turns late at the next one", async () => {

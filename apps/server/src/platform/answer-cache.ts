@@ -8,14 +8,15 @@ import type { RequestActor } from './auth.js';
  * The versioned answer cache (docs/architecture.md, 'The answer cache'). A catalogued route that
  * declares `cache` answers as a function of the data its reader may see, the reader, the URL and
  * the minute. Its key holds them all: the route and the URL; the reader (his account, his
- * session's demo mode, his selected promotion, the set of his promotions); the data version the
- * session's statement read (the sum of the versions of the firm's shared data and of each of his
- * promotions, which the database's triggers raise in the transaction of every change: migration
- * 0017); and, when the answer read the clock, the minute its handler ran at (platform/clock.ts: a
- * task's lateness or an application's deadline is computed at that instant; an answer that read
- * no clock is the same at every minute). A change the reader could see changes the
- * key, so an answer is never served after the data it was made from changed, and never to
- * another reader.
+ * session's demo mode, his count of connections, his selected promotion, the set of his
+ * promotions); the data version the session's statement read for the route (the sum of the
+ * versions of the tables the route reads, platform/answer-reads.ts, in the firm's shared data and
+ * in each of his promotions, which the database raises at the commit of every change: migrations
+ * 0017, 0026, 0027); and, when the answer read the clock, the minute its handler ran at
+ * (platform/clock.ts: a task's lateness or an application's deadline is computed at that
+ * instant; an answer that read no clock is the same at every minute). A change the reader could
+ * see changes the key, so an answer is never served after the data it was made from changed, and
+ * never to another reader.
  *
  * The key also names the ETag: a client that sends it back in If-None-Match gets a 304 with no
  * statement beyond the session. The finished answers are kept serialised, and compressed once per
@@ -41,6 +42,8 @@ const readerOf = (actor: RequestActor) =>
   [
     actor.id,
     actor.is_demo ? 'demo' : 'full',
+    // GET user shows it to its reader; a sign-in raises no version (migration 0028).
+    actor.number_connections,
     actor.selected_promotion ?? '-',
     actor.promotion_ids === null ? 'all' : [...actor.promotion_ids].sort((a, b) => a - b).join(','),
     actor.data_version,

@@ -57,13 +57,15 @@ const apiRoutes = () => CATALOGUE;
 /**
  * The successful writes that change nothing a cached answer reads (migration 0017 leaves their
  * tables out): a demo request, a password reset's link, a notification's read mark, a session
- * closed, the selected promotion (which the cache's key holds, not the data). And the
+ * closed, the selected promotion (which the cache's key holds, not the data), a sign-in (its
+ * count of connections is in its reader's key, its instant in no answer: migration 0028). And the
  * people calls of the matrix, which attach to A a person the world already made a member of it
  * (a 200 that changes no row: nothing to version).
  */
 const WRITES_WITHOUT_VERSION = new Set([
   'POST /api/askdemo',
   'POST /api/logout',
+  'POST /api/login',
   'PUT /api/user/promotion',
   'POST /api/password/create',
   'PUT /api/notifications/:id/read',
