@@ -4,6 +4,12 @@ import { call, signIn } from './http.js';
 import { dealSeats, type FloorMember, percentile, readsOf, seededRandom } from './mixed.js';
 import type { MixedResult } from './table.js';
 
+const percentilesOf = (samples: number[]) => ({
+  p50: Math.round(percentile(samples, 0.5)),
+  p95: Math.round(percentile(samples, 0.95)),
+  p99: Math.round(percentile(samples, 0.99)),
+});
+
 /**
  * The mixed phase (bench/mixed.ts): every connection is one user of the floor, who reads the
  * screens of his promotion and, 1 request in 10, comments on a candidacy of his agency.
@@ -29,7 +35,9 @@ export const mixedPhase = async (options: {
   let written = 0;
   let sent = 0;
   const latencies: number[] = [];
-  type Seat = { seat?: number; random?: () => number };
+  // Each request's own time, from its sending to its answer, by kind: what sets the p95.
+  const byKind = { read: [] as number[], write: [] as number[] };
+  type Seat = { seat?: number; random?: () => number; kind?: 'read' | 'write'; sentAt?: number };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -47,8 +55,11 @@ export const mixedPhase = async (options: {
               const random = context.random ?? Math.random;
               const headers = { ...session.headers, 'accept-encoding': 'br, gzip' };
               sent++;
+              context.sentAt = performance.now();
+              context.kind = 'read';
               if (random() < options.writes) {
                 written++;
+                context.kind = 'write';
                 return {
                   ...request,
                   method: 'POST',
@@ -62,6 +73,9 @@ export const mixedPhase = async (options: {
                 };
               }
               return { ...request, method: 'GET', path: session.reads[Math.floor(random() * session.reads.length)], headers };
+            },
+            onResponse: (_status: number, _body: string, context: Seat) => {
+              if (context.kind && context.sentAt !== undefined) byKind[context.kind].push(performance.now() - context.sentAt);
             },
           },
         ],
@@ -84,6 +98,8 @@ export const mixedPhase = async (options: {
     writeShare: sent === 0 ? 0 : written / sent,
     hitRate: hits + misses === 0 ? 0 : hits / (hits + misses),
     joinedRate: hits + misses === 0 ? 0 : (after.joined - before.joined) / (hits + misses),
+    reads: percentilesOf(byKind.read),
+    writes: percentilesOf(byKind.write),
   };
   return mixed;
 };

@@ -340,7 +340,8 @@ const main = async () => {
     if (mixed) {
       console.log(
         `mixed: ${mixed.users} users of ${mixed.promotions} promotions, ${mixed.reqPerSec.toFixed(0)} req/s, p50 ${mixed.p50} ms, ` +
-          `p95 ${mixed.p95} ms, p99 ${mixed.p99} ms, ${(mixed.writeShare * 100).toFixed(0)} % writes, hit rate ${(mixed.hitRate * 100).toFixed(0)} % (${(mixed.joinedRate * 100).toFixed(0)} % joined)`,
+          `p95 ${mixed.p95} ms, p99 ${mixed.p99} ms, ${(mixed.writeShare * 100).toFixed(0)} % writes, hit rate ${(mixed.hitRate * 100).toFixed(0)} % (${(mixed.joinedRate * 100).toFixed(0)} % joined); ` +
+          `reads p50/p95/p99 ${mixed.reads.p50}/${mixed.reads.p95}/${mixed.reads.p99} ms, writes ${mixed.writes.p50}/${mixed.writes.p95}/${mixed.writes.p99} ms`,
       );
     }
 

@@ -49,7 +49,7 @@ describe('the bench table', () => {
     expect(table).toContain('2000 lots, 50000 candidacies');
   });
 
-  it('adds the mixed phase under the table: users, promotions, writes, p50 / p95 / p99, the hit rate and the reads that joined one in the making', () => {
+  it("adds the mixed phase under the table: users, promotions, writes, p50 / p95 / p99, the hit rate, the reads that joined one in the making, and the reads' and writes' own percentiles", () => {
     const mixed = {
       users: 50,
       promotions: 20,
@@ -61,11 +61,14 @@ describe('the bench table', () => {
       writeShare: 0.1,
       hitRate: 0.734,
       joinedRate: 0.05,
+      reads: { p50: 10, p95: 40, p99: 80 },
+      writes: { p50: 30, p95: 90, p99: 120 },
     };
     const table = formatTable({ ...meta, mixed }, [row({})]);
     expect(table).toContain('Mixed phase: 50 users of 20 promotions at once, each on his own connection, 10 % writes');
     expect(table).toContain(
-      '812 req/s, p50 / p95 / p99 12 / 48 / 90 ms, 0 errors, answer cache hit rate 73 % (and 5 % waited for an answer in the making).',
+      '812 req/s, p50 / p95 / p99 12 / 48 / 90 ms, 0 errors, answer cache hit rate 73 % (and 5 % waited for an answer in the making); ' +
+        'the reads p50 / p95 / p99 10 / 40 / 80 ms, the writes 30 / 90 / 120 ms.',
     );
   });
 });

@@ -41,6 +41,9 @@ export type MixedResult = {
   hitRate: number;
   /** The lookups that missed but waited for the same answer in the making (platform/answer-cache.ts, `once`). */
   joinedRate: number;
+  /** The reads' and the writes' own p50 / p95 / p99 (ms), from each request's sending to its answer. */
+  reads: { p50: number; p95: number; p99: number };
+  writes: { p50: number; p95: number; p99: number };
 };
 
 export type BenchMeta = {
@@ -107,7 +110,8 @@ export const formatTable = (meta: BenchMeta, rows: BenchRow[]) => {
       `Mixed phase: ${m.users} users of ${m.promotions} promotions at once, each on his own connection, ${fixed(m.writeShare * 100, 0)} % writes ` +
         `(a comment on a candidacy, through the command pipeline): ${fixed(m.reqPerSec, 0)} req/s, p50 / p95 / p99 ${m.p50} / ${m.p95} / ${m.p99} ms, ` +
         `${m.errors} errors, answer cache hit rate ${fixed(m.hitRate * 100, 0)} % ` +
-        `(and ${fixed(m.joinedRate * 100, 0)} % waited for an answer in the making).`,
+        `(and ${fixed(m.joinedRate * 100, 0)} % waited for an answer in the making); ` +
+        `the reads p50 / p95 / p99 ${m.reads.p50} / ${m.reads.p95} / ${m.reads.p99} ms, the writes ${m.writes.p50} / ${m.writes.p95} / ${m.writes.p99} ms.`,
     );
   }
   return `${lines.join('\n')}\n`;

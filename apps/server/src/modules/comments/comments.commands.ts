@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { candidacies, candidates, comments } from '../../db/schema/index.js';
+import { comments } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { toComment } from '../candidacies/candidacies.service.js';
 import type { CommandHandlers } from '../commands/index.js';
@@ -13,14 +12,8 @@ export const COMMENT_MESSAGES = {
   updated: 'Commentaire modifié',
 } as const;
 
-const candidateNameOf = async (tx: Tx, candidacyId: number) => {
-  const [row] = await tx
-    .select({ firstName: candidates.firstName, lastName: candidates.lastName })
-    .from(candidacies)
-    .innerJoin(candidates, eq(candidates.id, candidacies.candidateId))
-    .where(eq(candidacies.id, candidacyId));
-  return row ? fullName(row) : '';
-};
+/** The candidate's name of a comment's candidacy, the history line's subject. */
+const candidateNameOf = (comment: Awaited<ReturnType<typeof findComment>>) => (comment?.candidate ? fullName(comment.candidate) : '');
 
 /** The comment commands; their entity, input and roles are in the shared command catalogue. */
 export const COMMENT_COMMANDS = {
@@ -33,7 +26,7 @@ export const COMMENT_COMMANDS = {
     return {
       data: created ? toComment(actor, created) : null,
       message: COMMENT_MESSAGES.added,
-      log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.added, candidacyId: target.id },
+      log: { onTitle: candidateNameOf(created), title: COMMENT_MESSAGES.added, candidacyId: target.id },
     };
   },
 
@@ -51,7 +44,7 @@ export const COMMENT_COMMANDS = {
     return {
       data: updated ? toComment(actor, updated) : null,
       message: COMMENT_MESSAGES.updated,
-      log: { onTitle: await candidateNameOf(tx, target.id), title: COMMENT_MESSAGES.updated, candidacyId: target.id },
+      log: { onTitle: candidateNameOf(updated), title: COMMENT_MESSAGES.updated, candidacyId: target.id },
     };
   },
 } satisfies Partial<CommandHandlers>;

@@ -33,6 +33,25 @@ describe('comments on a candidacy (docs/product/validation.md#comment and docs/p
     });
   });
 
+  it('holds a connection of the pool for five statements: begin, the insert, its read with the candidate, the history, commit (issue 20)', async () => {
+    const db = ctx.database.db;
+    const desk = await salesDesk(ctx.app, db);
+    const { candidacy } = await createCandidacyRow(db, desk.promotion.id);
+    const headers = await desk.token(desk.broker);
+    let status = 0;
+    const sent = (
+      await ctx.captureQueries(async () => {
+        status = (await command(ctx.app, headers, 'createComment', 'candidacy', candidacy.id, { comment: 'Rappeler lundi' })).statusCode;
+      })
+    )
+      .map((statement) => statement.sql.trim().split(/\s+/)[0].toLowerCase())
+      // The embedded database's driver opens and ends its transactions without logging them.
+      .filter((verb) => verb !== 'begin' && verb !== 'commit');
+    expect(status).toBe(200);
+    // The session, the target's promotion (before the transaction), then in it: the insert, its read, the history.
+    expect(sent).toEqual(['select', 'select', 'insert', 'select', 'insert']);
+  });
+
   it('refuses an empty comment, other roles and another promotion', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
