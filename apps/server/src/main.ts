@@ -12,7 +12,7 @@ import { salesforceSettingsOf } from './modules/crm/salesforce.js';
 import { startJobs } from './platform/jobs.js';
 import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
-import { purgeExpired } from './platform/maintenance.js';
+import { startMaintenance } from './platform/maintenance.js';
 import { HEARTBEAT_MS, registerProcess, sharedSettingsOf } from './platform/process-registry.js';
 import { storageOf } from './platform/storage.js';
 
@@ -64,10 +64,8 @@ const main = async () => {
     runCrmSend({ db: database.db, jobs }, salesforce, data.id, finalAttempt),
   );
 
-  const runMaintenance = () => purgeExpired(database.db).catch((err) => log.warn({ err }, 'maintenance failed'));
-  await runMaintenance();
-  const maintenance = setInterval(runMaintenance, 3600_000);
-  maintenance.unref();
+  // The purge hourly, the vacuum of the versions' tables every minute (platform/maintenance.ts).
+  const stopMaintenance = await startMaintenance(database.db, log);
 
   const app = await buildApp({
     config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(here, '../../web/dist') },
@@ -89,7 +87,7 @@ const main = async () => {
       log.error({ ms: Date.now() - began }, 'stop took too long, exiting');
       process.exit(1);
     }, STOP_LIMIT_MS).unref();
-    clearInterval(maintenance);
+    stopMaintenance();
     app.drain.begin(() => log.info('draining: new requests answer 503'));
     // The live streams never end by themselves: ended now, their browsers reconnect (to another
     // process behind a balancer) and catch up (platform/events.ts).

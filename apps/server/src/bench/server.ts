@@ -25,6 +25,7 @@ import { seedDemo } from '../db/seed/demo.js';
 import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/log.js';
 import { createMailer, MAIL_QUEUE } from '../platform/mail.js';
+import { startMaintenance } from '../platform/maintenance.js';
 import { storageOf } from '../platform/storage.js';
 import type { FloorMember } from './mixed.js';
 
@@ -97,6 +98,8 @@ const application = async () => {
     await seedDemo(database.db, { scale: 1 });
   }
   const jobs = await startJobs(database, { log, pollingIntervalSeconds: config.OUTBOX_POLL_SECONDS, supervise: true });
+  // The server's own maintenance, as main.ts runs it: the bench measures the server as it runs.
+  await startMaintenance(database.db, log);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   await jobs.work(MAIL_QUEUE, (data: { id: number }, finalAttempt) => mailer.deliver(data.id, finalAttempt));
   const app = await buildApp({
