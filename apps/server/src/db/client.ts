@@ -112,7 +112,8 @@ export const openPostgres = async (
       // cores; and the plans (decision 032): the main pool plans each call for its values, never
       // generically (a generic plan cannot tell a 10-lot promotion from a 2,000-lot one: sorted
       // by name, the candidates screen of the big one took 183 ms against 16); the second plans
-      // a named statement once, for the lists whose plan does not depend on the promotion's size.
+      // a named statement once, for the statements whose plan does not depend on the promotion's
+      // size: the session's, run by every request, and the funnel's page (decision 037).
       options: `-c jit=off -c plan_cache_mode=${plans} -c max_parallel_workers_per_gather=0`,
     });
     // An idle connection dropped by the server (restart, terminated backend) is an event, not a
@@ -123,7 +124,7 @@ export const openPostgres = async (
   };
   const poolSize = options.poolSize ?? 10;
   const pool = poolOf(poolSize, 'force_custom_plan');
-  const genericPool = poolOf(Math.max(2, Math.ceil(poolSize / 4)), 'force_generic_plan');
+  const genericPool = poolOf(Math.max(2, Math.ceil(poolSize / 2)), 'force_generic_plan');
   const logger = queryLogger(options.onQuery);
   const db = drizzleNodePg(pool, { schema, logger }) as Db;
   Object.defineProperty(db, GENERIC_PLANS, { value: drizzleNodePg(genericPool, { schema, logger }) as Db });

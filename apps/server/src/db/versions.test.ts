@@ -196,4 +196,23 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
       }
     });
   }
+
+  it('the triggers run by every write plan their statements once, but those that follow one key over many rows (migration 0029, decision 037)', async () => {
+    const triggers = await rowsOf<{ name: string; plans: string | null }>(
+      db(),
+      sql`select p.proname as name,
+          (select s from unnest(p.proconfig) s where s like 'plan_cache_mode=%') as plans
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = current_schema() and p.prorettype = 'trigger'::regtype
+        order by p.proname`,
+    );
+    // A broker's or an agency's candidacies can be 20,000 rows: their plan is made for the key.
+    const forTheirKey = ['follow_agency_name', 'follow_broker_name', 'follow_candidate_budget', 'refresh_restored_sort_keys'];
+    expect(triggers.filter((t) => forTheirKey.includes(t.name))).toEqual(forTheirKey.map((name) => ({ name, plans: null })));
+    const others = triggers.filter((t) => !forTheirKey.includes(t.name));
+    expect(others.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['bump_promotion_version', 'raise_pending_versions', 'candidacy_sort_keys']),
+    );
+    expect(others.filter((t) => t.plans !== 'plan_cache_mode=force_generic_plan')).toEqual([]);
+  });
 });

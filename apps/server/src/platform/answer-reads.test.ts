@@ -112,23 +112,50 @@ describe('the tables a cached route reads (decision 036)', () => {
       'Rows Removed by Filter'?: number;
       Plans?: Node[];
     };
-    const nodes = await ctx.database.db.transaction(async (tx) => {
-      const { rows } = await transactionExecutor(tx).executeSql(`explain (analyze, format json) ${session.sql}`, session.params);
-      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: Node }] | string })['QUERY PLAN'];
-      const all: Node[] = [];
-      const walk = (node: Node) => {
-        all.push(node);
-        for (const child of node.Plans ?? []) walk(child);
-      };
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
-      return all.filter((node) => node['Relation Name'] === 'data_table_versions');
-    });
-    expect(nodes.length).toBe(1);
-    const [versions] = nodes;
-    // An index scan, or a bitmap of one, whose condition holds the scopes (not a filter after reading the table).
-    expect(versions['Node Type']).toMatch(/^(Index|Index Only|Bitmap Heap) Scan$/);
-    const conditions = [versions['Index Cond'], versions['Recheck Cond'], ...(versions.Plans ?? []).map((child) => child['Index Cond'])];
-    expect(conditions.some((condition) => /scope = ANY/.test(condition ?? ''))).toBe(true);
-    expect(versions['Rows Removed by Filter'] ?? 0).toBeLessThan(50);
+    // As the server plans it (decision 037: once per connection, for no reader in particular) and
+    // as a plan made for this reader's values.
+    for (const plans of ['force_generic_plan', 'force_custom_plan']) {
+      const nodes = await ctx.database.db.transaction(async (tx) => {
+        const executor = transactionExecutor(tx);
+        await executor.executeSql(`set local plan_cache_mode = ${plans}`, []);
+        await executor.executeSql(`prepare session_plan as ${session.sql}`, []);
+        try {
+          // EXECUTE takes its values in its text (a utility statement has no parameters to bind).
+          const literal = (value: unknown) => (value === null ? 'null' : `'${String(value).replaceAll("'", "''")}'`);
+          const values = session.params.map(literal).join(', ');
+          const { rows } = await executor.executeSql(`explain (analyze, format json) execute session_plan(${values})`, []);
+          const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: Node }] | string })['QUERY PLAN'];
+          const all: Node[] = [];
+          const walk = (node: Node) => {
+            all.push(node);
+            for (const child of node.Plans ?? []) walk(child);
+          };
+          walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+          return all;
+        } finally {
+          await executor.executeSql('deallocate session_plan', []);
+        }
+      });
+      const versions = nodes.filter((node) => node['Relation Name'] === 'data_table_versions');
+      expect(versions.length, plans).toBe(1);
+      // An index scan, or a bitmap of one, whose condition holds the scopes (not a filter after reading the table).
+      expect(versions[0]['Node Type'], plans).toMatch(/^(Index|Index Only|Bitmap Heap) Scan$/);
+      const conditions = [
+        versions[0]['Index Cond'],
+        versions[0]['Recheck Cond'],
+        ...(versions[0].Plans ?? []).map((child) => child['Index Cond']),
+      ];
+      expect(
+        conditions.some((condition) => /scope = ANY/.test(condition ?? '')),
+        plans,
+      ).toBe(true);
+      expect(versions[0]['Rows Removed by Filter'] ?? 0, plans).toBeLessThan(50);
+      // The token, the account and his promotions, each read along its key.
+      const scans = nodes.filter((node) => node['Relation Name'] !== undefined && node['Relation Name'] !== 'data_versions');
+      expect(
+        scans.filter((node) => /Seq Scan/.test(node['Node Type'])).map((node) => node['Relation Name']),
+        plans,
+      ).toEqual([]);
+    }
   });
 });
