@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { toComment } from '../candidacies/candidacies.service.js';
 import type { CommandHandlers } from '../commands/index.js';
 import { fullName } from '../users/index.js';
-import { findComment } from './comments.queries.js';
+import { findComment, insertComment } from './comments.queries.js';
 
 /** Comments on a candidacy (docs/product/validation.md#comment and docs/product/access.md#who-may-do-what): visible to brokers, notaries, bankers and promoters. */
 export const COMMENT_MESSAGES = {
@@ -18,13 +18,14 @@ const candidateNameOf = (comment: Awaited<ReturnType<typeof findComment>>) => (c
 /** The comment commands; their entity, input and roles are in the shared command catalogue. */
 export const COMMENT_COMMANDS = {
   async createComment({ tx, actor, target }, input) {
-    const [row] = await tx
-      .insert(comments)
-      .values({ promotionId: target.promotionId, candidacyId: target.id, comment: input.comment, createdById: actor.id })
-      .returning({ id: comments.id });
-    const created = await findComment(tx, row.id);
+    const created = await insertComment(tx, {
+      promotionId: target.promotionId,
+      candidacyId: target.id,
+      comment: input.comment,
+      createdById: actor.id,
+    });
     return {
-      data: created ? toComment(actor, created) : null,
+      data: toComment(actor, created),
       message: COMMENT_MESSAGES.added,
       log: { onTitle: candidateNameOf(created), title: COMMENT_MESSAGES.added, candidacyId: target.id },
     };

@@ -23,6 +23,10 @@ describe('comments on a candidacy (docs/product/validation.md#comment and docs/p
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toBe('Commentaire ajouté');
       expect(response.json().data).toMatchObject({ comment: 'Rappel prévu', created_by_id: user.id, is_editable: true });
+      // The row as it was written, with its author: what the candidacy's screen shows at once.
+      const [written] = await db.select().from(comments).where(eq(comments.id, response.json().data.id));
+      expect(response.json().data.created_at).toBe(written.createdAt.toISOString());
+      expect(response.json().data.created_by).toMatchObject({ id: user.id, full_name: `${user.firstName} ${user.lastName}` });
     }
     expect(await db.select().from(comments)).toHaveLength(5);
     const [log] = await db.select().from(logs);
@@ -33,7 +37,7 @@ describe('comments on a candidacy (docs/product/validation.md#comment and docs/p
     });
   });
 
-  it('holds a connection of the pool for five statements: begin, the insert, its read with the candidate, the history, commit (issue 20)', async () => {
+  it('holds a connection of the pool for four statements: begin, the insert answering its row with the candidate, the history, commit (issue 20)', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const { candidacy } = await createCandidacyRow(db, desk.promotion.id);
@@ -48,8 +52,8 @@ describe('comments on a candidacy (docs/product/validation.md#comment and docs/p
       // The embedded database's driver opens and ends its transactions without logging them.
       .filter((verb) => verb !== 'begin' && verb !== 'commit');
     expect(status).toBe(200);
-    // The session, the target's promotion (before the transaction), then in it: the insert, its read, the history.
-    expect(sent).toEqual(['select', 'select', 'insert', 'select', 'insert']);
+    // The session, the target's promotion (before the transaction), then in it: the insert with its read, the history.
+    expect(sent).toEqual(['select', 'select', 'with', 'insert']);
   });
 
   it('refuses an empty comment, other roles and another promotion', async () => {
