@@ -14,7 +14,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openPostgres } from '../db/client.js';
+import { openPostgres, STATEMENT_SETTINGS } from '../db/client.js';
 import { startJobs } from '../platform/jobs.js';
 import { localStorage } from '../platform/storage.js';
 
@@ -46,7 +46,8 @@ const main = async () => {
   const config = { ...loadConfig({ DATABASE_URL: url }), ANSWER_CACHE_MB: 0, RATE_LIMIT_MULTIPLIER: 100, WEB_DIST: '' };
   const app = await buildApp({ config, database, jobs, storage: localStorage('/tmp/promovente-bench-plans'), logger: false });
   await app.ready();
-  const client = new pg.Client(url);
+  // The application's settings (no JIT: at 2,000 lots a search of the tasks measured 1.9 s of JIT compilation).
+  const client = new pg.Client({ connectionString: url, options: STATEMENT_SETTINGS });
   await client.connect();
   try {
     // The broker of the biggest promotion, and the smallest of his other promotions.

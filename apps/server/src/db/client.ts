@@ -95,6 +95,13 @@ export const openPglite = async (
 const GENERIC_PLANS = Symbol('generic plans');
 export const genericPlansOf = (db: Queryable): Db | undefined => (db as { [GENERIC_PLANS]?: Db })[GENERIC_PLANS];
 
+/**
+ * The settings of the application's connections to PostgreSQL (docs/performance.md#the-server),
+ * the plans apart: a tool that explains the application's statements (npm run bench:plans) runs
+ * them under the same ones, or it measures a JIT compilation the application never does.
+ */
+export const STATEMENT_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export const openPostgres = async (
   url: string,
   options: { onError?: (error: Error) => void; onQuery?: OnQuery; poolSize?: number } = {},
@@ -114,7 +121,7 @@ export const openPostgres = async (
       // by name, the candidates screen of the big one took 183 ms against 16); the second plans
       // a named statement once, for the statements whose plan does not depend on the promotion's
       // size: the session's, run by every request, and the funnel's page (decision 037).
-      options: `-c jit=off -c plan_cache_mode=${plans} -c max_parallel_workers_per_gather=0`,
+      options: `${STATEMENT_SETTINGS} -c plan_cache_mode=${plans}`,
     });
     // An idle connection dropped by the server (restart, terminated backend) is an event, not a
     // crash: pg discards that client and the next query opens a new one, so the application
