@@ -199,6 +199,11 @@ const main = async () => {
         method: 'GET',
         path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}`,
       },
+      {
+        name: "a lot's pickers' choices",
+        method: 'GET',
+        path: `/api/promotions/${p}/buildings/${picked.mainLot.building_id}/lots/${picked.mainLot.id}/choices`,
+      },
       { name: 'people menus', method: 'GET', path: `/api/promotions/${p}/people` },
       { name: 'planning', method: 'GET', path: `/api/planning?promotion_id=${p}` },
       { name: 'finances', method: 'GET', path: `/api/finances?promotion_id=${p}` },

@@ -46,6 +46,7 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     expect(CACHED.map(({ name }) => name).sort()).toEqual(
       [
         'getBuildingLot',
+        'getBuildingLotChoices',
         'getDashboard',
         'getFilterOptions',
         'getPlanning',

@@ -1,6 +1,7 @@
 import {
   buildingAnswerSchema,
   buildingInputSchema,
+  buildingLotChoicesSchema,
   buildingLotDetailSchema,
   buildingLotParamsSchema,
   buildingLotsSchema,
@@ -75,10 +76,19 @@ export const BUILDINGS_API = defineRoutes({
   getBuildingLot: {
     method: 'GET',
     path: '/promotions/:id/buildings/:buildingId/lots/:lotId',
-    summary: 'Un lot avec son lot principal, ses lots associés et les choix des sélecteurs',
+    summary: 'Un lot avec son lot principal et ses lots associés',
     access: 'building.read',
     params: buildingLotParamsSchema,
     response: buildingLotDetailSchema,
+    cache: true,
+  },
+  getBuildingLotChoices: {
+    method: 'GET',
+    path: '/promotions/:id/buildings/:buildingId/lots/:lotId/choices',
+    summary: "Les choix des sélecteurs d'un lot : les lots à lui associer, les lots principaux où déplacer ses lots associés",
+    access: 'building.read',
+    params: buildingLotParamsSchema,
+    response: buildingLotChoicesSchema,
     cache: true,
   },
   updateBuildingLot: {

@@ -78,6 +78,11 @@ export const API = {
   getApiReferenceAsset: { name: 'getApiReferenceAsset', method: 'GET', path: '/docs/:asset' },
   getApplication: { name: 'getApplication', method: 'GET', path: '/applications/:id' },
   getBuildingLot: { name: 'getBuildingLot', method: 'GET', path: '/promotions/:id/buildings/:buildingId/lots/:lotId' },
+  getBuildingLotChoices: {
+    name: 'getBuildingLotChoices',
+    method: 'GET',
+    path: '/promotions/:id/buildings/:buildingId/lots/:lotId/choices',
+  },
   getCandidacy: { name: 'getCandidacy', method: 'GET', path: '/candidacies/:id' },
   getCandidate: { name: 'getCandidate', method: 'GET', path: '/candidates/:id' },
   getCrmState: { name: 'getCrmState', method: 'GET', path: '/promotions/:id/crm' },

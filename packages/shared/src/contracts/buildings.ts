@@ -336,13 +336,24 @@ export const buildingLotDetailSchema = z.object({
     /** The main lot of an associated lot (with its building), else null. */
     parent: adminLotSchema.extend({ building: z.string() }).nullable(),
     children: z.array(adminLotSchema),
+  }),
+});
+export type BuildingLotDetail = z.infer<typeof buildingLotDetailSchema>;
+
+/**
+ * GET promotions/{id}/buildings/{buildingId}/lots/{lotId}/choices: the choices of the lot page's
+ * two pickers, read when one opens (every lot of the promotion: 300 KB at 2,000 lots, which the
+ * page itself no longer carries).
+ */
+export const buildingLotChoicesSchema = z.object({
+  data: z.object({
     /** Lots that may be attached here: no parent, not this lot, no children (a main lot's page only). */
     attachable: z.array(lotChoiceSchema),
     /** Main lots an associated lot of this page may move under (every main lot but this one). */
     move_targets: z.array(lotChoiceSchema),
   }),
 });
-export type BuildingLotDetail = z.infer<typeof buildingLotDetailSchema>;
+export type BuildingLotChoices = z.infer<typeof buildingLotChoicesSchema>;
 
 export const lotAnswerSchema = z.object({ data: adminLotSchema, message: z.string() });
 export type LotAnswer = z.infer<typeof lotAnswerSchema>;

@@ -105,17 +105,11 @@ export type LotDetailRow = {
   lot: LotRecord | null;
   parent: (LotRecord & { building: string }) | null;
   children: LotRecord[] | string;
-  attachable: LotChoiceRecord[] | string;
-  move_targets: LotChoiceRecord[] | string;
 };
-
-const choiceColumns = sql`l.id, l.reference, l.building_id, cb.title as building, t.title as type`;
 
 /**
  * GET promotions/{id}/buildings/{buildingId}/lots/{lotId} in one statement: the building, the
- * lot (null when it is not of this building and promotion), its main lot, its associated lots,
- * the lots that may be attached to it (a main lot's page: main lots without children, not itself)
- * and the main lots an associated lot may move under.
+ * lot (null when it is not of this building and promotion), its main lot and its associated lots.
  */
 export const selectLotDetail = async (db: Queryable, promotionId: number, buildingId: number, lotId: number) => {
   const [row] = await rowsOf<LotDetailRow>(
@@ -135,20 +129,45 @@ export const selectLotDetail = async (db: Queryable, promotionId: number, buildi
         (select coalesce(json_agg(x order by x.reference, x.id), '[]') from (
           select ${lotColumns} from lots l ${lotJoins}
           where l.promotion_id = ${promotionId} and l.parent_id = (select id from lot)
-        ) x) as children,
+        ) x) as children
+      from buildings b
+      where b.id = ${buildingId} and b.promotion_id = ${promotionId}
+    `,
+  );
+  return row ?? null;
+};
+
+export type LotChoicesRow = {
+  /** The lot's main lot, null for a main lot; undefined when the lot is not of this building and promotion. */
+  parent_id: number | null;
+  attachable: LotChoiceRecord[] | string;
+  move_targets: LotChoiceRecord[] | string;
+};
+
+const choiceColumns = sql`l.id, l.reference, l.building_id, cb.title as building, t.title as type`;
+
+/**
+ * GET promotions/{id}/buildings/{buildingId}/lots/{lotId}/choices in one statement, no row when
+ * the lot is not of this building and promotion: the lots that may be attached to it (a main
+ * lot's page: main lots without children, not itself) and the main lots its associated lots may
+ * move under (every main lot but itself), each read along the promotion's lots.
+ */
+export const selectLotChoices = async (db: Queryable, promotionId: number, buildingId: number, lotId: number) => {
+  const [row] = await rowsOf<LotChoicesRow>(
+    db,
+    sql`
+      select lot.parent_id,
         (select coalesce(json_agg(x order by x.building, x.reference, x.id), '[]') from (
           select ${choiceColumns} from lots l join buildings cb on cb.id = l.building_id join lot_types t on t.id = l.lot_type_id
-          where l.promotion_id = ${promotionId} and l.parent_id is null and l.id <> ${lotId}
-            and exists (select 1 from lot where lot.parent_id is null)
+          where l.promotion_id = ${promotionId} and l.parent_id is null and l.id <> ${lotId} and lot.parent_id is null
             and not exists (select 1 from lots c where c.parent_id = l.id)
         ) x) as attachable,
         (select coalesce(json_agg(x order by x.building, x.reference, x.id), '[]') from (
           select ${choiceColumns} from lots l join buildings cb on cb.id = l.building_id join lot_types t on t.id = l.lot_type_id
           where l.promotion_id = ${promotionId} and l.parent_id is null and l.id <> ${lotId}
-            and exists (select 1 from lot)
         ) x) as move_targets
-      from buildings b
-      where b.id = ${buildingId} and b.promotion_id = ${promotionId}
+      from lots lot
+      where lot.id = ${lotId} and lot.promotion_id = ${promotionId} and lot.building_id = ${buildingId}
     `,
   );
   return row ?? null;

@@ -8,6 +8,7 @@ import {
   deleteBuilding,
   deleteBuildingLot,
   getBuildingLot,
+  getBuildingLotChoices,
   listBuildingLots,
   listBuildings,
   updateBuilding,
@@ -27,6 +28,8 @@ export const BUILDINGS_HANDLERS = handlersOf(BUILDINGS_API, {
   listBuildingLots: async ({ deps, actor, params }) => listBuildingLots(deps.db, actor, params.id, params.buildingId),
   createBuildingLot: async ({ deps, actor, params, body }) => createBuildingLot(deps, actor, params.id, params.buildingId, body),
   getBuildingLot: async ({ deps, actor, params }) => getBuildingLot(deps.db, actor, params.id, params.buildingId, params.lotId),
+  getBuildingLotChoices: async ({ deps, actor, params }) =>
+    getBuildingLotChoices(deps.db, actor, params.id, params.buildingId, params.lotId),
   updateBuildingLot: async ({ deps, actor, params, body }) =>
     updateBuildingLot(deps, actor, params.id, params.buildingId, params.lotId, body),
   deleteBuildingLot: async ({ deps, actor, params }) => deleteBuildingLot(deps, actor, params.id, params.buildingId, params.lotId),
@@ -37,4 +40,5 @@ export const BUILDINGS_READS = readsOf(BUILDINGS_API, {
   listBuildings: [buildings, lots, promotions],
   listBuildingLots: [buildings, floors, lotTypes, lots, promotions],
   getBuildingLot: [buildings, floors, lotTypes, lots, promotions],
+  getBuildingLotChoices: [buildings, lotTypes, lots, promotions],
 });

@@ -3,6 +3,7 @@ import {
   type AdminLot,
   BUILDING_MESSAGES,
   type BuildingAnswer,
+  type BuildingLotChoices,
   type BuildingLotDetail,
   type BuildingLots,
   type BuildingRow,
@@ -50,6 +51,7 @@ import {
   selectBuildingLots,
   selectBuildings,
   selectLot,
+  selectLotChoices,
   selectLotDetail,
   updateBuildingRow,
   updateLotRow,
@@ -156,7 +158,7 @@ export const listBuildingLots = async (db: Db, actor: RequestActor, promotionId:
   return { data: { building: toBuilding(first), lots } };
 };
 
-/** GET promotions/{id}/buildings/{buildingId}/lots/{lotId}: the lot with its associated lots and the pickers' choices. */
+/** GET promotions/{id}/buildings/{buildingId}/lots/{lotId}: the lot with its main lot and its associated lots. */
 export const getBuildingLot = async (
   db: Db,
   actor: RequestActor,
@@ -167,18 +169,37 @@ export const getBuildingLot = async (
   await assertMemberOf(db, actor, promotionId);
   const row = await selectLotDetail(db, promotionId, buildingId, lotId);
   if (!row?.lot) throw notFound();
-  const lot = toAdminLot(parsed(row.lot));
   const parent = row.parent ? parsed(row.parent) : null;
-  const choices = (value: LotChoiceRecord[] | string) => parsed(value).map(toChoice);
   return {
     data: {
       building: toBuilding(parsed(row.building)),
-      lot,
+      lot: toAdminLot(parsed(row.lot)),
       parent: parent ? { ...toAdminLot(parent), building: parent.building } : null,
       children: parsed(row.children).map(toAdminLot),
+    },
+  };
+};
+
+/**
+ * GET promotions/{id}/buildings/{buildingId}/lots/{lotId}/choices: what the lot page's pickers
+ * offer, read when one opens ('Associer un lot existant', 'Déplacer').
+ */
+export const getBuildingLotChoices = async (
+  db: Db,
+  actor: RequestActor,
+  promotionId: number,
+  buildingId: number,
+  lotId: number,
+): Promise<BuildingLotChoices> => {
+  await assertMemberOf(db, actor, promotionId);
+  const row = await selectLotChoices(db, promotionId, buildingId, lotId);
+  if (!row) throw notFound();
+  const choices = (value: LotChoiceRecord[] | string) => parsed(value).map(toChoice);
+  return {
+    data: {
       attachable: choices(row.attachable),
       // An associated lot of this page moves under another main lot: never this one, nor its own.
-      move_targets: lot.parent_id === null ? choices(row.move_targets) : [],
+      move_targets: row.parent_id === null ? choices(row.move_targets) : [],
     },
   };
 };

@@ -15,7 +15,7 @@ beforeAll(async () => {
   headers = await demoBroker(ctx);
   const db = ctx.database.db;
   const [promotion] = await db.select().from(promotions).where(eq(promotions.title, 'Quartier des Vergers'));
-  // A main lot with associated lots: the detail then reads every part (children, attachable, move targets).
+  // A main lot with associated lots: the detail then reads every part (children), its choices both pickers'.
   const [child] = await db
     .select({ parentId: lots.parentId })
     .from(lots)
@@ -30,6 +30,7 @@ beforeAll(async () => {
     'the buildings': base,
     "a building's main lots": `${base}/${main.buildingId}/lots`,
     'a main lot with its associated lots': `${base}/${main.buildingId}/lots/${main.id}`,
+    "a main lot's pickers' choices": `${base}/${main.buildingId}/lots/${main.id}/choices`,
   };
   const [admin] = await db.select().from(users).where(eq(users.admin, true)).limit(1);
   adminHeaders = bearer(await signIn(ctx.app, admin.email, 'demo-2026'));
@@ -37,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("the 'Lots' menu reads: the budget (docs/performance.md#patterns-for-lists)", () => {
-  for (const name of ['the buildings', "a building's main lots", 'a main lot with its associated lots']) {
+  for (const name of ['the buildings', "a building's main lots", 'a main lot with its associated lots', "a main lot's pickers' choices"]) {
     it(`answers ${name} in at most 3 statements (sign-in included), none reading a whole growing table`, async () => {
       const sent = await expectStatementsAtMost(ctx, headers, urls[name], 3);
       await expectIndexedPlans(ctx, sent);

@@ -383,6 +383,9 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots/${w.rows.lots[0].id}`,
   }),
+  'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId/choices': (w) => ({
+    url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[0].buildingId}/lots/${w.rows.lots[0].id}/choices`,
+  }),
   'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId': (w) => ({
     url: `/api/promotions/${w.promotion.id}/buildings/${w.rows.lots[2].buildingId}/lots/${w.rows.lots[2].id}`,
     payload: { parent_id: w.rows.lots[1].id },

@@ -232,6 +232,7 @@ export const ROUTE_IDS: Readonly<Record<string, RouteRow>> = {
   'GET /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId'] },
   'POST /api/promotions/:id/buildings/:buildingId/lots': { ids: ['path.id', 'path.buildingId', 'body.parent_id'], ignored: REFERENCE_IDS },
   'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
+  'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId/choices': { ids: ['path.id', 'path.buildingId', 'path.lotId'] },
   'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId': {
     ids: ['path.id', 'path.buildingId', 'path.lotId', 'body.parent_id'],
     ignored: REFERENCE_IDS,
@@ -619,6 +620,12 @@ const buildingRouteCases = (): RouteCase[] => {
         fields: [field],
         label: part,
         call: (a, x) => get(lot(a, x, part)),
+      },
+      {
+        route: 'GET /api/promotions/:id/buildings/:buildingId/lots/:lotId/choices',
+        fields: [field],
+        label: part,
+        call: (a, x) => get(`${lot(a, x, part)}/choices`),
       },
       {
         route: 'PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId',

@@ -140,6 +140,7 @@ export const ROUTE_TABLE: readonly (readonly [route: string, cells: string, sour
   ['GET /api/promotions/:id/buildings/:buildingId/lots',         'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.read'],
   ['POST /api/promotions/:id/buildings/:buildingId/lots',        '403 403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.edit (admins)'],
   ['GET /api/promotions/:id/buildings/:buildingId/lots/:lotId',  'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.read'],
+  ['GET /api/promotions/:id/buildings/:buildingId/lots/:lotId/choices', 'ok  403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.read'],
   ['PUT /api/promotions/:id/buildings/:buildingId/lots/:lotId',  '403 403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.edit (admins)'],
   ['DELETE /api/promotions/:id/buildings/:buildingId/lots/:lotId','403 403 403 403 403 403 403 403 ok  403 401 401 404', 'permission building.edit (admins)'],
   ['GET /api/planning',                                           'ok  403 403 403 403 403 ok  ok  ok  ok  401 401 404', 'docs/product/access.md#route-table /planning: broker, pilot, investor (docs/product/planning.md#who-may-do-what)'],

@@ -10,6 +10,8 @@ export const buildingKeys = {
   list: (promotionId: number) => ['buildings', promotionId] as const,
   lots: (promotionId: number, buildingId: number) => ['buildings', promotionId, buildingId, 'lots'] as const,
   lot: (promotionId: number, buildingId: number, lotId: number) => ['buildings', promotionId, buildingId, 'lots', lotId] as const,
+  choices: (promotionId: number, buildingId: number, lotId: number) =>
+    ['buildings', promotionId, buildingId, 'lots', lotId, 'choices'] as const,
 };
 
 export const useBuildings = (promotionId: number) =>
@@ -34,6 +36,14 @@ export const useBuildingLot = (promotionId: number, buildingId: number | null, l
         (r) => r.data,
       ),
     enabled: buildingId !== null && lotId !== null,
+  });
+
+/** The lot page's pickers' choices, read when one opens (every lot of the promotion: not carried by the page). */
+export const useBuildingLotChoices = (promotionId: number, buildingId: number, lotId: number) =>
+  useQuery({
+    queryKey: buildingKeys.choices(promotionId, buildingId, lotId),
+    queryFn: ({ signal }) =>
+      call(API.getBuildingLotChoices, { params: { id: promotionId, buildingId, lotId } }, { signal }).then((r) => r.data),
   });
 
 /** GET lots_types and GET lots_floors: reference data, the same for every promotion. */

@@ -1,4 +1,4 @@
-import type { AdminLot, BuildingLotDetail } from '@promovente/shared';
+import type { AdminLot, BuildingLotChoices, BuildingLotDetail } from '@promovente/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,8 +38,13 @@ const detail: BuildingLotDetail = {
     lot: lot(102, 'A-102', null),
     parent: null,
     children: [lot(103, 'C-7', 102)],
-    attachable: [],
-    move_targets: [],
+  },
+};
+
+const choices: BuildingLotChoices = {
+  data: {
+    attachable: [{ id: 104, reference: 'A-104', building_id: 5, building: 'Bâtiment A', type: 'Appartement' }],
+    move_targets: [{ id: 105, reference: 'A-105', building_id: 5, building: 'Bâtiment A', type: 'Appartement' }],
   },
 };
 
@@ -47,7 +52,7 @@ const serve = () => {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
     init?.method === 'PUT'
       ? new Response(JSON.stringify({ data: lot(103, 'C-7', null), message: 'Lot dissocié' }), { status: 200 })
-      : new Response(JSON.stringify(detail), { status: 200 }),
+      : new Response(JSON.stringify(_url.endsWith('/choices') ? choices : detail), { status: 200 }),
   );
   vi.stubGlobal('fetch', fetchMock);
   render(
@@ -68,6 +73,7 @@ const serve = () => {
   return fetchMock;
 };
 const puts = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const choiceReads = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/choices'));
 
 describe("'Dissocier' on a lot's associated lots (docs/product/promotion-administration.md#states)", () => {
   afterEach(() => {
@@ -92,5 +98,30 @@ describe("'Dissocier' on a lot's associated lots (docs/product/promotion-adminis
     expect(url).toBe('/api/promotions/4/buildings/5/lots/103');
     expect(JSON.parse(String(init?.body))).toEqual({ parent_id: null });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("reads the pickers' choices only when one opens: 'Associer un lot existant' offers the lots to attach, 'Déplacer' the main lots", {
+    timeout: 20_000,
+  }, async () => {
+    const fetchMock = serve();
+    await screen.findByRole('button', { name: 'Dissocier le lot C-7' });
+    expect(choiceReads(fetchMock)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Associer un lot existant' }));
+    const attach = await screen.findByRole('combobox', { name: 'Lot à associer' });
+    expect(choiceReads(fetchMock).map(([url]) => url)).toEqual(['/api/promotions/4/buildings/5/lots/102/choices']);
+    expect([...(attach as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Choisir un lot',
+      'A-104 – Appartement (Bâtiment A)',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Déplacer le lot C-7' }));
+    const move = await screen.findByRole('combobox', { name: 'Nouveau lot principal' });
+    expect([...(move as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Choisir un lot',
+      'A-105 – Appartement (Bâtiment A)',
+    ]);
   });
 });

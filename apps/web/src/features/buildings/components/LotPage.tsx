@@ -207,7 +207,8 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
         <LotChoiceModal
           title="Associer un lot existant"
           label="Lot à associer"
-          choices={detail.attachable}
+          lot={{ promotionId, buildingId: lot.building_id, lotId: lot.id }}
+          kind="attachable"
           pending={update.isPending}
           onChoose={(choice) => setParent(choice, lot.id)}
           onClose={() => setDialog(null)}
@@ -217,7 +218,8 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
         <LotChoiceModal
           title={`Déplacer le lot ${dialog.move.reference}`}
           label="Nouveau lot principal"
-          choices={detail.move_targets}
+          lot={{ promotionId, buildingId: lot.building_id, lotId: lot.id }}
+          kind="move_targets"
           pending={update.isPending}
           onChoose={(choice) => setParent(dialog.move, choice.id)}
           onClose={() => setDialog(null)}
