@@ -25,8 +25,12 @@ const configSchema = z
     DATA_DIR: z.string().default('./data'),
     /** A PostgreSQL connection string; without it the embedded PGlite database is used. */
     DATABASE_URL: z.string().optional(),
-    /** The PostgreSQL connections the server keeps open (docs/performance.md). */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * The PostgreSQL connections of the server's main pool, and half as many for the statements
+     * planned once (docs/performance.md, 'The server'; decision 037: on two cores, 10 answered the
+     * mixed phase with a lower p95 than 20 or 40).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** smtp://user:pass@host:port; without it e-mails are kept in the database. */
     SMTP_URL: z.string().optional(),
     /**
