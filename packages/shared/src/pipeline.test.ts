@@ -11,6 +11,7 @@ import {
   milestoneText,
   PROCESS_TASKS,
   priorityDeadline,
+  priorityDeadlineChanges,
 } from './pipeline.js';
 import { type Actor, USER_TYPES, type UserType } from './roles.js';
 import { fromSwissTime } from './swiss-time.js';
@@ -307,5 +308,22 @@ describe('docs/permissions.md, application actions', () => {
       expect(cells[2], action).toBe(String(APPLICATION_ACTIONS[action].column));
       expect(cells[3], action).toBe(applicationActionRoles(action).join(', '));
     }
+  });
+});
+
+describe('priorityDeadlineChanges: when the deadline flags change (platform/clock.ts keeps an answer until then)', () => {
+  const multi = { multi_agency: true, reservation_timeout: 5 };
+  const row = { status: 0, priority: 1, last_priority_change: '2026-11-01T10:00:00.000Z' };
+  const flags = (at: number) => priorityDeadline(row, multi, new Date(at));
+
+  it('names every instant the flags change, and the flags are the same between them', () => {
+    const deadline = flags(0).deadline as string;
+    const changes = priorityDeadlineChanges(deadline);
+    expect(changes).toEqual([Date.parse('2026-11-05T10:00:00.001Z'), Date.parse('2026-11-06T10:00:00.000Z')]);
+    for (const change of changes) expect(flags(change - 1), String(change)).not.toEqual(flags(change));
+    // Between the changes (and before the first, after the last) nothing moves.
+    const probes = [Date.parse('2026-11-01T10:00:00Z'), ...changes.flatMap((c) => [c, c + 3_600_000]), Date.parse('2026-12-01T00:00:00Z')];
+    const segment = (at: number) => changes.filter((c) => c <= at).length;
+    for (const a of probes) for (const b of probes) if (segment(a) === segment(b)) expect(flags(a)).toEqual(flags(b));
   });
 });

@@ -219,6 +219,16 @@ export const priorityDeadline = (
   };
 };
 
+/**
+ * The instants from which priorityDeadline's flags change for a deadline (ms since the epoch):
+ * under one day to go from one day before it (to the millisecond after), over from the deadline
+ * itself. An answer that shows the flags is the same between them (platform/clock.ts, server).
+ */
+export const priorityDeadlineChanges = (deadline: string | Date): number[] => {
+  const at = new Date(deadline).getTime();
+  return [at - 86_400_000 + 1, at];
+};
+
 /** The expired priority text of the funnel (docs/product/funnel.md#screens). */
 export const EXPIRED_RESERVATION_TEXT = 'La réservation est expirée, la priorité peut-être supprimée à tout moment.';
 

@@ -1,4 +1,4 @@
-import { swissDayNumber } from './swiss-time.js';
+import { swissDayNumber, swissMidnight } from './swiss-time.js';
 /** Statuses, priorities and their French labels and colours (docs/product/candidates.md#states and docs/product/funnel.md#application-status). */
 
 export const LOT_STATUS = { available: 0, prs: 1, optioned: 2, reserved: 3, signed: 4 } as const;
@@ -62,6 +62,17 @@ export const taskTimeStatus = (endAt: Date | string, now: Date = new Date()): Ta
   const end = new Date(endAt);
   if (end.getTime() < now.getTime()) return 'late';
   return swissDayNumber(end) === swissDayNumber(now) ? 'today' : 'next';
+};
+
+/**
+ * The instants from which taskTimeStatus changes for a task still to come at `now` (ms since the
+ * epoch): today from the Swiss midnight of its day, late from the millisecond after its end; none
+ * for a late one, which stays late.
+ */
+export const taskTimeStatusChanges = (endAt: Date | string, now: Date): number[] => {
+  const end = new Date(endAt);
+  if (end.getTime() < now.getTime()) return [];
+  return [swissMidnight(end).getTime(), end.getTime() + 1];
 };
 
 /** The colours of statuses and task times, defined once (tailwind classes). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskTimeStatus } from './statuses.js';
+import { taskTimeStatus, taskTimeStatusChanges } from './statuses.js';
 import {
   formatDate,
   formatDateTime,
@@ -86,6 +86,20 @@ describe('Swiss time, Europe/Zurich with daylight saving (docs/glossary.md)', ()
     expect(taskTimeStatus('2026-01-14T23:30:00Z', now)).toBe('next'); // 15/01 00:30
     expect(taskTimeStatus('2026-01-14T22:50:00Z', now)).toBe('today'); // 14/01 23:50
     expect(taskTimeStatus('2026-01-14T22:00:00Z', now)).toBe('late');
+  });
+
+  it("names when a task's time status changes: today from its Swiss midnight, late just after its end; nothing for a late one (platform/clock.ts)", () => {
+    for (const end of ['2026-01-15T08:00:00Z', '2026-07-15T08:00:00Z', '2026-03-29T00:30:00Z']) {
+      const from = new Date(Date.parse(end) - 3 * 86_400_000);
+      const changes = taskTimeStatusChanges(end, from);
+      expect(changes, end).toEqual([swissMidnight(end).getTime(), Date.parse(end) + 1]);
+      for (const change of changes) expect(taskTimeStatus(end, new Date(change - 1)), end).not.toBe(taskTimeStatus(end, new Date(change)));
+      // Between the changes the status stays.
+      expect(taskTimeStatus(end, new Date(changes[0] + 60_000))).toBe('today');
+      expect(taskTimeStatus(end, new Date(changes[0] - 60_000))).toBe('next');
+      expect(taskTimeStatus(end, new Date(changes[1] + 86_400_000))).toBe('late');
+    }
+    expect(taskTimeStatusChanges('2026-01-14T22:00:00Z', new Date('2026-01-14T22:45:00Z'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { API_ROUTES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { comments, lots, tasks } from '../db/schema/index.js';
+import { applications, comments, lots, promotions, tasks } from '../db/schema/index.js';
 import { ANSWER_READS } from '../routes.js';
 import { PASSWORD } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
@@ -282,6 +282,69 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     expect(ctx.app.answers.stats().hits).toBe(hits + 1);
     const revalidated = await read('broker', '/api/user', { 'if-none-match': first.headers.etag as string });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it("keeps an answer that names when its clock's flags change until the minute of the first: a priority's deadline in the funnel (issue 20)", async () => {
+    const day = 86_400_000;
+    const start = Date.UTC(2026, 10, 26, 9, 0, 10);
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const db = ctx.database.db;
+    const { application } = world.rows;
+    const [promotionBefore] = await db.select().from(promotions).where(eq(promotions.id, world.promotion.id));
+    const [applicationBefore] = await db.select().from(applications).where(eq(applications.id, application.id));
+    onTestFinished(async () => {
+      vi.useRealTimers();
+      await db
+        .update(promotions)
+        .set({ multiAgency: promotionBefore.multiAgency, reservationTimeout: promotionBefore.reservationTimeout })
+        .where(eq(promotions.id, world.promotion.id));
+      await db
+        .update(applications)
+        .set({ priority: applicationBefore.priority, lastPriorityChange: applicationBefore.lastPriorityChange })
+        .where(eq(applications.id, application.id));
+    });
+    // Priority 1 in a multi-agency promotion with 5 days to reserve: its deadline is in two days.
+    await db.update(promotions).set({ multiAgency: true, reservationTimeout: 5 }).where(eq(promotions.id, world.promotion.id));
+    await db
+      .update(applications)
+      .set({ priority: 1, lastPriorityChange: new Date(start - 3 * day) })
+      .where(eq(applications.id, application.id));
+    const deadline = start + 2 * day;
+    ctx.app.answers.clear();
+    const url = `/api/applications?promotion=${world.promotion.id}`;
+    const flagsOf = (body: string) => {
+      const row = (
+        JSON.parse(body).data as { id: number; deadline: string; deadline_is_in_less_than_one_day: boolean; is_over_deadline: boolean }[]
+      ).find((r) => r.id === application.id);
+      return row && [row.deadline, row.deadline_is_in_less_than_one_day, row.is_over_deadline];
+    };
+
+    const first = await read('broker', url);
+    expect(flagsOf(first.body)).toEqual([new Date(deadline).toISOString(), false, false]);
+    // Six hours later, nothing it shows has changed: the same answer, from memory, and a 304.
+    vi.setSystemTime(start + 6 * 3_600_000);
+    const { hits, misses } = ctx.app.answers.stats();
+    const later = await read('broker', url);
+    expect(later.body).toBe(first.body);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(ctx.app.answers.stats()).toMatchObject({ hits: hits + 1, misses });
+    expect((await read('broker', url, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    // The deadline is under a day away from 09:00:10.001; within that minute, the answer of 09:00
+    // (a flag moves at most one minute after its instant, as in an answer of the minute).
+    vi.setSystemTime(deadline - day + 30_000);
+    expect((await read('broker', url, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    // From 09:01 on: made again, under another ETag.
+    vi.setSystemTime(deadline - day + 50_000);
+    const underADay = await read('broker', url, { 'if-none-match': first.headers.etag as string });
+    expect(underADay.statusCode).toBe(200);
+    expect(flagsOf(underADay.body)).toEqual([new Date(deadline).toISOString(), true, false]);
+    expect(underADay.headers.etag).not.toBe(first.headers.etag);
+    // And from the minute of the deadline on, over it; the same as a live read.
+    vi.setSystemTime(deadline + 60_000);
+    const over = await read('broker', url);
+    expect(flagsOf(over.body)).toEqual([new Date(deadline).toISOString(), false, true]);
+    ctx.app.answers.clear();
+    expect((await read('broker', url)).body).toBe(over.body);
   });
 
   it('makes an answer once for the reads of the same reader that arrive while it is made (issue 20)', async () => {

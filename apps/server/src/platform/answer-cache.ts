@@ -30,6 +30,8 @@ export type CachedAnswer = {
   json: string;
   encoded: { br?: Buffer; gzip?: Buffer };
   bytes: number;
+  /** The instant (ms) from which it must be made again: what it computed from the clock changes then (platform/clock.ts). */
+  expiresAt: number;
 };
 
 /** Below this, compressing costs more than it saves (the same threshold as app.ts). */
@@ -49,10 +51,13 @@ const readerOf = (actor: RequestActor) =>
     actor.data_version,
   ].join('|');
 
-/** The key of one answer and its ETag (weak: the same answer is sent in several encodings). */
+/** The ETag of what a key names (weak: the same answer is sent in several encodings). */
+export const etagOf = (key: string) => `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
+
+/** The key of one answer and its ETag. */
 export const answerKeyOf = (route: string, request: Pick<FastifyRequest, 'url'>, actor: RequestActor, minute: number | null) => {
   const key = `${route}\n${request.url}\n${readerOf(actor)}\n${minute ?? 'any minute'}`;
-  return { key, etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"` };
+  return { key, etag: etagOf(key) };
 };
 
 /** Whether the client's If-None-Match names this ETag (a list, or `*`). */
@@ -66,10 +71,10 @@ export const isNotModified = (request: Pick<FastifyRequest, 'headers'>, etag: st
 };
 
 export type AnswerCache = {
-  /** The answer kept under the first of `keys` that has one; one hit or one miss for the read. */
+  /** The answer kept under the first of `keys` that has one not expired; one hit or one miss for the read. */
   get: (...keys: string[]) => CachedAnswer | undefined;
-  /** Keeps an answer (when the memory allows it) and returns it, ready to send. */
-  set: (key: string, etag: string, json: string) => CachedAnswer;
+  /** Keeps an answer (when the memory allows it), until `expiresAt` if it says, and returns it, ready to send. */
+  set: (key: string, etag: string, json: string, expiresAt?: number) => CachedAnswer;
   /** The answer compressed in that encoding, made once and kept with it. */
   encoded: (answer: CachedAnswer, encoding: Encoding) => Buffer;
   /**
@@ -119,6 +124,10 @@ export const createAnswerCache = (megabytes: number): AnswerCache => {
       for (const key of keys) {
         const entry = entries.get(key);
         if (!entry) continue;
+        if (entry.expiresAt <= Date.now()) {
+          drop(key);
+          continue;
+        }
         hits += 1;
         entries.delete(key);
         entries.set(key, entry);
@@ -127,8 +136,8 @@ export const createAnswerCache = (megabytes: number): AnswerCache => {
       misses += 1;
       return undefined;
     },
-    set: (key, etag, json) => {
-      const entry: CachedAnswer = { key, etag, json, encoded: {}, bytes: json.length * 2 + key.length * 2 };
+    set: (key, etag, json, expiresAt = Number.POSITIVE_INFINITY) => {
+      const entry: CachedAnswer = { key, etag, json, encoded: {}, bytes: json.length * 2 + key.length * 2, expiresAt };
       if (limit === 0 || entry.bytes > limit / 4) return entry;
       drop(key);
       entries.set(key, entry);

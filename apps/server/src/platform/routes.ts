@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { type AnswerCache, answerKeyOf, isNotModified, sendAnswer } from './answer-cache.js';
+import { type AnswerCache, answerKeyOf, etagOf, isNotModified, sendAnswer } from './answer-cache.js';
 import { type AnswerReads, readsKeyOf } from './answer-reads.js';
 import type { RequestActor } from './auth.js';
 import { clockOf, currentMinute } from './clock.js';
@@ -171,8 +171,9 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
         if (cached && request.actor) {
           // Made at the start of the minute: what it computes against the clock is the same for
           // every reader of that minute (platform/clock.ts). An answer that read the clock is kept
-          // under a key that holds the minute; one that did not, under a key without it, valid
-          // until the data changes.
+          // under a key that holds the minute; one that did not, or that named when what it
+          // computed from the clock changes, under a key without it, valid until the data changes
+          // (or that instant's minute).
           const minute = currentMinute();
           const timeless = answerKeyOf(name, request, request.actor, null);
           const timed = answerKeyOf(name, request, request.actor, minute);
@@ -180,12 +181,17 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
             if (isNotModified(request, etag)) return reply.code(304).header('etag', etag).send();
           }
           const kept = answers.get(timeless.key, timed.key);
+          if (kept && isNotModified(request, kept.etag)) return reply.code(304).header('etag', kept.etag).send();
           if (kept) return sendAnswer(answers, request, reply, kept);
           // Made once for the same reader's reads of the same minute that arrive meanwhile.
           const answer = await answers.once(timed.key, async () => {
             const made = await clockOf(minute, () => handler(contextOf(request, reply, deps, null)));
-            const { key, etag } = made.readClock ? timed : timeless;
-            return answers.set(key, etag, cached(made.value));
+            if (made.readClock) return answers.set(timed.key, timed.etag, cached(made.value));
+            // Kept without the minute, until what it computed from the clock changes, if ever: its
+            // ETag names that instant, so that the answer made again then is not taken for it.
+            const until = made.expiresAt;
+            const etag = Number.isFinite(until) ? etagOf(`${timeless.key}\nuntil ${until}`) : timeless.etag;
+            return answers.set(timeless.key, etag, cached(made.value), until);
           });
           return sendAnswer(answers, request, reply, answer);
         }

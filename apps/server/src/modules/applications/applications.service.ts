@@ -14,13 +14,14 @@ import {
   bestAvailablePriority,
   can,
   priorityDeadline,
+  priorityDeadlineChanges,
 } from '@promovente/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { answerNow } from '../../platform/clock.js';
+import { answerChangesAt, answerInstant, answerNow } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
@@ -130,6 +131,13 @@ const toApplicationRow = (
 ): ApplicationRow => {
   const a = row.application;
   const asSecondCandidate = asCandidacy !== undefined && a.candidacy2Id === asCandidacy;
+  const deadline = priorityDeadline(
+    { status: a.status, priority: a.priority, last_priority_change: a.lastPriorityChange },
+    { multi_agency: row.promotion.multiAgency, reservation_timeout: row.promotion.reservationTimeout },
+    now,
+  );
+  // An answer kept by version is made again when the deadline's flags change (platform/clock.ts).
+  if (deadline.deadline) for (const at of priorityDeadlineChanges(deadline.deadline)) answerChangesAt(at);
   const candidacy1 = toCandidacy(row.main, row.mainCandidate) as ApplicationCandidacy;
   return {
     id: a.id,
@@ -139,11 +147,7 @@ const toApplicationRow = (
     status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
     priority: a.priority,
     last_priority_change: a.lastPriorityChange.toISOString(),
-    ...priorityDeadline(
-      { status: a.status, priority: a.priority, last_priority_change: a.lastPriorityChange },
-      { multi_agency: row.promotion.multiAgency, reservation_timeout: row.promotion.reservationTimeout },
-      now,
-    ),
+    ...deadline,
     negociated_price: a.negociatedPrice,
     solvent: a.solvent,
     broker:
@@ -389,7 +393,8 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
     found.rows.map((r) => r.id),
   );
   const promotion = { multiAgency: found.multiAgency, reservationTimeout: found.reservationTimeout };
-  const now = answerNow();
+  // Each row names when its deadline's flags change (toApplicationRow), each task its time status.
+  const now = answerInstant();
   const rows: ApplicationRow[] = [];
   for (const r of found.rows) {
     const { source, state } = fromListRow(r, promotion);

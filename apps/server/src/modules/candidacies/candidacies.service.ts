@@ -25,6 +25,7 @@ import {
   candidacyAudienceOf,
   DEFAULT_CANDIDACY_SORT,
   type Paginated,
+  priorityDeadlineChanges,
   swissOffset,
   XLSX_FORMATS,
 } from '@promovente/shared';
@@ -33,7 +34,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { type candidates, comments } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { answerNow } from '../../platform/clock.js';
+import { answerChangesAt, answerInstant, answerNow } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
@@ -144,6 +145,8 @@ export const applicationDeadline = (
     return { deadline: null, deadline_is_in_less_than_one_day: false, is_over_deadline: false };
   }
   const deadline = new Date(application.lastPriorityChange.getTime() + promotion.reservationTimeout * DAY_MS);
+  // An answer kept by version is made again when these flags change (platform/clock.ts).
+  for (const at of priorityDeadlineChanges(deadline)) answerChangesAt(at);
   const left = deadline.getTime() - now.getTime();
   return { deadline: deadline.toISOString(), deadline_is_in_less_than_one_day: left > 0 && left < DAY_MS, is_over_deadline: left <= 0 };
 };
@@ -377,7 +380,8 @@ export const listCandidacies = async (
   const ids = found.rows.map((r) => r.id);
   const openTasks = await openTasksByTarget(db, promotionId, 'candidacy', ids);
   const audience = candidacyAudienceOf(actor);
-  const now = answerNow();
+  // Each application names when its deadline's flags change (applicationDeadline), each task its time status.
+  const now = answerInstant();
   const rows: CandidacyView[] = [];
   for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasks.get(r.id), now)));
   return { ...paginate(rows, found.total, page, CANDIDACIES_PAGE_SIZE), status_counts: found.statusCounts };

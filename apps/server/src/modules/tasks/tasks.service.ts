@@ -10,6 +10,7 @@ import {
   taskEditRefusal,
   taskFinishRefusal,
   taskTimeStatus,
+  taskTimeStatusChanges,
   type UpdateTaskInput,
 } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
-import { answerNow } from '../../platform/clock.js';
+import { answerChangesAt, answerInstant, answerNow } from '../../platform/clock.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { runWrite, type WriteDeps } from '../commands/index.js';
 import type { LogEntry } from '../logs/logs.service.js';
@@ -55,6 +56,8 @@ const targetOf = (task: TaskRow['task']): { target: TaskTarget; target_id: numbe
 export const serializeTask = (row: TaskRow, now: Date = answerNow()): Task => {
   const { task } = row;
   const timeStatus = taskTimeStatus(task.endAt, now);
+  // An answer kept by version is made again when a time status it shows changes (platform/clock.ts).
+  for (const at of taskTimeStatusChanges(task.endAt, now)) answerChangesAt(at);
   return {
     id: task.id,
     promotion_id: task.promotionId,
@@ -238,7 +241,8 @@ export const openTasksByTarget = async (
 ): Promise<Map<number, { tasks: Task[]; total: number }>> => {
   const byTarget = new Map<number, { tasks: Task[]; total: number }>();
   if (ids.length === 0) return byTarget;
-  const now = answerNow();
+  // Each task names when its time status changes (serializeTask).
+  const now = answerInstant();
   for (const row of await rankedOpenTasksOfTargets(db, promotionIds, target, ids, ROW_TASKS)) {
     const task = serializeTask(row, now);
     const entry = byTarget.get(task.target_id) ?? { tasks: [], total: Number(row.openTotal) };
