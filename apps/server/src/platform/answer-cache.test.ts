@@ -1,3 +1,4 @@
+// Over 400 lines: the cache's suites (every reader's answer, versions per table, the clock, sharing, memory) share the route x principal matrix's world and its reads.
 import { API_ROUTES } from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
