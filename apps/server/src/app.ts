@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { installFieldIssueMessages, MESSAGES, MULTIPART_LIMITS } from '@promovente/shared';
@@ -21,6 +20,7 @@ import { createEventHub, type EventHub } from './platform/events.js';
 import type { Jobs } from './platform/jobs.js';
 import { OneLinePerRequest } from './platform/log.js';
 import { registerApi } from './platform/routes.js';
+import { SECURITY_OPTIONS, securityHeadersOf } from './platform/security-headers.js';
 import { registerDraining } from './platform/shutdown.js';
 import type { Storage } from './platform/storage.js';
 import { ANSWER_READS, ROUTE_HANDLERS } from './routes.js';
@@ -80,20 +80,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+  // The browser security headers, written by helmet once at boot (platform/security-headers.ts).
+  const securityHeaders = securityHeadersOf(SECURITY_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   // Every route reads its form through platform/multipart.ts, which sets its own limits; these
   // are the plugin's defaults, the strict ones, should a route ever read parts itself.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { SECURITY_OPTIONS, securityHeadersOf } from './security-headers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,6 +27,16 @@ describe('API conventions (architecture note)', () => {
       'strict-transport-security': expect.stringContaining('max-age=31536000'),
       'cache-control': 'no-store',
     });
+  });
+
+  it('sends them on a refusal and an unknown path too, as helmet writes them', async () => {
+    const expected = securityHeadersOf(SECURITY_OPTIONS);
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    for (const url of ['/api/user', '/api/nulle-part']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers).toMatchObject(expected);
+    }
   });
 
   it('answers malformed JSON with a French 400 and no stack trace', async () => {
