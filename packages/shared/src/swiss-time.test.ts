@@ -10,10 +10,53 @@ import {
   swissDayNumber,
   swissMidnight,
   swissOffset,
+  swissWallTime,
   toSwissDateAndTime,
 } from './swiss-time.js';
 
 describe('Swiss time, Europe/Zurich with daylight saving (docs/glossary.md)', () => {
+  it('reads every instant as Intl reads Europe/Zurich, across clock changes and whole years (the offset kept per hour)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Zurich',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    const expected = (instant: number) => {
+      const parts = Object.fromEntries(
+        intl
+          .formatToParts(new Date(instant))
+          .filter((p) => p.type !== 'literal')
+          .map((p) => [p.type, Number(p.value)]),
+      );
+      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+    };
+    const instants: number[] = [];
+    // Every second around the changes of 2026, 1996 (the last September change) and 1981 (the first).
+    for (const change of [
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T01:00:00Z',
+      '1995-09-24T01:00:00Z',
+      '1996-10-27T01:00:00Z',
+      '1981-03-29T01:00:00Z',
+    ]) {
+      const at = Date.parse(change);
+      for (let second = -90; second <= 90; second += 1) instants.push(at + second * 1000, at + second * 1000 + 999);
+    }
+    // And a pseudo-random spread from 1900 to 2100, read twice (the second time from the kept offsets).
+    let seed = 20261127;
+    for (let i = 0; i < 5000; i += 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      instants.push(Date.UTC(1900, 0, 1) + Math.floor((seed / 2 ** 31) * 200 * 365.25 * 86_400_000));
+    }
+    for (const instant of [...instants, ...instants])
+      expect(swissWallTime(new Date(instant)), new Date(instant).toISOString()).toEqual(expected(instant));
+  });
+
   it('reads a 10:00 picked in January as 09:00 UTC and one picked in July as 08:00 UTC', () => {
     expect(fromSwissTime('2026-01-15', '10:00').toISOString()).toBe('2026-01-15T09:00:00.000Z');
     expect(fromSwissTime('2026-07-15', '10:00').toISOString()).toBe('2026-07-15T08:00:00.000Z');

@@ -26,15 +26,58 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** The Swiss wall-clock time of an instant. */
-export const swissWallTime = (at: Date | string): SwissWallTime => {
+/** The Swiss wall-clock time of an instant, as Intl reads the zone's rules. */
+const wallTimeOfIntl = (instant: number): SwissWallTime => {
   const parts = Object.fromEntries(
     partsFormat
-      .formatToParts(new Date(at))
+      .formatToParts(new Date(instant))
       .filter((p) => p.type !== 'literal')
       .map((p) => [p.type, Number(p.value)]),
   );
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+};
+
+const HOUR = 3_600_000;
+/** The offset at whole seconds of an instant read by Intl (the wall time read as UTC, less the instant). */
+const offsetOfIntl = (instant: number): number => {
+  const w = wallTimeOfIntl(instant);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+};
+
+/**
+ * The zone's offset for each UTC hour already read, or null for an hour within which it changes.
+ * Intl takes a few microseconds and a dozen objects for each instant, and a list's rows show
+ * hundreds of dates (docs/performance.md, 'Swiss time read once per hour'): Europe/Zurich changes
+ * its offset only on whole UTC hours, so an hour whose first and last second have the same offset
+ * has it throughout, and is read from Intl once. Bounded: emptied past 20,000 hours.
+ */
+const offsetByHour = new Map<number, number | null>();
+
+const offsetOfHour = (hour: number): number | null => {
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const first = offsetOfIntl(hour * HOUR);
+    offset = first === offsetOfIntl(hour * HOUR + HOUR - 1000) ? first : null;
+    if (offsetByHour.size >= 20_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+};
+
+/** The Swiss wall-clock time of an instant. */
+export const swissWallTime = (at: Date | string): SwissWallTime => {
+  const instant = new Date(at).getTime();
+  const offset = Number.isFinite(instant) ? offsetOfHour(Math.floor(instant / HOUR)) : null;
+  if (offset === null) return wallTimeOfIntl(instant);
+  const wall = new Date(instant + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 };
 
 /** The offset of Swiss time from UTC at an instant, in ms: 3,600,000 in winter, 7,200,000 in summer. */
