@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { START_NODE_ARGS } from '../deploy/start-command.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'demo-2026';
@@ -25,7 +26,7 @@ const PASSWORD = 'demo-2026';
 type Server = { child: ChildProcess; url: string };
 
 const startProcess = async (env: NodeJS.ProcessEnv, port: number): Promise<Server> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...START_NODE_ARGS, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovente/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { START_NODE_ARGS } from '../deploy/start-command.js';
 import { type CpuProfile, postgresCpuMs, profileByKind } from './cpu.js';
 import { call, closeAgent, signIn } from './http.js';
 import { mixedPhase } from './mixed-phase.js';
@@ -39,7 +40,7 @@ type Child = { child: ChildProcess; lines: Record<string, string> };
 
 const startChild = (env: Record<string, string>, expect: string[]): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/server.ts'], {
+    const child = spawn(process.execPath, [...START_NODE_ARGS, 'src/bench/server.ts'], {
       cwd: SERVER_DIR,
       env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', WEB_DIST: '', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -19,6 +19,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { s3Client } from '../platform/storage.js';
+import { START_NODE_ARGS } from './start-command.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -92,7 +93,7 @@ const main = async () => {
   const backends: string[] = [];
   for (let i = 0; i < count; i++) {
     const port = Number(values.port) + 101 + i;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...START_NODE_ARGS, 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'inherit'],

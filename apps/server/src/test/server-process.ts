@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../db/client.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { START_NODE_ARGS } from '../deploy/start-command.js';
 import { withDatabase } from './global-setup.js';
 
 /** The server workspace (apps/server) and the repository root. */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REPO_DIR = path.resolve(SERVER_DIR, '../..');
 
-/** The real server process as `npm start` runs it (`node --import tsx src/main.ts`), on loopback. */
+/** The real server process as `npm start` runs it (`node`, its arguments from deploy/start-command.ts, `src/main.ts`), on loopback. */
 export type ServerProcess = {
   child: ChildProcess;
   /** http://127.0.0.1:port, once it serves. */
@@ -25,7 +26,7 @@ export type ServerProcess = {
 };
 
 export type Launch = { command: string; args: string[]; cwd: string; detached?: boolean };
-export const NODE_LAUNCH: Launch = { command: process.execPath, args: ['--import', 'tsx', 'src/main.ts'], cwd: SERVER_DIR };
+export const NODE_LAUNCH: Launch = { command: process.execPath, args: [...START_NODE_ARGS, 'src/main.ts'], cwd: SERVER_DIR };
 
 export const startServer = async (env: Record<string, string>, launch: Launch = NODE_LAUNCH): Promise<ServerProcess> => {
   const child = spawn(launch.command, launch.args, {
