@@ -8,28 +8,28 @@ import { COMMANDS_HANDLERS } from './modules/commands/commands.routes.js';
 import { CRM_HANDLERS } from './modules/crm/crm.routes.js';
 import { DASHBOARD_HANDLERS, DASHBOARD_READS } from './modules/dashboard/dashboard.routes.js';
 import { EVENTS_HANDLERS } from './modules/events/events.routes.js';
-import { FAQ_HANDLERS } from './modules/faq/faq.routes.js';
+import { FAQ_HANDLERS, FAQ_READS } from './modules/faq/faq.routes.js';
 import { FILES_HANDLERS } from './modules/files/files.routes.js';
 import { FILTERS_HANDLERS, FILTERS_READS } from './modules/filters/filters.routes.js';
 import { FINANCES_HANDLERS } from './modules/finances/finances.routes.js';
 import { HOME_HANDLERS } from './modules/home/home.routes.js';
-import { LIBRARY_HANDLERS } from './modules/library/library.routes.js';
+import { LIBRARY_HANDLERS, LIBRARY_READS } from './modules/library/library.routes.js';
 import { LOGS_HANDLERS, LOGS_READS } from './modules/logs/logs.routes.js';
 import { LOTS_HANDLERS, LOTS_READS } from './modules/lots/lots.routes.js';
 import { MAILS_HANDLERS } from './modules/mails/mails.routes.js';
-import { MARKETING_HANDLERS } from './modules/marketing/marketing.routes.js';
+import { MARKETING_HANDLERS, MARKETING_READS } from './modules/marketing/marketing.routes.js';
 import { NOTIFICATIONS_HANDLERS } from './modules/notifications/notifications.routes.js';
 import { PEOPLE_HANDLERS } from './modules/people/people.routes.js';
 import { PIPELINE_HANDLERS } from './modules/pipeline/pipeline.routes.js';
 import { PLANNING_HANDLERS, PLANNING_READS } from './modules/planning/planning.routes.js';
 import { PRICE_GRID_HANDLERS } from './modules/price-grid/price-grid.routes.js';
 import { PROGRESS_HANDLERS } from './modules/progress/progress.routes.js';
-import { PROMOTIONS_HANDLERS } from './modules/promotions/promotions.routes.js';
+import { PROMOTIONS_HANDLERS, PROMOTIONS_READS } from './modules/promotions/promotions.routes.js';
 import { REFERENCE_HANDLERS } from './modules/reference/reference.routes.js';
 import { REGISTRATION_HANDLERS } from './modules/registration/registration.routes.js';
 import { RESERVATION_FORM_HANDLERS } from './modules/reservation-form/reservation-form.routes.js';
 import { TASKS_HANDLERS, TASKS_READS } from './modules/tasks/tasks.routes.js';
-import { THREADS_HANDLERS } from './modules/threads/threads.routes.js';
+import { THREADS_HANDLERS, THREADS_READS } from './modules/threads/threads.routes.js';
 import { USERS_HANDLERS, USERS_READS } from './modules/users/users.routes.js';
 import type { AnswerReads } from './platform/answer-reads.js';
 import type { RouteHandlers } from './platform/routes.js';
@@ -76,6 +76,11 @@ export const ROUTE_HANDLERS = {
 
 /** The tables every cached route reads, whose versions key its answers (platform/answer-reads.ts). */
 export const ANSWER_READS = {
+  ...THREADS_READS,
+  ...PROMOTIONS_READS,
+  ...MARKETING_READS,
+  ...LIBRARY_READS,
+  ...FAQ_READS,
   ...USERS_READS,
   ...TASKS_READS,
   ...PLANNING_READS,

@@ -47,7 +47,7 @@ const offsetOfIntl = (instant: number): number => {
 /**
  * The zone's offset for each UTC hour already read, or null for an hour within which it changes.
  * Intl takes a few microseconds and a dozen objects for each instant, and a list's rows show
- * hundreds of dates (docs/performance.md, 'Swiss time read once per hour'): Europe/Zurich changes
+ * hundreds of dates (docs/performance.md, 'The server'): Europe/Zurich changes
  * its offset only on whole UTC hours, so an hour whose first and last second have the same offset
  * has it throughout, and is read from Intl once. Bounded: emptied past 20,000 hours.
  */

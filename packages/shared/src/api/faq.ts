@@ -15,6 +15,7 @@ export const FAQ_API = defineRoutes({
     path: '/promotions/:id/questions',
     summary: 'Questions de la FAQ de la promotion et questions communes',
     access: 'faq.read',
+    cache: true,
     params: faqParamsSchema,
     response: dataOf(faqQuestionSchema.array()),
   },

@@ -33,6 +33,7 @@ export const LIBRARY_API = defineRoutes({
     path: '/files',
     summary: "Dossiers et documents de la bibliothèque, et 'Mes documents' du candidat",
     access: 'library.read',
+    cache: true,
     query: libraryQuerySchema,
     response: dataOf(libraryPageSchema),
   },

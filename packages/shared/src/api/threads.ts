@@ -28,6 +28,7 @@ export const THREADS_API = defineRoutes({
     path: '/threads/promotions-unread-summary',
     summary: 'Messages non lus par promotion',
     access: 'signedIn',
+    cache: true,
     response: dataOf(unreadSummarySchema),
   },
   listThreadRecipients: {
@@ -43,6 +44,7 @@ export const THREADS_API = defineRoutes({
     path: '/threads',
     summary: "Discussions de la promotion que l'utilisateur peut lire",
     access: 'signedIn',
+    cache: true,
     query: threadsListQuerySchema,
     response: threadsPageSchema,
   },

@@ -1,4 +1,6 @@
 import { FAQ_API, FAQ_MESSAGES } from '@promovente/shared';
+import { faqQuestions, files, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf, uploadOf } from '../../platform/routes.js';
 import { addQuestion, deleteQuestion, listQuestions } from './faq.service.js';
 
@@ -13,4 +15,9 @@ export const FAQ_HANDLERS = handlersOf(FAQ_API, {
     await deleteQuestion(deps, actor, params.id, params.qid);
     return { message: FAQ_MESSAGES.deleted };
   },
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const FAQ_READS = readsOf(FAQ_API, {
+  listFaqQuestions: [faqQuestions, files, promotions],
 });

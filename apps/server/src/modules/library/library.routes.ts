@@ -1,4 +1,6 @@
 import { LIBRARY_API } from '@promovente/shared';
+import { candidacies, candidates, fileFolders, files, fileTypes, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf, uploadOf } from '../../platform/routes.js';
 import {
   createLibraryFile,
@@ -24,4 +26,9 @@ export const LIBRARY_HANDLERS = handlersOf(LIBRARY_API, {
   readLibraryLog: async ({ deps, actor, query }) => ({ data: await readLibraryLog(deps.db, actor, query) }),
   readLibraryLogPeople: async ({ deps, actor, query }) => ({ data: await readLibraryLogPeople(deps.db, actor, query) }),
   downloadLibraryLog: async ({ deps, actor, query }) => ({ data: await exportLibraryLog(deps, actor, query) }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const LIBRARY_READS = readsOf(LIBRARY_API, {
+  listLibrary: [candidacies, candidates, fileFolders, fileTypes, files, promotions],
 });

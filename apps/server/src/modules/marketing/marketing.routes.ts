@@ -1,4 +1,6 @@
 import { MARKETING_API, MARKETING_MESSAGES, MESSAGES } from '@promovente/shared';
+import { agencies, campaignFiles, campaigns, files, marketingReports, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { handlersOf } from '../../platform/routes.js';
 import type { Upload } from '../../platform/uploads.js';
@@ -61,4 +63,10 @@ export const MARKETING_HANDLERS = handlersOf(MARKETING_API, {
     return { message: MARKETING_MESSAGES.reportDeleted };
   },
   getMarketingReportPdf: async ({ deps, actor, params }) => ({ data: await reportPdfUrl(deps, actor, params.id, params.reportId) }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const MARKETING_READS = readsOf(MARKETING_API, {
+  listCampaigns: [agencies, campaignFiles, campaigns, files, promotions],
+  listMarketingReports: [files, marketingReports, promotions],
 });

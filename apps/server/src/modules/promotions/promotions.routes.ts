@@ -1,4 +1,6 @@
 import { PROMOTION_ARCHIVE_MESSAGES, PROMOTIONS_API } from '@promovente/shared';
+import { agencies, promotionAgencies, promotions, promotionUsers, users } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf, uploadOf } from '../../platform/routes.js';
 import {
   archivePromotion,
@@ -36,4 +38,10 @@ export const PROMOTIONS_HANDLERS = handlersOf(PROMOTIONS_API, {
   }),
   // The main-broker select and the brokers menu's add-existing (admins only, broker.pick).
   listBrokerOptions: async ({ deps, actor, query }) => listBrokerOptions(deps.db, actor, query),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const PROMOTIONS_READS = readsOf(PROMOTIONS_API, {
+  listBrokerOptions: [promotionUsers, promotions, users],
+  listPromotions: [agencies, promotionAgencies, promotionUsers, promotions],
 });

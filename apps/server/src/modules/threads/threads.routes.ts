@@ -1,4 +1,6 @@
 import { THREADS_API } from '@promovente/shared';
+import { candidacies, promotions, promotionUsers, threadMessages, threadReads, threads, users } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { handlersOf } from '../../platform/routes.js';
 import { ATTACHMENT_UPLOADS, acceptUpload, displayName } from '../../platform/uploads.js';
@@ -46,4 +48,10 @@ export const THREADS_HANDLERS = handlersOf(THREADS_API, {
     const data = await createThread(deps, actor, form.fields, await attachmentsOf(form.files));
     return { data, message: 'Message envoyé' };
   },
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const THREADS_READS = readsOf(THREADS_API, {
+  getUnreadSummary: [promotionUsers, promotions, threadMessages, threadReads, threads],
+  listThreads: [candidacies, promotions, threadMessages, threadReads, threads, users],
 });
