@@ -19,7 +19,6 @@ const LEFT_OUT = new Set([
   'demo_requests',
   'mail_messages',
   'notifications',
-  'library_accesses',
   'data_versions',
   // The versions of each table of each scope, raised with data_versions (migration 0027).
   'data_table_versions',

@@ -1,5 +1,5 @@
 import { LIBRARY_API } from '@promovente/shared';
-import { candidacies, candidates, fileFolders, files, fileTypes, promotions } from '../../db/schema/index.js';
+import { candidacies, candidates, fileFolders, files, fileTypes, libraryAccesses, promotions, users } from '../../db/schema/index.js';
 import { readsOf } from '../../platform/answer-reads.js';
 import { handlersOf, uploadOf } from '../../platform/routes.js';
 import {
@@ -30,5 +30,7 @@ export const LIBRARY_HANDLERS = handlersOf(LIBRARY_API, {
 
 /** The tables its cached routes read (platform/answer-reads.ts). */
 export const LIBRARY_READS = readsOf(LIBRARY_API, {
+  readLibraryLog: [fileFolders, fileTypes, files, libraryAccesses, promotions, users],
+  readLibraryLogPeople: [fileFolders, fileTypes, files, libraryAccesses, promotions, users],
   listLibrary: [candidacies, candidates, fileFolders, fileTypes, files, promotions],
 });

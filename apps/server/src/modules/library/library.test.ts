@@ -463,6 +463,24 @@ describe('the data-room log (beyond the spec): every view and download of a libr
     ]);
   });
 
+  it('shows an opening at the next read of the log and of its people, though both are served by version (migration 0030)', async () => {
+    const { desk, headers } = await library();
+    const p = desk.promotion.id;
+    const brochure = await addFile(headers.broker, p, { name: 'Brochure', type: 3, access_notary: '1' });
+    const log = () => ctx.app.inject({ method: 'GET', url: `/api/files_log?promotion=${p}`, headers: headers.broker });
+    const people = () => ctx.app.inject({ method: 'GET', url: `/api/files_log/people?promotion=${p}`, headers: headers.broker });
+    const before = await log();
+    expect(before.json().data.total).toBe(0);
+    expect((await people()).json().data).toEqual([]);
+    // Read again, unchanged: the same answer under the same ETag.
+    expect((await log()).headers.etag).toBe(before.headers.etag);
+    await urlStatus(headers.notary, brochure.uuid);
+    const after = await log();
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json().data.total).toBe(1);
+    expect((await people()).json().data.map((person: { accesses_count: number }) => person.accesses_count)).toEqual([1]);
+  });
+
   it('exports the log with a document name a spreadsheet would run as inert text, once saved as CSV too (openpyxl, Gnumeric)', async () => {
     const { desk, headers } = await library();
     const p = desk.promotion.id;
