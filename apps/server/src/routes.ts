@@ -12,7 +12,7 @@ import { FAQ_HANDLERS, FAQ_READS } from './modules/faq/faq.routes.js';
 import { FILES_HANDLERS } from './modules/files/files.routes.js';
 import { FILTERS_HANDLERS, FILTERS_READS } from './modules/filters/filters.routes.js';
 import { FINANCES_HANDLERS } from './modules/finances/finances.routes.js';
-import { HOME_HANDLERS } from './modules/home/home.routes.js';
+import { HOME_HANDLERS, HOME_READS } from './modules/home/home.routes.js';
 import { LIBRARY_HANDLERS, LIBRARY_READS } from './modules/library/library.routes.js';
 import { LOGS_HANDLERS, LOGS_READS } from './modules/logs/logs.routes.js';
 import { LOTS_HANDLERS, LOTS_READS } from './modules/lots/lots.routes.js';
@@ -23,7 +23,7 @@ import { PEOPLE_HANDLERS } from './modules/people/people.routes.js';
 import { PIPELINE_HANDLERS } from './modules/pipeline/pipeline.routes.js';
 import { PLANNING_HANDLERS, PLANNING_READS } from './modules/planning/planning.routes.js';
 import { PRICE_GRID_HANDLERS } from './modules/price-grid/price-grid.routes.js';
-import { PROGRESS_HANDLERS } from './modules/progress/progress.routes.js';
+import { PROGRESS_HANDLERS, PROGRESS_READS } from './modules/progress/progress.routes.js';
 import { PROMOTIONS_HANDLERS, PROMOTIONS_READS } from './modules/promotions/promotions.routes.js';
 import { REFERENCE_HANDLERS } from './modules/reference/reference.routes.js';
 import { REGISTRATION_HANDLERS } from './modules/registration/registration.routes.js';
@@ -76,6 +76,8 @@ export const ROUTE_HANDLERS = {
 
 /** The tables every cached route reads, whose versions key its answers (platform/answer-reads.ts). */
 export const ANSWER_READS = {
+  ...PROGRESS_READS,
+  ...HOME_READS,
   ...THREADS_READS,
   ...PROMOTIONS_READS,
   ...MARKETING_READS,

@@ -35,13 +35,14 @@ const read = async (principal: Principal, url: string, headers: Record<string, s
   ctx.app.inject({ method: 'GET', url, headers: { ...(await world.headersOf(principal)), ...headers } });
 
 describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
-  it('serves the lists, the menus, the dashboard, the planning, a building and GET user by version', () => {
+  it('serves the lists, the menus, the home page, the albums, the dashboard, the planning, a building and GET user by version', () => {
     expect(CACHED.map(({ name }) => name).sort()).toEqual(
       [
         'getBuildingLot',
         'getBuildingLotChoices',
         'getDashboard',
         'getFilterOptions',
+        'getHome',
         'getPlanning',
         'getUnreadSummary',
         'getUser',
@@ -58,6 +59,7 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
         'listLots',
         'listMarketingReports',
         'listNotaryTasks',
+        'listPhotoGroups',
         'listPromotions',
         'listTasks',
         'listThreads',
@@ -290,6 +292,29 @@ describe('the answer cache (docs/architecture.md, "The answer cache")', () => {
     expect(ctx.app.answers.stats().hits).toBe(hits + 1);
     const revalidated = await read('broker', '/api/user', { 'if-none-match': first.headers.etag as string });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('keeps an answer that holds signed links for its minute only: every reader gets links valid for four minutes at least (the albums)', async () => {
+    const start = Date.UTC(2026, 10, 26, 9, 0, 50);
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    ctx.app.answers.clear();
+    const { url } = ROUTE_CALLS['GET /api/photoGroups'](world, 'broker');
+    const expiries = (body: string) => [...body.matchAll(/expires=(\d+)/g)].map((match) => Number(match[1]) * 1000);
+    const first = await read('broker', url);
+    expect(first.statusCode).toBe(200);
+    expect(expiries(first.body).length).toBeGreaterThan(0);
+    // Made at the start of its minute: valid five minutes from then.
+    for (const expires of expiries(first.body)) expect(expires).toBe(Date.UTC(2026, 10, 26, 9, 5, 0));
+    vi.setSystemTime(start + 9_000);
+    const same = await read('broker', url);
+    expect(same.headers.etag).toBe(first.headers.etag);
+    vi.setSystemTime(start + 10_000);
+    const next = await read('broker', url);
+    expect(next.headers.etag).not.toBe(first.headers.etag);
+    for (const expires of expiries(next.body)) expect(expires - (start + 10_000)).toBeGreaterThanOrEqual(240_000);
   });
 
   it("keeps an answer that names when its clock's flags change until the minute of the first: a priority's deadline in the funnel (issue 20)", async () => {

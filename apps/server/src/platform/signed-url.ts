@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { answerNow } from './clock.js';
 
 /**
  * Short-lived signed URLs for stored files (docs/sales-process.md#6-files-storage-built): `file-url/{uuid}` and the list
@@ -18,7 +19,12 @@ export const fileUrlSecretFingerprint = () =>
 
 const signature = (uuid: string, expires: number) => createHmac('sha256', secret).update(`${uuid}:${expires}`).digest('base64url');
 
-export const signedFileUrl = (uuid: string, now = Date.now()) => {
+/**
+ * A link valid for five minutes from now, or from the minute an answer served by version is made
+ * at (`answerNow`, platform/clock.ts): such an answer is then kept for its minute only, so that
+ * every reader gets a link valid for four minutes at least.
+ */
+export const signedFileUrl = (uuid: string, now = answerNow().getTime()) => {
   const expires = Math.floor(now / 1000) + SIGNED_URL_LIFETIME_SECONDS;
   return `/api/files/${uuid}/download?expires=${expires}&signature=${signature(uuid, expires)}`;
 };

@@ -9,6 +9,7 @@ export const HOME_API = defineRoutes({
     path: '/promotions/:id/home',
     summary: "Page d'accueil de la promotion : courtier, brochure, carrousel et ce que le lecteur vient y voir",
     access: 'home.read',
+    cache: true,
     params: idParamSchema,
     response: homeDataSchema,
   },

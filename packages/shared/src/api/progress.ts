@@ -25,6 +25,7 @@ export const PROGRESS_API = defineRoutes({
     path: '/photoGroups',
     summary: "Albums d'avancement de la promotion, avec leurs premières photos",
     access: 'progress.read',
+    cache: true,
     query: photoGroupsQuerySchema,
     response: photoGroupsPageSchema,
   },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { assertMemberOf } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerNow } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { signedFileUrl } from '../../platform/signed-url.js';
 import { loadDashboard } from '../dashboard/dashboard.service.js';
@@ -21,7 +22,7 @@ const HOME_LIST_SIZE = 5;
  * progress, the notary his open tasks and the coming signings, the investor the dashboard's
  * four status cards (the dashboard's own service).
  */
-export const loadHome = async (db: Db, actor: RequestActor, promotionId: number, now = new Date()): Promise<HomeData> => {
+export const loadHome = async (db: Db, actor: RequestActor, promotionId: number, now = answerNow()): Promise<HomeData> => {
   await assertMemberOf(db, actor, promotionId);
   const header = await homeHeader(db, promotionId, actor.id);
   if (!header) throw notFound();

@@ -1,4 +1,6 @@
 import { PROGRESS_API, PROGRESS_MESSAGES, photoUploadFieldsSchema, validationMessage } from '@promovente/shared';
+import { files, lots, photoGroups, photos, promotions } from '../../db/schema/index.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import { badRequest } from '../../platform/errors.js';
 import { readFormParts } from '../../platform/multipart.js';
 import { handlersOf } from '../../platform/routes.js';
@@ -62,4 +64,9 @@ export const PROGRESS_HANDLERS = handlersOf(PROGRESS_API, {
       throw error;
     }
   },
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const PROGRESS_READS = readsOf(PROGRESS_API, {
+  listPhotoGroups: [files, lots, photoGroups, photos, promotions],
 });
