@@ -76,6 +76,7 @@ export const PEOPLE_API = defineRoutes({
     path: '/promotions/:id/people',
     summary: 'Notaires, courtiers, promoteurs, banquiers et architectes de la promotion',
     access: 'people.read',
+    cache: true,
     params: promotionParamsSchema,
     response: dataOf(promotionPeopleSchema),
   },

@@ -7,7 +7,9 @@ import {
   type PersonSearchQuery,
   type PersonType,
 } from '@promovente/shared';
+import { passwordResets, promotions, promotionUsers, users } from '../../db/schema/index.js';
 import { assertMemberOf } from '../../platform/access.js';
+import { readsOf } from '../../platform/answer-reads.js';
 import type { RequestActor } from '../../platform/auth.js';
 import { handlersOf, type RouteDeps } from '../../platform/routes.js';
 import {
@@ -91,4 +93,9 @@ export const PEOPLE_HANDLERS = handlersOf(PEOPLE_API, {
     message: PEOPLE_MESSAGES.invitationSent,
     data: await resendInvitation(deps, actor, params.id, params.userId),
   }),
+});
+
+/** The tables its cached routes read (platform/answer-reads.ts). */
+export const PEOPLE_READS = readsOf(PEOPLE_API, {
+  listPromotionPeople: [passwordResets, promotions, promotionUsers, users],
 });

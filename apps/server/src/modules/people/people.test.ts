@@ -217,6 +217,27 @@ describe("the main broker ('Définir comme courtier principal', docs/product/pro
 });
 
 describe('create and invite (docs/decisions/013-invitation-instead-of-default-password.md)', () => {
+  it('shows an invitation sent again at the next read of the people menus, though they are served by version (migration 0031)', async () => {
+    const w = await setUp();
+    const res = await call('POST', `/api/promotions/${w.a.id}/notaries`, w.adminH, newNotary);
+    const id = res.json().data.notaries.find((n: { email: string }) => n.email === 'claire.morel@notaires.ch').id as number;
+    const sentAt = async () => {
+      const people = await call('GET', `/api/promotions/${w.a.id}/people`, w.adminH);
+      return { etag: people.headers.etag, sent: people.json().data.notaries.find((n: { id: number }) => n.id === id).invitation.sent_at };
+    };
+    const first = await sentAt();
+    expect(first.sent).not.toBeNull();
+    expect(await sentAt()).toEqual(first);
+    // Written straight in the table, as another process would: the next read shows it.
+    const later = new Date(Date.now() + 86_400_000);
+    await w.db
+      .insert(passwordResets)
+      .values({ userId: id, tokenHash: 'x'.repeat(64), expiresAt: later, purpose: 'invitation', createdAt: later });
+    const next = await sentAt();
+    expect(next.etag).not.toBe(first.etag);
+    expect(next.sent).not.toEqual(first.sent);
+  });
+
   it('creates a notary without a password, attached, and queues his invitation in the same transaction', async () => {
     const w = await setUp();
     const res = await call('POST', `/api/promotions/${w.a.id}/notaries`, w.adminH, newNotary);

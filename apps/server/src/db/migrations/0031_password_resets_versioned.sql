@@ -1,0 +1,2 @@
+-- The invitations and password resets (password_resets) raise the firm's version (issue 20): a promotion's people (the people menus) are served by version (platform/answer-cache.ts), and an admin reads there when each member's last invitation was sent. Versions are kept per table (0027): a reset asked or used changes only the answers that read this table, and an admin's (whose version is the firm's whole).
+CREATE TRIGGER "password_resets_version" AFTER INSERT OR UPDATE OR DELETE ON "password_resets" FOR EACH STATEMENT EXECUTE FUNCTION "bump_firm_version"();
