@@ -1,12 +1,13 @@
 /**
- * npm run bench:plans -w @promovente/server -- [URL] [--shapes list?query,...]
+ * npm run bench:plans -w @promovente/server -- [URL] [--shapes list?query,...] [--explain]
  *
  * Custom or generic plans for the main lists (docs/decisions/032-custom-plans-for-lists.md): the
  * page statement of each shape, as the application sends it for the broker of the biggest
  * promotion, in that promotion and in his smallest one, prepared once and explained (ANALYZE,
  * seven runs, the median) under `plan_cache_mode = force_custom_plan` (what the application's
  * connections use, db/client.ts) and `force_generic_plan` (a plan made once for any promotion).
- * Needs a seeded database (`npm run bench -- --seed 1000`).
+ * `--explain` also prints each shape's whole plan (custom, both promotions) as PostgreSQL
+ * writes it. Needs a seeded database (`npm run bench -- --seed 1000`).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '@promovente/shared';
@@ -37,7 +38,10 @@ const sortsOf = (node: PlanNode): string[] => [
 ];
 
 const main = async () => {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { shapes: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { shapes: { type: 'string' }, explain: { type: 'boolean' } },
+  });
   const url = positionals[0] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promovente_bench';
   const shapes = values.shapes?.split(',') ?? DEFAULT_SHAPES;
   let capture: { sql: string; params: unknown[] }[] | null = null;
@@ -92,6 +96,16 @@ const main = async () => {
       const small = await pageStatement(`/api/${list}?promotion=${pick.small}&${query}`);
       if (big.sql !== small.sql) throw new Error(`${shape}: the two promotions send two texts`);
       await client.query(`prepare page_${i} as ${big.sql}`);
+      if (values.explain) {
+        await client.query('set plan_cache_mode = force_custom_plan');
+        for (const [lotCount, statement] of [
+          [pick.big_lots, big],
+          [pick.small_lots, small],
+        ] as const) {
+          const { rows } = await client.query(`explain (analyze, buffers) execute page_${i}(${statement.params.map(literal).join(', ')})`);
+          console.log(`${shape}, ${lotCount} lots:\n${rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+        }
+      }
       for (const mode of ['force_custom_plan', 'force_generic_plan']) {
         await client.query(`set plan_cache_mode = ${mode}`);
         for (const [label, statement] of [

@@ -92,3 +92,28 @@ describe('migration 0020: the sort keys of the candidates screen (issue 20)', ()
     await expect(client.query('update candidacies set budget = 1 where id = 101')).rejects.toThrow(/archived/);
   });
 });
+
+describe('migration 0032: the sort keys of the lots screen (issue 20)', () => {
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0031_password_resets_versioned');
+
+  it('sets the keys of the lots already there, an archived promotion’s included', async () => {
+    await migrateUpTo();
+    await client.exec(`
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Bâtiment Sud', 'Nyon');
+      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
+        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
+      update promotions set archived_at = now() where id = 2;
+    `);
+    await migrateRest();
+    const { rows } = await client.query(
+      'select l.id, l.sort_building, l.sort_floor = f.sort_order as floor_ok from lots l join floors f on f.id = l.floor_id order by l.id',
+    );
+    expect(rows).toEqual([
+      { id: 100, sort_building: 'Bâtiment A', floor_ok: true },
+      { id: 200, sort_building: 'Bâtiment Sud', floor_ok: true },
+    ]);
+    // The archived promotion's guard is back.
+    await expect(client.query(`update lots set reference = 'S-302' where id = 200`)).rejects.toThrow(/archived/);
+  });
+});

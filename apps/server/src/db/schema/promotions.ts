@@ -153,6 +153,13 @@ export const lots = pgTable(
     /** The Salesforce record id the last CRM send answered. */
     salesforceId: text('salesforce_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Sort keys of the lots screen, kept by the database (migration 0032): the building's title and
+     * the floor's shown order, so that a page in the default order (building, floor, reference) or
+     * sorted by building or floor is read along an index instead of joining every lot of the promotion.
+     */
+    sortBuilding: text('sort_building').notNull().default(''),
+    sortFloor: integer('sort_floor').notNull().default(0),
   },
   (t) => [
     uniqueIndex('lots_public_id_unique').on(t.publicId),
@@ -165,6 +172,9 @@ export const lots = pgTable(
     index('lots_promotion_price_idx').on(t.promotionId, t.rawPrice),
     index('lots_promotion_reference_idx').on(t.promotionId, t.reference),
     index('lots_parent_idx').on(t.parentId),
+    // The main lots of a promotion in the screen's default order, and in floor order (migration 0032).
+    index('lots_default_order_idx').on(t.promotionId, t.sortBuilding, t.sortFloor, t.reference, t.id).where(sql`${t.parentId} is null`),
+    index('lots_floor_order_idx').on(t.promotionId, t.sortFloor, t.reference, t.id).where(sql`${t.parentId} is null`),
   ],
 );
 

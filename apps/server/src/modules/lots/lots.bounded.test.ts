@@ -1,7 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lots, promotions } from '../../db/schema/index.js';
-import { demoBroker, expectBoundedQueries, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
+import {
+  demoBroker,
+  expectBoundedQueries,
+  expectIndexedPlans,
+  expectStatementsAtMost,
+  indexesOfPlans,
+} from '../../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -55,5 +61,68 @@ describe('GET lots: the read budget (docs/performance.md#patterns-for-lists)', (
     expect(body.total).toBe(0);
     expect(body.promotion).toMatchObject({ id: promotionId, title: 'Quartier des Vergers' });
     expect(Object.keys(body.status_counts)).toHaveLength(5);
+  });
+});
+
+/**
+ * The index that gives each order its first keys: the lot's own columns, and the building and
+ * floor keys the database keeps on the lot (migration 0032). Ties are broken by reference then id,
+ * ascending either way: a descending sort reads the index backwards and sorts the rows of one key
+ * (one building, one floor, one status) incrementally, never the promotion's lots at once. The
+ * price (a lot's own and its associated lots') and the living area are sorted top-N (docs/performance.md).
+ */
+const INDEX_OF_ORDER: Record<string, string> = {
+  default: 'lots_default_order_idx',
+  building: 'lots_default_order_idx',
+  floor: 'lots_floor_order_idx',
+  reference: 'lots_promotion_reference_idx',
+  status: 'lots_promotion_status_idx',
+  nb_rooms: 'lots_promotion_rooms_idx',
+};
+
+/** What each order means: the lots of the promotion joined to their building and floor, and sorted. */
+const MEANING_OF_ORDER: Record<string, string> = {
+  default: 'b.title asc, f.sort_order asc',
+  building: 'b.title',
+  floor: 'f.sort_order',
+};
+
+describe('GET lots: every order read along an index (issue 20)', () => {
+  it.each(Object.entries(INDEX_OF_ORDER))(
+    'in the %s order, either way, the page is read along %s and joined after its 50 rows are picked',
+    async (column, index) => {
+      for (const order of column === 'default' ? [''] : ['asc', 'desc']) {
+        const url = `/api/lots?promotion=${promotionId}${order ? `&orderBy=${column}&order=${order}` : ''}&page=2`;
+        const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+        const plans = await indexesOfPlans(ctx, sent);
+        expect([...plans.indexes], url).toContain(index);
+        // An incremental sort of the rows of one key at most; the page's numbering aside.
+        expect(
+          plans.sorts.filter((sort) => /\bl\./.test(sort) && !sort.startsWith('Incremental Sort')),
+          url,
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it.each(Object.keys(MEANING_OF_ORDER))('in the %s order, the rows are those of every lot joined and sorted', async (column) => {
+    for (const order of column === 'default' ? [''] : ['asc', 'desc']) {
+      const listed = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/lots?promotion=${promotionId}${order ? `&orderBy=${column}&order=${order}` : ''}`,
+          headers,
+        })
+      ).json().data as { id: number }[];
+      const { rows } = await ctx.database.db.execute<{ id: number }>(sql`
+        select l.id from lots l join buildings b on b.id = l.building_id join floors f on f.id = l.floor_id
+        where l.promotion_id = ${promotionId} and l.parent_id is null
+        order by ${sql.raw(`${MEANING_OF_ORDER[column]} ${order}`)}, l.reference asc, l.id asc`);
+      expect(listed.length).toBeGreaterThan(1);
+      expect(
+        listed.map((row) => row.id),
+        `${column} ${order}`,
+      ).toEqual(rows.slice(0, listed.length).map((row) => Number(row.id)));
+    }
   });
 });
