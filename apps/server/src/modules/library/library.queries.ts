@@ -85,7 +85,7 @@ export const libraryFilesPage = async (
     .orderBy(asc(sql`lower(${files.name})`), asc(files.id))
     .limit(LIBRARY_PAGE_SIZE)
     .offset((page - 1) * LIBRARY_PAGE_SIZE);
-  return rows.map((row) => ({ ...row.file, typeName: row.typeName, folderName: row.folderName, total: Number(row.total) }));
+  return rows.map((row) => Object.assign(row.file, { typeName: row.typeName, folderName: row.folderName, total: Number(row.total) }));
 };
 
 /** One library file of the promotion, with its type and folder names. */

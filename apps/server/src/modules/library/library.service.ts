@@ -332,7 +332,7 @@ export const readLibraryLog = async (db: Db, actor: RequestActor, query: Library
 export const readLibraryLogPeople = async (db: Db, actor: RequestActor, query: LibraryLogPeopleQuery): Promise<LibraryLogPerson[]> => {
   const filter = await logFilterOf(db, actor, query);
   const people = await logPeople(db, { promotionId: filter.promotionId, fileId: filter.fileId });
-  return people.map((row) => ({ ...personOf(row), accesses_count: row.count }));
+  return people.map((row) => Object.assign(personOf(row), { accesses_count: row.count }));
 };
 
 export const LOG_EXPORT_HEADERS = ['Date', 'Personne', 'Rôle', 'Document', 'Action'] as const;

@@ -105,8 +105,7 @@ const toStaffRows = async (db: Db, records: LotRecord[], withTasks: boolean): Pr
   return records.map((lot) => {
     const lotTasks = taskRows.get(lot.id);
     const summary = applications.get(lot.id);
-    return {
-      ...toCandidateRow(lot),
+    return Object.assign(toCandidateRow(lot), {
       raw_status: lot.rawStatus,
       lot_ppe: lot.lotPpe,
       feuillet_ppe: lot.feuilletPpe,
@@ -116,7 +115,7 @@ const toStaffRows = async (db: Db, records: LotRecord[], withTasks: boolean): Pr
       best_priority: summary?.best ?? null,
       tasks: lotTasks?.tasks ?? [],
       tasks_count: lotTasks?.total ?? 0,
-    };
+    });
   });
 };
 
@@ -198,8 +197,7 @@ const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number):
   const taskRows = await openTasksByTarget(db, promotionId, 'lot', ids);
   return rows.map((row) => {
     const lotTasks = taskRows.get(row.id as number);
-    return {
-      ...toCandidateRow(recordOf(row, promotionId)),
+    return Object.assign(toCandidateRow(recordOf(row, promotionId)), {
       raw_status: row.raw_status,
       lot_ppe: row.lot_ppe,
       feuillet_ppe: row.feuillet_ppe,
@@ -209,7 +207,7 @@ const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number):
       best_priority: row.best_priority === null ? null : Number(row.best_priority),
       tasks: lotTasks?.tasks ?? [],
       tasks_count: lotTasks?.total ?? 0,
-    };
+    });
   });
 };
 

@@ -107,13 +107,13 @@ export const peopleOf = async (db: Queryable, promotionId: number, withInvitatio
     const person = personOf(row, withInvitations);
     switch (KIND_OF_TYPE[row.type as PersonType]) {
       case 'notaries':
-        people.notaries.push({ ...person, ...notaryDetailsOf(row), main: row.main === true } satisfies PromotionNotary);
+        people.notaries.push(Object.assign({}, person, notaryDetailsOf(row), { main: row.main === true }) satisfies PromotionNotary);
         break;
       case 'bankers':
-        people.bankers.push({ ...person, bank_name: textOrNull(row.bank_name) } satisfies PromotionBanker);
+        people.bankers.push(Object.assign({}, person, { bank_name: textOrNull(row.bank_name) }) satisfies PromotionBanker);
         break;
       case 'architects':
-        people.architects.push({ ...person, office_name: textOrNull(row.office_name) } satisfies PromotionArchitect);
+        people.architects.push(Object.assign({}, person, { office_name: textOrNull(row.office_name) }) satisfies PromotionArchitect);
         break;
       case 'brokers':
         people.brokers.push(person);

@@ -313,14 +313,15 @@ export const listThreads = async (db: Db, actor: RequestActor, query: ThreadsLis
     page = lastPage;
     found = await findThreadPage(db, actor, filter, THREADS_PAGE_SIZE, (page - 1) * THREADS_PAGE_SIZE);
   }
-  const items = found.rows.map((row) => ({
-    ...threadHeader(actor, row),
-    last_message: {
-      content: String(row.last_content ?? ''),
-      created_at: isoOf(row.last_created_at ?? row.last_message_at),
-      sender_id: Number(row.last_sender_id ?? row.created_by_id),
-    },
-  }));
+  const items = found.rows.map((row) =>
+    Object.assign(threadHeader(actor, row), {
+      last_message: {
+        content: String(row.last_content ?? ''),
+        created_at: isoOf(row.last_created_at ?? row.last_message_at),
+        sender_id: Number(row.last_sender_id ?? row.created_by_id),
+      },
+    }),
+  );
   return paginate(items, found.total, page, THREADS_PAGE_SIZE);
 };
 
