@@ -71,15 +71,12 @@ export const tasksOfTargets = (
 
 /**
  * The open tasks a page of rows shows: at most `perTarget` per target, soonest first, each with
- * its target's open count (one query, ranked in SQL).
+ * its target's open count (one query, ranked in SQL). Built and prepared once per database handle
+ * and target, its promotions and ids sent as two arrays: Drizzle otherwise renders the select's 30
+ * columns and joins on every call, 6 % of the Node time of a live page of candidates
+ * (docs/performance.md, 'Statements built once').
  */
-export const rankedOpenTasksOfTargets = (
-  db: Queryable,
-  promotionIds: number | number[],
-  target: TaskTarget,
-  ids: number[],
-  perTarget: number,
-) => {
+const buildRankedOpenTasks = (db: Queryable, target: TaskTarget, perTarget: number) => {
   const column = targetColumn(target);
   const ranked = db
     .select({
@@ -88,7 +85,13 @@ export const rankedOpenTasksOfTargets = (
       total: sql<number>`count(*) over (partition by ${column})`.as('total'),
     })
     .from(tasks)
-    .where(and(inPromotions(promotionIds), inArray(column, ids), isNull(tasks.doneAt)))
+    .where(
+      and(
+        sql`${tasks.promotionId} = any(${sql.placeholder('promotions')}::int[])`,
+        sql`${column} = any(${sql.placeholder('ids')}::int[])`,
+        isNull(tasks.doneAt),
+      ),
+    )
     .as('ranked');
   return db
     .select({ task: tasks, assignee: person(assignee), creator: person(creator), finisher: person(finisher), openTotal: ranked.total })
@@ -98,7 +101,25 @@ export const rankedOpenTasksOfTargets = (
     .leftJoin(creator, eq(creator.id, tasks.createdById))
     .leftJoin(finisher, eq(finisher.id, tasks.doneById))
     .where(lte(ranked.rank, perTarget))
-    .orderBy(asc(tasks.endAt), asc(tasks.id));
+    .orderBy(asc(tasks.endAt), asc(tasks.id))
+    .prepare(`ranked_open_tasks_${target}_${perTarget}`);
+};
+
+const rankedOpenTasks = new WeakMap<Queryable, Map<string, ReturnType<typeof buildRankedOpenTasks>>>();
+
+export const rankedOpenTasksOfTargets = (
+  db: Queryable,
+  promotionIds: number | number[],
+  target: TaskTarget,
+  ids: number[],
+  perTarget: number,
+) => {
+  const prepared = rankedOpenTasks.get(db) ?? new Map<string, ReturnType<typeof buildRankedOpenTasks>>();
+  rankedOpenTasks.set(db, prepared);
+  const key = `${target}_${perTarget}`;
+  const statement = prepared.get(key) ?? buildRankedOpenTasks(db, target, perTarget);
+  prepared.set(key, statement);
+  return statement.execute({ promotions: Array.isArray(promotionIds) ? promotionIds : [promotionIds], ids });
 };
 
 export const isPromotionMember = async (db: Queryable, promotionId: number, userId: number) => {
