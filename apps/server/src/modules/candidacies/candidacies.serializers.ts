@@ -9,6 +9,7 @@ import type {
   CandidateView,
 } from '@promovente/shared';
 import { FINANCING_DETAIL_FIELDS } from '@promovente/shared';
+import { pick } from '../../platform/pick.js';
 
 /**
  * One serializer per audience for candidates and candidacies (candidacyAudienceOf in the
@@ -24,12 +25,6 @@ import { FINANCING_DETAIL_FIELDS } from '@promovente/shared';
  *   owner    the candidate himself: his own record, financing, lots and documents, never the
  *            desk's classification (status, priority, VIP, CRM), tasks or comments
  */
-
-const pick = <T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> => {
-  const picked = {} as Pick<T, K>;
-  for (const key of keys) if (key in source) picked[key] = source[key];
-  return picked;
-};
 
 /** Compile-time: `true` only when the lists together decide every key of T. */
 type Decided<T, Listed> = [Exclude<keyof T, Listed>] extends [never] ? true : Exclude<keyof T, Listed>;
