@@ -1,6 +1,6 @@
 import { MESSAGES } from '@promovente/shared';
 import sharp from 'sharp';
-import { DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
+import { apiSession, DEMO_ACCOUNTS, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 // The promotion administration (docs/product/promotion-administration.md): the demo admin
 // (admin@demo.ch, a broker with the admin flag) creates a promotion with a logo, opens it from
@@ -12,6 +12,23 @@ const logoPng = () =>
     .toBuffer();
 
 test.describe('promotion administration (docs/product/promotion-administration.md#screens)', () => {
+  // Opening the new promotion makes it the admin's current one, stored on the server: it is put
+  // back whatever happens, since the next files of the worker open the admin's current promotion
+  // (e2e/promotion-people.spec.ts reads the demo's notaries there).
+  let restoreAdminPromotion: (() => Promise<unknown>) | null = null;
+  test.beforeEach(async ({ request }) => {
+    const admin = await apiSession(request, DEMO_ACCOUNTS.admin);
+    const { promotion_id: previous } = await admin.get<{ promotion_id: number }>('user/promotion');
+    restoreAdminPromotion = async () => {
+      await admin.put('user/promotion', { promotion: previous });
+      await admin.close();
+    };
+  });
+  test.afterEach(async () => {
+    await restoreAdminPromotion?.();
+    restoreAdminPromotion = null;
+  });
+
   test('the admin creates a promotion with a logo, opens it and saves a setting', async ({ page }) => {
     // A title after the demo promotions': the others' accounts keep their first promotion by title.
     const title = `Vignes du Lac ${Date.now().toString(36)}`;
