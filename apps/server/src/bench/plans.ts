@@ -1,5 +1,5 @@
 /**
- * npm run bench:plans -w @promovente/server -- [URL] [--shapes list?query,...] [--explain]
+ * npm run bench:plans -w @promovente/server -- [URL] [--shapes list?query,...] [--explain] [--statement regex]
  *
  * Custom or generic plans for the main lists (docs/decisions/032-custom-plans-for-lists.md): the
  * page statement of each shape, as the application sends it for the broker of the biggest
@@ -7,7 +7,8 @@
  * seven runs, the median) under `plan_cache_mode = force_custom_plan` (what the application's
  * connections use, db/client.ts) and `force_generic_plan` (a plan made once for any promotion).
  * `--explain` also prints each shape's whole plan (custom, both promotions) as PostgreSQL
- * writes it. Needs a seeded database (`npm run bench -- --seed 1000`).
+ * writes it. `--statement` explains the request's statement whose text matches the pattern (the
+ * open tasks of a page: 'tasks'), not its longest. Needs a seeded database (`npm run bench -- --seed 1000`).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '@promovente/shared';
@@ -40,7 +41,7 @@ const sortsOf = (node: PlanNode): string[] => [
 const main = async () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { shapes: { type: 'string' }, explain: { type: 'boolean' } },
+    options: { shapes: { type: 'string' }, explain: { type: 'boolean' }, statement: { type: 'string' } },
   });
   const url = positionals[0] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promovente_bench';
   const shapes = values.shapes?.split(',') ?? DEFAULT_SHAPES;
@@ -85,7 +86,11 @@ const main = async () => {
       const sent = capture;
       capture = null;
       if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode}`);
-      return sent.reduce((a, b) => (b.sql.length > a.sql.length ? b : a));
+      if (!values.statement) return sent.reduce((a, b) => (b.sql.length > a.sql.length ? b : a));
+      const pattern = new RegExp(values.statement);
+      const found = sent.find((statement) => pattern.test(statement.sql));
+      if (!found) throw new Error(`${path}: no statement matches ${values.statement}`);
+      return found;
     };
     console.log(`As ${pick.email}: promotion ${pick.big} (${pick.big_lots} lots) and promotion ${pick.small} (${pick.small_lots} lots).\n`);
     console.log('| shape | plan | promotion | planning ms | execution ms (median of 7) | sorts |');

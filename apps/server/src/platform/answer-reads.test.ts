@@ -1,8 +1,8 @@
 import { APPLICATION_SORTS, CANDIDACY_SORTS, LOT_SORT_COLUMNS } from '@promovente/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { transactionExecutor } from '../db/client.js';
 import { ANSWER_READS } from '../routes.js';
+import { preparedPlanOf } from '../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { buildWorld, type World } from '../test/security/world.js';
 import { isSession, tablesOf } from '../test/tables-of.js';
@@ -103,39 +103,10 @@ describe('the tables a cached route reads (decision 036)', () => {
       await ctx.captureQueries(() => ctx.app.inject({ method: 'GET', url: `/api/lots?promotion=${world.promotion.id}`, headers }))
     ).filter((statement) => isSession(statement.sql));
     expect(session).toBeDefined();
-    type Node = {
-      'Relation Name'?: string;
-      'Node Type': string;
-      'Index Cond'?: string;
-      'Recheck Cond'?: string;
-      'Actual Rows': number;
-      'Rows Removed by Filter'?: number;
-      Plans?: Node[];
-    };
     // As the server plans it (decision 037: once per connection, for no reader in particular) and
     // as a plan made for this reader's values.
-    for (const plans of ['force_generic_plan', 'force_custom_plan']) {
-      const nodes = await ctx.database.db.transaction(async (tx) => {
-        const executor = transactionExecutor(tx);
-        await executor.executeSql(`set local plan_cache_mode = ${plans}`, []);
-        await executor.executeSql(`prepare session_plan as ${session.sql}`, []);
-        try {
-          // EXECUTE takes its values in its text (a utility statement has no parameters to bind).
-          const literal = (value: unknown) => (value === null ? 'null' : `'${String(value).replaceAll("'", "''")}'`);
-          const values = session.params.map(literal).join(', ');
-          const { rows } = await executor.executeSql(`explain (analyze, format json) execute session_plan(${values})`, []);
-          const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: Node }] | string })['QUERY PLAN'];
-          const all: Node[] = [];
-          const walk = (node: Node) => {
-            all.push(node);
-            for (const child of node.Plans ?? []) walk(child);
-          };
-          walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
-          return all;
-        } finally {
-          await executor.executeSql('deallocate session_plan', []);
-        }
-      });
+    for (const plans of ['force_generic_plan', 'force_custom_plan'] as const) {
+      const nodes = await preparedPlanOf(ctx, session, plans);
       const versions = nodes.filter((node) => node['Relation Name'] === 'data_table_versions');
       expect(versions.length, plans).toBe(1);
       // An index scan, or a bitmap of one, whose condition holds the scopes (not a filter after reading the table).

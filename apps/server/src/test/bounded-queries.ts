@@ -93,14 +93,59 @@ export const GROWING_TABLES = new Set([
   'data_table_versions',
 ]);
 
-type PlanNode = {
+export type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Recheck Cond'?: string;
   'Sort Key'?: string[];
+  'Actual Rows'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 };
+
+/**
+ * Every node of a statement's plan as the server makes it under `plans`: prepared with its
+ * parameters, then executed under EXPLAIN ANALYZE. `force_generic_plan` is the plan a connection
+ * of the second pool makes once for every reader (decisions 032 and 037); `force_custom_plan`
+ * the one made for these values. `seqscan: false` asks for the narrowing path, as
+ * expectIndexedPlans does.
+ */
+export const preparedPlanOf = async (
+  ctx: TestContext,
+  statement: SentStatement,
+  plans: 'force_generic_plan' | 'force_custom_plan',
+  options: { seqscan?: boolean } = {},
+): Promise<PlanNode[]> =>
+  ctx.database.db.transaction(async (tx) => {
+    const executor = transactionExecutor(tx);
+    await executor.executeSql(`set local plan_cache_mode = ${plans}`, []);
+    // On the small test data a sequential scan is often the cheapest: off, the plan shows the index it would take at scale.
+    if (options.seqscan === false) await executor.executeSql('set local enable_seqscan = off', []);
+    await executor.executeSql(`prepare plan_under_test as ${statement.sql}`, []);
+    try {
+      // EXECUTE takes its values in its text (a utility statement has no parameters to bind).
+      const literal = (value: unknown) =>
+        value === null
+          ? 'null'
+          : Array.isArray(value)
+            ? `'{${value.join(',')}}'`
+            : `'${(value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
+      const values = statement.params.map(literal).join(', ');
+      const { rows } = await executor.executeSql(`explain (analyze, format json) execute plan_under_test(${values})`, []);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      const all: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        all.push(node);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+      return all;
+    } finally {
+      await executor.executeSql('deallocate plan_under_test', []);
+    }
+  });
 
 /** The whole-table reads of a plan: a sequential scan, or an index walked end to end (no condition). */
 const fullScansOf = (node: PlanNode): string[] => [

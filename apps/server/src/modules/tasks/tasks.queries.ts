@@ -1,7 +1,7 @@
 import type { TaskTarget } from '@promovente/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
+import { genericPlansOf, type Queryable } from '../../db/client.js';
 import { applications, candidacies, candidates, lots, promotionUsers, tasks, users } from '../../db/schema/index.js';
 
 const assignee = alias(users, 'assignee');
@@ -74,7 +74,9 @@ export const tasksOfTargets = (
  * its target's open count (one query, ranked in SQL). Built and prepared once per database handle
  * and target, its promotions and ids sent as two arrays: Drizzle otherwise renders the select's 30
  * columns and joins on every call, 6 % of the Node time of a live page of candidates
- * (docs/performance.md, 'Statements built once').
+ * (docs/performance.md, 'Statements built once'). It reads the tasks by the page's ids, so its
+ * plan cannot depend on the promotion's size: it runs on the connections that plan once
+ * (decision 037; 0.7 to 1.1 ms of planning a page, `npm run bench:plans -- --statement`).
  */
 const buildRankedOpenTasks = (db: Queryable, target: TaskTarget, perTarget: number) => {
   const column = targetColumn(target);
@@ -117,7 +119,7 @@ export const rankedOpenTasksOfTargets = (
   const prepared = rankedOpenTasks.get(db) ?? new Map<string, ReturnType<typeof buildRankedOpenTasks>>();
   rankedOpenTasks.set(db, prepared);
   const key = `${target}_${perTarget}`;
-  const statement = prepared.get(key) ?? buildRankedOpenTasks(db, target, perTarget);
+  const statement = prepared.get(key) ?? buildRankedOpenTasks(genericPlansOf(db) ?? db, target, perTarget);
   prepared.set(key, statement);
   return statement.execute({ promotions: Array.isArray(promotionIds) ? promotionIds : [promotionIds], ids });
 };

@@ -1,0 +1,3 @@
+CREATE INDEX "actions_lot_open_idx" ON "actions" USING btree ("lot_id","end_at","id") WHERE "actions"."done_at" is null;--> statement-breakpoint
+CREATE INDEX "actions_candidacy_open_idx" ON "actions" USING btree ("candidacy_id","end_at","id") WHERE "actions"."done_at" is null;--> statement-breakpoint
+CREATE INDEX "actions_application_open_idx" ON "actions" USING btree ("application_id","end_at","id") WHERE "actions"."done_at" is null;
