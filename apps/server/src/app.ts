@@ -105,9 +105,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
   });
-  // JSON answers of the API over 1 KB go compressed, Brotli (quality 4) or gzip as the client
-  // accepts (docs/performance.md#compressed-answers): each route of registerApi opts in; files,
-  // streams and pages do not, and request bodies are never inflated.
+  // JSON answers of the API over 1 KB go compressed, Brotli (quality 4; the answer cache lowers it
+  // for large answers) or gzip as the client accepts (docs/performance.md#compressed-answers):
+  // each route of registerApi opts in; files, streams and pages do not, and request bodies are
+  // never inflated.
   await app.register(compress, { global: false, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(authPlugin, { db: deps.database.db });
   registerArchivedPromotionGuard(app, deps.database.db);

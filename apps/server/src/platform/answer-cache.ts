@@ -90,12 +90,22 @@ export type AnswerCache = {
   stats: () => { entries: number; bytes: number; hits: number; misses: number; joined: number };
 };
 
-const compress = (json: string, encoding: Encoding) =>
-  encoding === 'br'
-    ? brotliCompressSync(json, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) },
-      })
-    : gzipSync(json, { level: 6 });
+/**
+ * The compression level by the answer's size (decision 030): the cost grows with the bytes times
+ * the level, the saving does not. The funnel's page of 100 KB: Brotli 4 makes 13.2 KB in 1.5 ms,
+ * 2 15.0 KB in 0.9 ms, 1 15.6 KB in 0.4 ms; the lots' 28 KB: 3.6 KB in 0.46 ms at 4, 4.0 KB in
+ * 0.23 ms at 2. Answers under 16 KB keep quality 4 (a tenth of a millisecond).
+ */
+export const compressionLevelOf = (bytes: number): { br: number; gzip: number } =>
+  bytes < 16 * 1024 ? { br: 4, gzip: 6 } : bytes < 64 * 1024 ? { br: 2, gzip: 3 } : { br: 1, gzip: 3 };
+
+const compress = (json: string, encoding: Encoding) => {
+  const bytes = Buffer.byteLength(json);
+  const level = compressionLevelOf(bytes);
+  return encoding === 'br'
+    ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: level.br, [constants.BROTLI_PARAM_SIZE_HINT]: bytes } })
+    : gzipSync(json, { level: level.gzip });
+};
 
 /** A cache of at most `megabytes`; 0 keeps nothing (every read runs its SQL). */
 export const createAnswerCache = (megabytes: number): AnswerCache => {
