@@ -30,3 +30,30 @@ export const rowsOf = async <Row extends RawRow = RawRow>(
 /** The first row of a raw statement (see rowsOf), or undefined when it answers none. */
 export const firstRowOf = async <Row extends RawRow = RawRow>(db: Queryable, query: SQL): Promise<Row | undefined> =>
   (await rowsOf<Row>(db, query))[0];
+
+/**
+ * A timestamp of a raw row as the ISO text the API answers ('2026-06-10T09:30:00.000Z'). Under
+ * Drizzle, node-postgres leaves a raw row's timestamp as PostgreSQL writes it; in UTC
+ * ('2026-06-10 09:30:00+00', a fraction of up to 6 digits before the offset) it is rewritten as
+ * text, to the millisecond as Date keeps it: a live page of the funnel parsed 400 of them into
+ * Dates and wrote them back (5 % of its Node time, docs/performance.md, 'Rows built in one
+ * shape'). PGlite's Date, or another offset, go through Date.
+ */
+export const isoOfTimestamp = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && isUtcText(value)) {
+    const fraction = value.length > 23 ? value.slice(20, value.length - 3) : '';
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
+  }
+  return (value instanceof Date ? value : new Date(String(value))).toISOString();
+};
+
+/** 'YYYY-MM-DD HH:MM:SS+00' or 'YYYY-MM-DD HH:MM:SS.f+00' (1 to 6 digits), a four-digit year. */
+const isUtcText = (text: string) =>
+  (text.length === 22 || (text.length >= 24 && text.length <= 29 && text.charCodeAt(19) === 46)) &&
+  text.endsWith('+00') &&
+  text.charCodeAt(4) === 45 &&
+  text.charCodeAt(7) === 45 &&
+  text.charCodeAt(10) === 32 &&
+  text.charCodeAt(13) === 58 &&
+  text.charCodeAt(16) === 58;

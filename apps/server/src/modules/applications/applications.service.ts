@@ -18,6 +18,7 @@ import {
 } from '@promovente/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
+import { isoOfTimestamp } from '../../db/rows.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
@@ -50,7 +51,8 @@ import {
   withStages,
 } from './applications.queries.js';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** An instant as the API answers it: a loaded row's Date, or the page statement's ISO text as it is. */
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -76,6 +78,17 @@ const toCandidacy = (candidacy: Candidacy | null, candidate: Candidate | null): 
     : null;
 
 type ApplicationFields = ApplicationBaseRow['application'];
+
+/** The dates of an application's steps in a funnel row: a loaded row's Date, or the page statement's ISO text. */
+type RowDate =
+  | 'reservationSentAt'
+  | 'firstReservationAt'
+  | 'reservationConfirmedAt'
+  | 'reservationDepositConfirmedAt'
+  | 'promisePlannedAt'
+  | 'promiseSignedAt'
+  | 'actOfPurchaseAt'
+  | 'actOfPurchaseSignedAt';
 
 /** What a funnel row is made of: a loaded base row, or a row of the list's page statement. */
 type RowSource = Pick<
@@ -103,15 +116,8 @@ type RowSource = Pick<
     | 'statusSignpdvChecked'
     | 'statusSign'
     | 'statusSignChecked'
-    | 'reservationSentAt'
-    | 'firstReservationAt'
-    | 'reservationConfirmedAt'
-    | 'reservationDepositConfirmedAt'
-    | 'promisePlannedAt'
-    | 'promiseSignedAt'
-    | 'actOfPurchaseAt'
-    | 'actOfPurchaseSignedAt'
-  >;
+  > &
+    Record<RowDate, Date | string | null>;
   lot: Pick<
     ApplicationBaseRow['lot'],
     'id' | 'publicId' | 'reference' | 'title' | 'nbRooms' | 'areaHab' | 'rawPrice' | 'totalPrice' | 'children' | 'takenPositions'
@@ -224,8 +230,6 @@ export const buildApplicationRows = async (
   );
 };
 
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -237,7 +241,7 @@ const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): 
     promotionId: r.promotion_id,
     status: r.status,
     priority: r.priority,
-    lastPriorityChange: date(r.last_priority_change),
+    lastPriorityChange: new Date(isoOfTimestamp(r.last_priority_change) as string),
     negociatedPrice: int(r.negociated_price),
     solvent: r.solvent === null ? null : Boolean(r.solvent),
     candidacy2Id: r.candidacy2_id === null ? null : Number(r.candidacy2_id),
@@ -251,14 +255,14 @@ const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): 
     statusSignpdvChecked: Boolean(r.status_signpdv_checked),
     statusSign: text(r.status_sign),
     statusSignChecked: Boolean(r.status_sign_checked),
-    reservationSentAt: dateOrNull(r.reservation_sent_at),
-    firstReservationAt: dateOrNull(r.first_reservation_at),
-    reservationConfirmedAt: dateOrNull(r.reservation_confirmed_at),
-    reservationDepositConfirmedAt: dateOrNull(r.reservation_deposit_confirmed_at),
-    promisePlannedAt: dateOrNull(r.promise_planned_at),
-    promiseSignedAt: dateOrNull(r.promise_signed_at),
-    actOfPurchaseAt: dateOrNull(r.act_of_purchase_at),
-    actOfPurchaseSignedAt: dateOrNull(r.act_of_purchase_signed_at),
+    reservationSentAt: isoOfTimestamp(r.reservation_sent_at),
+    firstReservationAt: isoOfTimestamp(r.first_reservation_at),
+    reservationConfirmedAt: isoOfTimestamp(r.reservation_confirmed_at),
+    reservationDepositConfirmedAt: isoOfTimestamp(r.reservation_deposit_confirmed_at),
+    promisePlannedAt: isoOfTimestamp(r.promise_planned_at),
+    promiseSignedAt: isoOfTimestamp(r.promise_signed_at),
+    actOfPurchaseAt: isoOfTimestamp(r.act_of_purchase_at),
+    actOfPurchaseSignedAt: isoOfTimestamp(r.act_of_purchase_signed_at),
   };
   const person = (prefix: 'main' | 'partner') => ({
     id: int(r[`${prefix}_candidate_id`]) as number,

@@ -14,17 +14,20 @@ export const openTaskKindsSql = (applicationId: SQL): SQL<string[]> =>
     string[]
   >`array(select t.kind from ${tasks} t where t.application_id = ${applicationId} and t.done_at is null and t.kind is not null)`;
 
-/** The raw fields a state is built from (the funnel's page statement selects the same). */
+/**
+ * The raw fields a state is built from (the funnel's page statement selects the same; its dates
+ * arrive as ISO text, which the rules read as set or not, like a Date).
+ */
 export type ApplicationStateFields = {
   status: number;
   priority: number;
   multiAgency: boolean;
-  reservationSentAt: Date | null;
-  firstReservationAt: Date | null;
-  reservationConfirmedAt: Date | null;
-  reservationDepositConfirmedAt: Date | null;
-  promisePlannedAt: Date | null;
-  actOfPurchaseAt: Date | null;
+  reservationSentAt: Date | string | null;
+  firstReservationAt: Date | string | null;
+  reservationConfirmedAt: Date | string | null;
+  reservationDepositConfirmedAt: Date | string | null;
+  promisePlannedAt: Date | string | null;
+  actOfPurchaseAt: Date | string | null;
   statusFinChecked: boolean;
   solvent: boolean | null;
   candidacy2Id: number | null;
