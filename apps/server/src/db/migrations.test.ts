@@ -117,3 +117,53 @@ describe('migration 0032: the sort keys of the lots screen (issue 20)', () => {
     await expect(client.query(`update lots set reference = 'S-302' where id = 200`)).rejects.toThrow(/archived/);
   });
 });
+
+describe('migration 0034: the sort keys of the funnel, and the keys kept whatever the session (issue 20)', () => {
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0033_open_tasks_by_target');
+
+  it('sets the keys of the applications already there, an archived promotion’s included, and the lots a replica session left without theirs', async () => {
+    await migrateUpTo();
+    await client.exec(`
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Bâtiment Sud', 'Nyon');
+      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
+        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
+      insert into candidates (id, promotion_id, first_name, last_name, email)
+        values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch'), (11, 2, 'Éric', 'Zürcher', 'eric@exemple.ch');
+      insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
+      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);
+      update promotions set archived_at = now() where id = 2;
+      -- As the scale seed loads its rows before 0034: as a replica, the lots' key triggers of 0032 did not fire.
+      set session_replication_role = replica;
+      update lots set sort_building = '', sort_floor = 0;
+      set session_replication_role = origin;
+    `);
+    await migrateRest();
+    const { rows } = await client.query('select id, sort_lot, sort_candidate from applications order by id');
+    expect(rows).toEqual([
+      { id: 5000, sort_lot: 'A-101', sort_candidate: 'anne meylan' },
+      { id: 5001, sort_lot: 'S-301', sort_candidate: 'éric zürcher' },
+    ]);
+    const lots = await client.query(
+      'select l.id, l.sort_building, l.sort_floor = f.sort_order as floor_ok from lots l join floors f on f.id = l.floor_id order by l.id',
+    );
+    expect(lots.rows).toEqual([
+      { id: 100, sort_building: 'Bâtiment A', floor_ok: true },
+      { id: 200, sort_building: 'Bâtiment Sud', floor_ok: true },
+    ]);
+    // The archived promotion's guards are back.
+    await expect(client.query('update applications set priority = 2 where id = 5001')).rejects.toThrow(/archived/);
+    await expect(client.query(`update lots set reference = 'S-302' where id = 200`)).rejects.toThrow(/archived/);
+    // And a replica session's rows now get their keys.
+    await client.exec(`
+      set session_replication_role = replica;
+      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference) values (101, 1, 10, 5, 1, 'A-102');
+      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5002, 1, 101, 1000);
+      set session_replication_role = origin;
+    `);
+    const added = await client.query(
+      'select l.sort_building, a.sort_lot, a.sort_candidate from applications a join lots l on l.id = a.lot_id where a.id = 5002',
+    );
+    expect(added.rows).toEqual([{ sort_building: 'Bâtiment A', sort_lot: 'A-102', sort_candidate: 'anne meylan' }]);
+  });
+});

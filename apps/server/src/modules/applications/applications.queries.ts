@@ -110,13 +110,15 @@ const sortColumns = (sort: ApplicationSort): SQL[] => {
     case 'priority':
       return [sql`${applications.priority}`];
     case 'candidate':
-      return [sql`lower(${mainCandidate.firstName} || ' ' || ${mainCandidate.lastName})`];
+      // lower(first name || ' ' || last name) of the main candidate, kept by the database (migration 0034).
+      return [sql`${applications.sortCandidate}`];
     case 'status':
       return [sql`${applications.status}`];
     case 'building':
       return [sql`lower(${buildings.title})`];
     case 'lot':
-      return [sql`${lots.reference}`];
+      // The lot's reference, kept by the database (migration 0034).
+      return [sql`${applications.sortLot}`];
     case 'rooms':
       return [sql`${lots.nbRooms}`];
     case 'area':
@@ -207,14 +209,20 @@ export type ApplicationBaseRow = Awaited<ReturnType<typeof findApplicationRows>>
  * best priority. The lot reference and id break ties.
  */
 export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null): SQL => {
+  // A kept sort key is never null: without 'nulls last', its descending order is its index read backward.
+  const direction = sort?.order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = sort && !KEPT_SORT_KEYS.has(sort.column) ? sql` nulls last` : sql``;
   const keys = sort
     ? [
-        ...sortColumns(sort.column).map((column) => sql`${column} ${sort.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`),
+        ...sortColumns(sort.column).map((column) => sql`${column} ${direction}${nulls}`),
         sort.order === 'asc' ? sql`${applications.id} asc` : sql`${applications.id} desc`,
       ]
-    : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${lots.reference} asc`, sql`${applications.id} asc`];
+    : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${applications.sortLot} asc`, sql`${applications.id} asc`];
   return sql.join(keys, sql`, `);
 };
+
+/** The sorts read along an index of keys the database keeps on the application (migration 0034). */
+const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate']);
 
 /**
  * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:

@@ -1,9 +1,9 @@
 import { APPLICATION_SORTS } from '@promovente/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, buildings, candidacies, lots, promotions } from '../../db/schema/index.js';
-import { demoBroker, expectIndexedPlans, expectStatementsAtMost } from '../../test/bounded-queries.js';
+import { demoBroker, expectIndexedPlans, expectStatementsAtMost, indexesOfPlans } from '../../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { applicationWhere, countsNeedJoins, findApplicationPage, pageOrder, pickJoins } from './applications.queries.js';
 
@@ -112,16 +112,23 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
       expect(joinsOf({}, { column, order: 'asc' })).toBe('');
   });
 
-  it('joins the lots (of the promotion alone) for the funnel order and the lot sorts, and the building or floor for theirs', () => {
-    expect(joinsOf({}, null)).toBe('lots');
-    for (const column of ['lot', 'rooms', 'area', 'price'] as const) expect(joinsOf({}, { column, order: 'desc' })).toBe('lots');
-    expect(joinsOf({}, { column: 'building', order: 'asc' })).toBe('lots, buildings');
-    expect(joinsOf({}, { column: 'floor', order: 'asc' })).toBe('lots, floors');
-    expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), pageOrder(null), 7)).params).toContain(7);
+  it('reads applications alone for the funnel order and the lot and candidate sorts: their keys are kept on it (migration 0034)', () => {
+    expect(joinsOf({}, null)).toBe('');
+    for (const column of ['lot', 'candidate'] as const) {
+      expect(joinsOf({}, { column, order: 'asc' })).toBe('');
+      expect(joinsOf({}, { column, order: 'desc' })).toBe('');
+    }
   });
 
-  it('joins the candidacy and candidate for the candidate sort and the filters that read them', () => {
-    expect(joinsOf({}, { column: 'candidate', order: 'asc' })).toBe('main_candidacy, main_candidate');
+  it('joins the lots (of the promotion alone) for the other lot sorts, and the building or floor for theirs', () => {
+    for (const column of ['rooms', 'area', 'price'] as const) expect(joinsOf({}, { column, order: 'desc' })).toBe('lots');
+    expect(joinsOf({}, { column: 'building', order: 'asc' })).toBe('lots, buildings');
+    expect(joinsOf({}, { column: 'floor', order: 'asc' })).toBe('lots, floors');
+    const byPrice = pageOrder({ column: 'price', order: 'asc' });
+    expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), byPrice, 7)).params).toContain(7);
+  });
+
+  it('joins the candidacy and candidate for the filters that read them', () => {
     expect(joinsOf({ agencyId: 2 }, { column: 'status', order: 'asc' })).toBe('main_candidacy');
     expect(joinsOf({ search: 'Dupont' }, { column: 'status', order: 'asc' })).toContain('partner_candidate');
   });
@@ -144,6 +151,61 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
           `${column} ${order}`,
         ).toEqual(whole.map((row) => row.application.id).filter((id) => visible.has(id)));
       }
+    }
+  });
+});
+
+describe("the funnel's kept sort keys (migration 0034)", () => {
+  /** The order each kept key stands for, written with the joins it spares. */
+  const MEANING: Record<string, string> = {
+    default: 'a.status desc, a.priority asc, l.reference asc, a.id asc',
+    'lot asc': 'l.reference asc, a.id asc',
+    'lot desc': 'l.reference desc, a.id desc',
+    'candidate asc': "lower(c.first_name || ' ' || c.last_name) asc, a.id asc",
+    'candidate desc': "lower(c.first_name || ' ' || c.last_name) desc, a.id desc",
+  };
+
+  it('orders the rows as the lot reference and the main candidate’s name they stand for', async () => {
+    for (const [shape, order] of Object.entries(MEANING)) {
+      const [column, direction] = shape.split(' ');
+      const query = shape === 'default' ? '' : `&orderBy=${column}&order=${direction}`;
+      const listed = (await ctx.app.inject({ method: 'GET', url: `/api/applications?promotion=${promotionId}${query}`, headers })).json()
+        .data as { id: number }[];
+      const { rows } = await ctx.database.db.execute(
+        sql.raw(`select a.id from applications a join lots l on l.id = a.lot_id
+          join candidacies k on k.id = a.candidacy1_id join candidates c on c.id = k.candidate_id
+          where a.promotion_id = ${promotionId} and a.hidden = false and a.closed_at is null
+          order by ${order} limit 50`),
+      );
+      expect(listed.length, shape).toBeGreaterThan(1);
+      expect(
+        listed.map((listedRow) => listedRow.id),
+        shape,
+      ).toEqual(rows.map((found) => Number((found as { id: number }).id)));
+    }
+  });
+
+  it('reads the page along the index of its order, either way, without sorting the promotion', async () => {
+    const expected: [string, string][] = [
+      ['', 'applications_default_order_idx'],
+      ['&orderBy=lot&order=asc', 'applications_lot_order_idx'],
+      ['&orderBy=lot&order=desc', 'applications_lot_order_idx'],
+      ['&orderBy=candidate&order=asc', 'applications_candidate_order_idx'],
+      ['&orderBy=candidate&order=desc', 'applications_candidate_order_idx'],
+    ];
+    for (const [query, index] of expected) {
+      ctx.app.answers.clear();
+      const sent = await ctx.captureQueries(() =>
+        ctx.app.inject({ method: 'GET', url: `/api/applications?promotion=${promotionId}${query}`, headers }),
+      );
+      const page = sent.filter((statement) => statement.sql.includes('row_number() over ()'));
+
+      const { indexes, sorts } = await indexesOfPlans(ctx, page);
+      expect([...indexes], query).toContain(index);
+      expect(
+        sorts.filter((sort) => /sort_lot|sort_candidate|reference|first_name/.test(sort)),
+        query,
+      ).toEqual([]);
     }
   });
 });

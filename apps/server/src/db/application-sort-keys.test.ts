@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBuildingWithLots, createPromotion } from '../test/fixtures.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { applications, candidacies, candidates, lots, promotions } from './schema/index.js';
+
+/**
+ * The funnel's sort keys (migration 0034, schema/sales.ts applications.sort_*): the database sets
+ * them whenever an application is written with a lot or a main candidacy, and follows a lot given
+ * a new reference, a renamed candidate and a candidacy moved to another candidate, so that the
+ * funnel's default order and its lot and candidate sorts read a page along an index (issue 20).
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.reset());
+
+const db = () => ctx.database.db;
+
+const keysOf = async (id: number) => {
+  const [row] = await db()
+    .select({ lot: applications.sortLot, candidate: applications.sortCandidate })
+    .from(applications)
+    .where(eq(applications.id, id));
+  return row;
+};
+
+/** A promotion with two lots, three candidates (two with a candidacy), and an application of the first on the first lot. */
+const desk = async () => {
+  const promotion = await createPromotion(db(), { title: 'Les Clés' });
+  const { lots: created } = await createBuildingWithLots(db(), promotion.id, [500_000, 600_000]);
+  const people = await db()
+    .insert(candidates)
+    .values([
+      { promotionId: promotion.id, firstName: 'Anne', lastName: 'Meylan' },
+      { promotionId: promotion.id, firstName: 'Éric', lastName: 'Zürcher' },
+      { promotionId: promotion.id, firstName: 'Léa', lastName: 'Bovet' },
+    ])
+    .returning();
+  const files = await db()
+    .insert(candidacies)
+    .values(people.slice(0, 2).map((person) => ({ promotionId: promotion.id, candidateId: person.id })))
+    .returning();
+  const [application] = await db()
+    .insert(applications)
+    .values({ promotionId: promotion.id, lotId: created[0].id, candidacy1Id: files[0].id })
+    .returning();
+  return { promotion, lots: created, people, files, application };
+};
+
+describe('sort keys of the funnel (migration 0034)', () => {
+  it('a new application takes its lot’s reference and its main candidate’s name, in lower case', async () => {
+    const { lots: created, application } = await desk();
+    expect(await keysOf(application.id)).toEqual({ lot: created[0].reference, candidate: 'anne meylan' });
+  });
+
+  it('an application moved to another lot or main candidacy takes their keys', async () => {
+    const { lots: created, files, application } = await desk();
+    await db().update(applications).set({ lotId: created[1].id, candidacy1Id: files[1].id }).where(eq(applications.id, application.id));
+    expect(await keysOf(application.id)).toEqual({ lot: created[1].reference, candidate: 'éric zürcher' });
+  });
+
+  it('follows a lot given a new reference, a renamed candidate and a candidacy moved to another candidate', async () => {
+    const { lots: created, people, files, application } = await desk();
+    await db().update(lots).set({ reference: 'B-999' }).where(eq(lots.id, created[0].id));
+    await db().update(candidates).set({ lastName: 'Favre' }).where(eq(candidates.id, people[0].id));
+    expect(await keysOf(application.id)).toEqual({ lot: 'B-999', candidate: 'anne favre' });
+    await db().update(candidacies).set({ candidateId: people[2].id }).where(eq(candidacies.id, files[0].id));
+    expect((await keysOf(application.id)).candidate).toBe('léa bovet');
+  });
+
+  it('an archived promotion’s lots and candidates cannot be changed, so its applications’ keys cannot drift (migration 0016)', async () => {
+    const { promotion, lots: created, people } = await desk();
+    await db().update(promotions).set({ archivedAt: new Date() }).where(eq(promotions.id, promotion.id));
+    await expect(db().update(lots).set({ reference: 'B-999' }).where(eq(lots.id, created[0].id))).rejects.toThrow();
+    await expect(db().update(candidates).set({ lastName: 'Favre' }).where(eq(candidates.id, people[0].id))).rejects.toThrow();
+  });
+});
