@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBuildingWithLots, createPromotion } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { applications, candidacies, candidates, lots, promotions } from './schema/index.js';
+import { applications, buildings, candidacies, candidates, lots, promotions } from './schema/index.js';
 
 /**
- * The funnel's sort keys (migration 0034, schema/sales.ts applications.sort_*): the database sets
+ * The funnel's sort keys (migrations 0034 and 0035, schema/sales.ts applications.sort_*): the database sets
  * them whenever an application is written with a lot or a main candidacy, and follows a lot given
  * a new reference, a renamed candidate and a candidacy moved to another candidate, so that the
  * funnel's default order and its lot and candidate sorts read a page along an index (issue 20).
@@ -21,7 +21,7 @@ const db = () => ctx.database.db;
 
 const keysOf = async (id: number) => {
   const [row] = await db()
-    .select({ lot: applications.sortLot, candidate: applications.sortCandidate })
+    .select({ lot: applications.sortLot, candidate: applications.sortCandidate, building: applications.sortBuilding })
     .from(applications)
     .where(eq(applications.id, id));
   return row;
@@ -53,20 +53,20 @@ const desk = async () => {
 describe('sort keys of the funnel (migration 0034)', () => {
   it('a new application takes its lot’s reference and its main candidate’s name, in lower case', async () => {
     const { lots: created, application } = await desk();
-    expect(await keysOf(application.id)).toEqual({ lot: created[0].reference, candidate: 'anne meylan' });
+    expect(await keysOf(application.id)).toEqual({ lot: created[0].reference, candidate: 'anne meylan', building: 'bâtiment a' });
   });
 
   it('an application moved to another lot or main candidacy takes their keys', async () => {
     const { lots: created, files, application } = await desk();
     await db().update(applications).set({ lotId: created[1].id, candidacy1Id: files[1].id }).where(eq(applications.id, application.id));
-    expect(await keysOf(application.id)).toEqual({ lot: created[1].reference, candidate: 'éric zürcher' });
+    expect(await keysOf(application.id)).toEqual({ lot: created[1].reference, candidate: 'éric zürcher', building: 'bâtiment a' });
   });
 
   it('follows a lot given a new reference, a renamed candidate and a candidacy moved to another candidate', async () => {
     const { lots: created, people, files, application } = await desk();
     await db().update(lots).set({ reference: 'B-999' }).where(eq(lots.id, created[0].id));
     await db().update(candidates).set({ lastName: 'Favre' }).where(eq(candidates.id, people[0].id));
-    expect(await keysOf(application.id)).toEqual({ lot: 'B-999', candidate: 'anne favre' });
+    expect(await keysOf(application.id)).toEqual({ lot: 'B-999', candidate: 'anne favre', building: 'bâtiment a' });
     await db().update(candidacies).set({ candidateId: people[2].id }).where(eq(candidacies.id, files[0].id));
     expect((await keysOf(application.id)).candidate).toBe('léa bovet');
   });
@@ -76,5 +76,14 @@ describe('sort keys of the funnel (migration 0034)', () => {
     await db().update(promotions).set({ archivedAt: new Date() }).where(eq(promotions.id, promotion.id));
     await expect(db().update(lots).set({ reference: 'B-999' }).where(eq(lots.id, created[0].id))).rejects.toThrow();
     await expect(db().update(candidates).set({ lastName: 'Favre' }).where(eq(candidates.id, people[0].id))).rejects.toThrow();
+  });
+
+  it('follows its lot’s building: renamed, or the lot moved to another (migration 0035)', async () => {
+    const { promotion, lots: created, application } = await desk();
+    await db().update(buildings).set({ title: 'Résidence Est' }).where(eq(buildings.id, created[0].buildingId));
+    expect((await keysOf(application.id)).building).toBe('résidence est');
+    const [other] = await db().insert(buildings).values({ promotionId: promotion.id, title: 'Zénith', city: 'Rolle' }).returning();
+    await db().update(lots).set({ buildingId: other.id }).where(eq(lots.id, created[0].id));
+    expect((await keysOf(application.id)).building).toBe('zénith');
   });
 });

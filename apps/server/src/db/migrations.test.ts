@@ -167,3 +167,31 @@ describe('migration 0034: the sort keys of the funnel, and the keys kept whateve
     expect(added.rows).toEqual([{ sort_building: 'Bâtiment A', sort_lot: 'A-102', sort_candidate: 'anne meylan' }]);
   });
 });
+
+describe('migration 0035: the building key of the funnel (issue 20)', () => {
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0034_application_sort_keys');
+
+  it('sets the key of the applications already there, an archived promotion’s included, and follows the lots from then on', async () => {
+    await migrateUpTo();
+    await client.exec(`
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Écrins', 'Nyon');
+      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
+        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
+      insert into candidates (id, promotion_id, first_name, last_name, email) values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch'), (11, 2, 'Éric', 'Zürcher', 'eric@exemple.ch');
+      insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
+      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);
+      update promotions set archived_at = now() where id = 2;
+    `);
+    await migrateRest();
+    const { rows } = await client.query('select id, sort_building from applications order by id');
+    expect(rows).toEqual([
+      { id: 5000, sort_building: 'bâtiment a' },
+      { id: 5001, sort_building: 'écrins' },
+    ]);
+    await expect(client.query('update applications set priority = 2 where id = 5001')).rejects.toThrow(/archived/);
+    await client.exec(`update buildings set title = 'Bâtiment Nord' where id = 10; update lots set reference = 'A-102' where id = 100;`);
+    const followed = await client.query('select sort_lot, sort_building from applications where id = 5000');
+    expect(followed.rows).toEqual([{ sort_lot: 'A-102', sort_building: 'bâtiment nord' }]);
+  });
+});

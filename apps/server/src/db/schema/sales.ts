@@ -238,13 +238,15 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Sort keys kept by the database (migration 0034, docs/architecture.md, 'Data kept by the
-     * database'): the lot's reference and the main candidate's name as the funnel sorts them
+     * Sort keys kept by the database (migrations 0034 and 0035, docs/architecture.md, 'Data kept
+     * by the database'): the lot's reference and the main candidate's name as the funnel sorts them
      * (`lower(first name || ' ' || last name)`), so that a page of the funnel is read along an
      * index instead of joining every live application of the promotion to its lot or candidate.
      */
     sortLot: text('sort_lot').notNull().default(''),
     sortCandidate: text('sort_candidate').notNull().default(''),
+    /** The lot's building title, lowered, as the funnel sorts it (migration 0035). */
+    sortBuilding: text('sort_building').notNull().default(''),
   },
   (t) => [
     // An application's lot is of its promotion, which lets the funnel read the lots of the
@@ -269,6 +271,7 @@ export const applications = pgTable(
     index('applications_default_order_idx').on(t.promotionId, t.status.desc().nullsFirst(), t.priority, t.sortLot, t.id),
     index('applications_lot_order_idx').on(t.promotionId, t.sortLot, t.id),
     index('applications_candidate_order_idx').on(t.promotionId, t.sortCandidate, t.id),
+    index('applications_building_order_idx').on(t.promotionId, t.sortBuilding, t.id),
     check('applications_status_range', sql`${t.status} between 0 and 3`),
     check('applications_priority_values', sql`${t.priority} in (1, 2, 3, 9)`),
   ],

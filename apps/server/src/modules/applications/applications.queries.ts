@@ -115,7 +115,8 @@ const sortColumns = (sort: ApplicationSort): SQL[] => {
     case 'status':
       return [sql`${applications.status}`];
     case 'building':
-      return [sql`lower(${buildings.title})`];
+      // lower(title) of the lot's building, kept by the database (migration 0035).
+      return [sql`${applications.sortBuilding}`];
     case 'lot':
       // The lot's reference, kept by the database (migration 0034).
       return [sql`${applications.sortLot}`];
@@ -221,8 +222,8 @@ export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc'
   return sql.join(keys, sql`, `);
 };
 
-/** The sorts read along an index of keys the database keeps on the application (migration 0034). */
-const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate']);
+/** The sorts read along an index of keys the database keeps on the application (migrations 0034 and 0035). */
+const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate', 'building']);
 
 /**
  * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:
