@@ -261,7 +261,8 @@ export const applications = pgTable(
     uniqueIndex('applications_one_live_reservation_per_lot')
       .on(t.lotId)
       .where(sql`${t.status} >= 1 and ${t.hidden} = false and ${t.closedAt} is null`),
-    index('applications_promotion_status_idx').on(t.promotionId, t.status),
+    // hidden and closed_at too: the funnel's stage counts of live applications read the index alone (migration 0036).
+    index('applications_promotion_status_idx').on(t.promotionId, t.status, t.hidden, t.closedAt),
     index('applications_lot_idx').on(t.lotId),
     index('applications_candidacy1_idx').on(t.candidacy1Id),
     index('applications_candidacy2_idx').on(t.candidacy2Id),
