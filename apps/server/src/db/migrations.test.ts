@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../test/migrations-folder.js';
 
+/** Two promotions (the second to be archived by the test), a building and a lot in each. */
+const TWO_PROMOTIONS_WITH_LOTS = `
+      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
+      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Bâtiment Sud', 'Nyon');
+      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
+        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');`;
+
+/** On TWO_PROMOTIONS_WITH_LOTS: a candidate, his candidacy and an application on the lot, in each promotion. */
+const AN_APPLICATION_IN_EACH = `
+      insert into candidates (id, promotion_id, first_name, last_name, email)
+        values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch'), (11, 2, 'Éric', 'Zürcher', 'eric@exemple.ch');
+      insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
+      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);`;
+
 describe('migration 0002: candidate records per promotion (docs/decisions/008-candidates-per-promotion.md)', () => {
   const { client, migrateUpTo, migrateRest } = databaseBefore('0001_reference_data');
 
@@ -99,10 +113,7 @@ describe('migration 0032: the sort keys of the lots screen (issue 20)', () => {
   it('sets the keys of the lots already there, an archived promotion’s included', async () => {
     await migrateUpTo();
     await client.exec(`
-      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
-      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Bâtiment Sud', 'Nyon');
-      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
-        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
+      ${TWO_PROMOTIONS_WITH_LOTS}
       update promotions set archived_at = now() where id = 2;
     `);
     await migrateRest();
@@ -124,14 +135,8 @@ describe('migration 0034: the sort keys of the funnel, and the keys kept whateve
   it('sets the keys of the applications already there, an archived promotion’s included, and the lots a replica session left without theirs', async () => {
     await migrateUpTo();
     await client.exec(`
-      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
-      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Bâtiment Sud', 'Nyon');
-      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
-        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
-      insert into candidates (id, promotion_id, first_name, last_name, email)
-        values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch'), (11, 2, 'Éric', 'Zürcher', 'eric@exemple.ch');
-      insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
-      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);
+      ${TWO_PROMOTIONS_WITH_LOTS}
+      ${AN_APPLICATION_IN_EACH}
       update promotions set archived_at = now() where id = 2;
       -- As the scale seed loads its rows before 0034: as a replica, the lots' key triggers of 0032 did not fire.
       set session_replication_role = replica;
@@ -174,20 +179,15 @@ describe('migration 0035: the building key of the funnel (issue 20)', () => {
   it('sets the key of the applications already there, an archived promotion’s included, and follows the lots from then on', async () => {
     await migrateUpTo();
     await client.exec(`
-      insert into promotions (id, title) values (1, 'Les Terrasses'), (2, 'Les Vergers');
-      insert into buildings (id, promotion_id, title, city) values (10, 1, 'Bâtiment A', 'Rolle'), (20, 2, 'Écrins', 'Nyon');
-      insert into lots (id, promotion_id, building_id, lot_type_id, floor_id, reference)
-        values (100, 1, 10, 5, 1, 'A-101'), (200, 2, 20, 5, 3, 'S-301');
-      insert into candidates (id, promotion_id, first_name, last_name, email) values (10, 1, 'Anne', 'Meylan', 'anne@exemple.ch'), (11, 2, 'Éric', 'Zürcher', 'eric@exemple.ch');
-      insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
-      insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);
+      ${TWO_PROMOTIONS_WITH_LOTS}
+      ${AN_APPLICATION_IN_EACH}
       update promotions set archived_at = now() where id = 2;
     `);
     await migrateRest();
     const { rows } = await client.query('select id, sort_building from applications order by id');
     expect(rows).toEqual([
       { id: 5000, sort_building: 'bâtiment a' },
-      { id: 5001, sort_building: 'écrins' },
+      { id: 5001, sort_building: 'bâtiment sud' },
     ]);
     await expect(client.query('update applications set priority = 2 where id = 5001')).rejects.toThrow(/archived/);
     await client.exec(`update buildings set title = 'Bâtiment Nord' where id = 10; update lots set reference = 'A-102' where id = 100;`);
