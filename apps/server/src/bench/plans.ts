@@ -8,7 +8,8 @@
  * connections use, db/client.ts) and `force_generic_plan` (a plan made once for any promotion).
  * `--explain` also prints each shape's whole plan (custom, both promotions) as PostgreSQL
  * writes it. `--statement` explains the request's statement whose text matches the pattern (the
- * open tasks of a page: 'tasks'), not its longest. Needs a seeded database (`npm run bench -- --seed 1000`).
+ * open tasks of a page: 'row_number\(\) over \(partition'), not its longest. Needs a seeded
+ * database (`npm run bench -- --seed 1000`).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '@promovente/shared';
