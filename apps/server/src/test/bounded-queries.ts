@@ -217,3 +217,30 @@ export const indexesOfPlans = async (ctx: TestContext, statements: SentStatement
   }
   return { indexes: names, sorts };
 };
+
+/**
+ * The scans of one table in the plans of a request's read statements when the planner may join
+ * only by hashing or merging (`enable_nestloop` and `enable_seqscan` off): each side of a join is
+ * then read on its own, so a scan shows what narrows that table by itself. A join whose only
+ * narrowing comes from the other side (a candidate read by the candidacy's key) is what the
+ * planner turns, at scale, into a read of the whole table hashed (issue 20: the searched counts of
+ * the candidates screen hashed the firm's 505,000 candidates).
+ */
+export const scansOfTableUnjoined = async (ctx: TestContext, statements: SentStatement[], table: string) => {
+  const scans: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === table) scans.push(node);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_nestloop = off`);
+      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
+    });
+  }
+  return scans;
+};

@@ -39,6 +39,13 @@ export const candidates = pgTable(
     phone: text('phone'),
     phonePrivate: text('phone_private'),
     phonePro: text('phone_pro'),
+    /**
+     * What a search of candidates matches (db/search.ts): both orders of the name, the e-mail and
+     * the three phones, lowered, one per line; kept by the database (migration 0037).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || E'\\n' || last_name || ' ' || first_name || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(phone, '') || E'\\n' || coalesce(phone_private, '') || E'\\n' || coalesce(phone_pro, ''))`,
+    ),
     householdSize: integer('household_size'),
     householdIncome: integer('household_income'),
     ownFunds: integer('own_funds'),

@@ -482,7 +482,13 @@ export const findCandidacyListPage = async (
       group by ${candidacyStatusCounts.status}`
         : sql`
       select ${candidacies.status} as status, count(*)::int as n
-      from ${candidacies}${input.searchesCandidate ? sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}` : sql``}
+      from ${candidacies}${
+        input.searchesCandidate
+          ? // The candidate's promotion is the candidacy's (candidacies_candidate_promotion_fk): the
+            // promotion's candidates are read by its index, not the firm's.
+            sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId} and ${candidates.promotionId} = ${input.promotionId}`
+          : sql``
+      }
       where ${input.whereAll}
       group by ${candidacies.status}`
     }

@@ -1,7 +1,13 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, applications, candidacies, candidates, lots, promotions, users } from '../../db/schema/index.js';
-import { demoBroker, expectIndexedPlans, expectStatementsAtMost, indexesOfPlans } from '../../test/bounded-queries.js';
+import {
+  demoBroker,
+  expectIndexedPlans,
+  expectStatementsAtMost,
+  indexesOfPlans,
+  scansOfTableUnjoined,
+} from '../../test/bounded-queries.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 /** The read budget of the candidates screen (docs/performance.md#patterns-for-lists): 3 statements, sign-in included, all indexed. */
@@ -72,6 +78,17 @@ describe('GET /candidacies: at most 3 statements, no whole-table read', () => {
     expect(page).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1 });
     const foreign = await ctx.app.inject({ method: 'GET', url: `/api/candidacies?promotion=${promotionId}&candidacy=2147483647`, headers });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("searched, the counts and the page read the promotion's candidates by its index, whatever the join (issue 20)", async () => {
+    const url = `/api/candidacies?promotion=${promotionId}&search=du&showNonRetained=1`;
+    const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+    await expectIndexedPlans(ctx, sent);
+    const scans = await scansOfTableUnjoined(ctx, sent, 'candidates');
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(`${scan['Index Cond'] ?? ''} ${scan['Recheck Cond'] ?? ''}`, scan['Node Type']).toMatch(/promotion_id = /);
+    }
   });
 
   it('a page past the last answers the last, in the same statements', async () => {
