@@ -15,7 +15,7 @@ let ids: number[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   const promotion = await createPromotion(ctx.database.db, { title: 'Les Recherches' });
-  const people: (typeof candidates.$inferInsert)[] = [
+  const people: Omit<typeof candidates.$inferInsert, 'promotionId'>[] = [
     { firstName: 'Élodie', lastName: 'Dupont', email: 'elodie.dupont@example.ch', phone: '+41 79 123 45 67' },
     { firstName: 'Jean-Marc', lastName: "D'Allèves", email: null, phonePrivate: '022 345 67 89', phonePro: '021 999 00 11' },
     { firstName: 'ÖZLEM', lastName: 'ŞAHİN', email: 'OZLEM@EXAMPLE.CH' },

@@ -340,16 +340,8 @@ const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.p
 const dialect = new PgDialect();
 
 /**
- * The tables the page joins to applications. A WHERE that names none of them (no search, no lot,
- * broker, agency or candidate filter) counts the stages on applications alone: the joins keep
- * every row (inner joins on required keys) and would read the promotion's lots and candidacies
- * for nothing (issue 20: the funnel's counts read every lot of the firm).
- */
-const JOINED_TABLES = /"(main_candidacy|main_candidate|partner_candidacy|partner_candidate|lots)"\./;
-export const countsNeedJoins = (where: SQL) => JOINED_TABLES.test(dialect.sqlToQuery(where).sql);
-
-/**
- * The joins that pick a page's ids: those its WHERE and its order name, no more. The page is
+ * The joins that pick a page's ids, or count its stages: those its WHERE and its order name, no
+ * more. The page is
  * then joined to everything its rows show for those 50 ids only (issue 20: sorted by lot, the
  * funnel of a 2,000-lot promotion joined its 1,768 live applications to eight tables before it
  * kept 50).
@@ -453,7 +445,9 @@ export const findApplicationListPage = async (
     sql`
     with counts as (
       select ${applications.status} as status, count(*)::int as n
-      from ${applications} ${countsNeedJoins(input.where) ? joins : sql``}
+      -- Only the joins its WHERE names, the promotion's lots alone (issue 20: without a filter
+      -- on them they read every lot and candidacy for nothing; a search hashed the firm's lots).
+      from ${applications} ${pickJoins(input.where, sql``, input.promotionId)}
       where ${input.where}
       group by ${applications.status}
     ), head as (
