@@ -88,7 +88,7 @@ export const openPglite = async (
 };
 
 /**
- * The database whose connections plan a named statement once (db/named-statement.ts), beside the
+ * The database whose connections plan a named statement once (db/raw-statement.ts), beside the
  * one that plans every call for its values: a Db's door to it, set by openPostgres. A
  * transaction, or PGlite, has none, and runs such statements as any other.
  */

@@ -264,28 +264,59 @@ const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): 
     actOfPurchaseAt: isoOfTimestamp(r.act_of_purchase_at),
     actOfPurchaseSignedAt: isoOfTimestamp(r.act_of_purchase_signed_at),
   };
-  const person = (prefix: 'main' | 'partner') => ({
-    id: int(r[`${prefix}_candidate_id`]) as number,
-    firstName: String(r[`${prefix}_first_name`] ?? ''),
-    lastName: String(r[`${prefix}_last_name`] ?? ''),
-    email: text(r[`${prefix}_email`]),
-    phone: text(r[`${prefix}_phone`]),
-    phonePrivate: text(r[`${prefix}_phone_private`]),
-    phonePro: text(r[`${prefix}_phone_pro`]),
-    hasAccount: Boolean(r[`${prefix}_has_account`]),
+  // Each column read by its own name: a name made per row (`${prefix}_id`) is a lookup V8 cannot cache.
+  const person = (
+    id: unknown,
+    firstName: unknown,
+    lastName: unknown,
+    email: unknown,
+    phone: unknown,
+    phonePrivate: unknown,
+    phonePro: unknown,
+    hasAccount: unknown,
+  ) => ({
+    id: int(id) as number,
+    firstName: String(firstName ?? ''),
+    lastName: String(lastName ?? ''),
+    email: text(email),
+    phone: text(phone),
+    phonePrivate: text(phonePrivate),
+    phonePro: text(phonePro),
+    hasAccount: Boolean(hasAccount),
   });
-  const candidacy = (prefix: 'main' | 'partner') => ({
-    id: int(r[`${prefix}_id`]) as number,
-    agencyId: int(r[`${prefix}_agency_id`]),
-    crmValidated: Boolean(r[`${prefix}_crm_validated`]),
-    vip: Boolean(r[`${prefix}_vip`]),
+  const candidacy = (id: unknown, agencyId: unknown, crmValidated: unknown, vip: unknown) => ({
+    id: int(id) as number,
+    agencyId: int(agencyId),
+    crmValidated: Boolean(crmValidated),
+    vip: Boolean(vip),
   });
   const source: RowSource = {
     application,
-    main: candidacy('main'),
-    mainCandidate: person('main'),
-    partner: r.partner_id === null ? null : candidacy('partner'),
-    partnerCandidate: r.partner_candidate_id === null ? null : person('partner'),
+    main: candidacy(r.main_id, r.main_agency_id, r.main_crm_validated, r.main_vip),
+    mainCandidate: person(
+      r.main_candidate_id,
+      r.main_first_name,
+      r.main_last_name,
+      r.main_email,
+      r.main_phone,
+      r.main_phone_private,
+      r.main_phone_pro,
+      r.main_has_account,
+    ),
+    partner: r.partner_id === null ? null : candidacy(r.partner_id, r.partner_agency_id, r.partner_crm_validated, r.partner_vip),
+    partnerCandidate:
+      r.partner_candidate_id === null
+        ? null
+        : person(
+            r.partner_candidate_id,
+            r.partner_first_name,
+            r.partner_last_name,
+            r.partner_email,
+            r.partner_phone,
+            r.partner_phone_private,
+            r.partner_phone_pro,
+            r.partner_has_account,
+          ),
     broker:
       r.broker_id === null
         ? null
