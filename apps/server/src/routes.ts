@@ -18,7 +18,7 @@ import { LOGS_HANDLERS, LOGS_READS } from './modules/logs/logs.routes.js';
 import { LOTS_HANDLERS, LOTS_READS } from './modules/lots/lots.routes.js';
 import { MAILS_HANDLERS } from './modules/mails/mails.routes.js';
 import { MARKETING_HANDLERS, MARKETING_READS } from './modules/marketing/marketing.routes.js';
-import { NOTIFICATIONS_HANDLERS } from './modules/notifications/notifications.routes.js';
+import { NOTIFICATIONS_HANDLERS, NOTIFICATIONS_READS } from './modules/notifications/notifications.routes.js';
 import { PEOPLE_HANDLERS, PEOPLE_READS } from './modules/people/people.routes.js';
 import { PIPELINE_HANDLERS } from './modules/pipeline/pipeline.routes.js';
 import { PLANNING_HANDLERS, PLANNING_READS } from './modules/planning/planning.routes.js';
@@ -76,6 +76,7 @@ export const ROUTE_HANDLERS = {
 
 /** The tables every cached route reads, whose versions key its answers (platform/answer-reads.ts). */
 export const ANSWER_READS = {
+  ...NOTIFICATIONS_READS,
   ...PEOPLE_READS,
   ...PROGRESS_READS,
   ...HOME_READS,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { createBuildingWithLots, createPromotion, createUser } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { rowsOf } from './rows.js';
-import { lots, threadMessages, threads, users } from './schema/index.js';
+import { lots, notifications, threadMessages, threads, users } from './schema/index.js';
 
 /**
  * Versions of the data (docs/architecture.md, 'Versions of the data'): the database's triggers
@@ -17,7 +17,6 @@ const LEFT_OUT = new Set([
   'rate_limit_hits',
   'demo_requests',
   'mail_messages',
-  'notifications',
   'data_versions',
   // The versions of each table of each scope, raised with data_versions (migration 0027).
   'data_table_versions',
@@ -135,6 +134,37 @@ describe('versions of the data (docs/architecture.md, "Versions of the data")', 
       .set({ preferences: { selected_promotion: promotion.id }, updatedAt: new Date() })
       .where(eq(users.id, broker.id));
     expect((await versions())[0]).toBe(afterMessage[0] + 1);
+  });
+
+  it("a notification, its read mark and its deletion raise its user's own scope (minus his id), and no promotion's nor another user's (migration 0038)", async () => {
+    const promotion = await createPromotion(db());
+    const broker = await createUser(db(), 'broker', { promotionIds: [promotion.id] });
+    const other = await createUser(db(), 'broker', { promotionIds: [promotion.id] });
+    const before = await tableVersions();
+    const at = (versions: Record<string, number>, scope: number) => versions[`${scope} notifications`] ?? 0;
+
+    const [sent] = await db()
+      .insert(notifications)
+      .values({ userId: broker.id, promotionId: promotion.id, title: 'Option expirée', description: 'Lot A-101' })
+      .returning();
+    const afterInsert = await tableVersions();
+    expect(at(afterInsert, -broker.id)).toBe(at(before, -broker.id) + 1);
+    expect(at(afterInsert, -other.id)).toBe(at(before, -other.id));
+    expect(at(afterInsert, promotion.id)).toBe(0);
+    expect(Object.keys(afterInsert).filter((key) => !(key in before) && !key.endsWith(' notifications'))).toEqual([]);
+
+    await db().update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, sent.id));
+    expect(at(await tableVersions(), -broker.id)).toBe(at(afterInsert, -broker.id) + 1);
+    await db().delete(notifications).where(eq(notifications.id, sent.id));
+    expect(at(await tableVersions(), -broker.id)).toBe(at(afterInsert, -broker.id) + 2);
+
+    // One statement for two users raises each once.
+    await db()
+      .insert(notifications)
+      .values([broker, other].map((user) => ({ userId: user.id, promotionId: null, title: 'Rappel', description: 'Tâche' })));
+    const afterBoth = await tableVersions();
+    expect(at(afterBoth, -broker.id)).toBe(at(afterInsert, -broker.id) + 3);
+    expect(at(afterBoth, -other.id)).toBe(at(afterInsert, -other.id) + 1);
   });
 
   it("a transaction's versions are raised at its commit, once per scope and per table of a scope, and lock nothing before (migrations 0026, 0027)", async () => {

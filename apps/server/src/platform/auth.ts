@@ -34,7 +34,8 @@ export type RequestActor = Actor & {
   /**
    * The version of the data the route may show him, read in the same statement: the sum of the
    * versions of the tables the route reads (platform/answer-reads.ts) in the firm's shared data
-   * (scope 0) and in each of his promotions; an admin's, of every scope and table. The database
+   * (scope 0), in his own (minus his id: his notifications, migration 0038) and in each of his
+   * promotions; an admin's, of every scope and table. The database
    * raises them with every change (migrations 0017, 0027). Part of the answer cache's key
    * (platform/answer-cache.ts); null on a route that keeps no answer, '0' for an actor built
    * outside a request.
@@ -127,7 +128,8 @@ const SESSION_HEAD = renderedOnce(
       case when route.tables is null then null
         when ${users.admin} then (select coalesce(sum(v.version), 0)::text from data_versions v)
         else (select coalesce(sum(v.version), 0)::text from data_table_versions v
-          where v.scope = any(array(select 0 union all select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))
+          where v.scope = any(array(select 0 union all select -${users.id}
+              union all select pu.promotion_id from ${promotionUsers} pu where pu.user_id = ${users.id}))
             and v.table_name = any(string_to_array(route.tables, ','))) end
         as data_version
     from (select `,

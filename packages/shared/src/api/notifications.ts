@@ -16,6 +16,7 @@ export const NOTIFICATIONS_API = defineRoutes({
     beforePasswordChange: true,
     query: notificationsQuerySchema,
     response: dataOf(notificationSchema.array()),
+    cache: true,
   },
   countNotifications: {
     method: 'GET',
@@ -24,6 +25,7 @@ export const NOTIFICATIONS_API = defineRoutes({
     access: 'signedIn',
     beforePasswordChange: true,
     response: notificationCountSchema,
+    cache: true,
   },
   markNotificationRead: {
     method: 'PUT',

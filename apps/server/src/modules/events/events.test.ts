@@ -77,8 +77,9 @@ describe('GET /api/events: the live events (issue 21)', () => {
     const broker = await createUser(db, 'broker', { promotionIds: [promotion.id] });
     const promoter = await createUser(db, 'promoter', { promotionIds: [promotion.id] });
     const colleague = await createUser(db, 'broker', { promotionIds: [promotion.id] });
-    const [brokerStream, promoterStream, colleagueStream] = await Promise.all(
-      [broker, promoter, colleague].map(async (user) => streamOf(bearer(await signIn(ctx.app, user.email)))),
+    const admin = await createUser(db, 'promoter', { admin: true });
+    const [brokerStream, promoterStream, colleagueStream, adminStream] = await Promise.all(
+      [broker, promoter, colleague, admin].map(async (user) => streamOf(bearer(await signIn(ctx.app, user.email)))),
     );
 
     await db.insert(notifications).values({ userId: broker.id, title: 'Option expirée', description: 'Lot A-101' });
@@ -99,6 +100,10 @@ describe('GET /api/events: the live events (issue 21)', () => {
     expect(heard).not.toContain('thread_messages');
     expect(heard).not.toContain('threads');
     expect(promoterStream.frames.map((frame) => changeOf(frame)?.what)).not.toContain('notifications');
+    // The version of the broker's own scope (migration 0038) is raised, not announced: an admin,
+    // who hears every promotion, does not hear of another user's notification.
+    expect(await adminStream.next(isChange('lots', promotion.id))).toHaveLength(1);
+    expect(adminStream.frames.map((frame) => changeOf(frame)?.what)).not.toContain('notifications');
   });
 
   it('follows a membership given while the stream is open', async () => {

@@ -47,6 +47,34 @@ describe('notifications (docs/product/layout.md#notifications and docs/product/c
     expect(badId.json().message).toBe('Identifiant invalide');
   });
 
+  it('answers a repeat read from memory, until one of his own notifications is written (issue 20, migration 0038)', async () => {
+    const db = ctx.database.db;
+    const broker = await createUser(db, 'broker');
+    const other = await createUser(db, 'broker');
+    const headers = bearer(await signIn(ctx.app, broker.email));
+    const read = async (url: string) => {
+      let answer: { count?: number; data?: { title: string }[] } = {};
+      const sent = await ctx.captureQueries(async () => {
+        answer = (await ctx.app.inject({ method: 'GET', url, headers })).json();
+      });
+      return { answer, statements: sent.length };
+    };
+    for (const url of ['/api/notifications/count', '/api/notifications?filter=unread']) {
+      expect((await read(url)).statements, url).toBeGreaterThan(1);
+      // The session's statement alone: the answer is kept under his notifications' version.
+      expect((await read(url)).statements, url).toBe(1);
+    }
+
+    // Another user's notification leaves his answers as they were.
+    await db.insert(notifications).values({ userId: other.id, title: 'Pas pour vous', description: '' });
+    expect(await read('/api/notifications/count')).toEqual({ answer: { count: 0 }, statements: 1 });
+
+    // His own shows at the next read.
+    await db.insert(notifications).values({ userId: broker.id, title: 'Acompte reçu', description: 'Lot A-101' });
+    expect((await read('/api/notifications/count')).answer).toEqual({ count: 1 });
+    expect((await read('/api/notifications?filter=unread')).answer.data?.map((n) => n.title)).toEqual(['Acompte reçu']);
+  });
+
   it('needs a signed-in user', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/notifications/count' });
     expect(response.statusCode).toBe(401);
