@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBuildingWithLots, createPromotion } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { applications, buildings, candidacies, candidates, lots, promotions } from './schema/index.js';
+import { applications, buildings, candidacies, candidates, floors, lots, promotions } from './schema/index.js';
 
 /**
- * The funnel's sort keys (migrations 0034 and 0035, schema/sales.ts applications.sort_*): the database sets
+ * The funnel's sort keys (migrations 0034, 0035 and 0039, schema/sales.ts applications.sort_*): the database sets
  * them whenever an application is written with a lot or a main candidacy, and follows a lot given
  * a new reference, a renamed candidate and a candidacy moved to another candidate, so that the
  * funnel's default order and its lot and candidate sorts read a page along an index (issue 20).
@@ -85,5 +85,21 @@ describe('sort keys of the funnel (migration 0034)', () => {
     const [other] = await db().insert(buildings).values({ promotionId: promotion.id, title: 'Zénith', city: 'Rolle' }).returning();
     await db().update(lots).set({ buildingId: other.id }).where(eq(lots.id, created[0].id));
     expect((await keysOf(application.id)).building).toBe('zénith');
+  });
+
+  it('takes its lot’s floor order, and follows the floor reordered or the lot moved to another (migration 0039)', async () => {
+    const { lots: created, application } = await desk();
+    const floorOrder = async (floorId: number) =>
+      (await db().select({ order: floors.sortOrder }).from(floors).where(eq(floors.id, floorId)))[0].order;
+    const floorKey = async () =>
+      (await db().select({ floor: applications.sortFloor }).from(applications).where(eq(applications.id, application.id)))[0].floor;
+    expect(await floorKey()).toBe(await floorOrder(created[0].floorId));
+
+    await db().update(lots).set({ floorId: created[1].floorId }).where(eq(lots.id, created[0].id));
+    expect(created[1].floorId).not.toBe(created[0].floorId);
+    expect(await floorKey()).toBe(await floorOrder(created[1].floorId));
+
+    await db().update(floors).set({ sortOrder: 4242 }).where(eq(floors.id, created[1].floorId));
+    expect(await floorKey()).toBe(4242);
   });
 });

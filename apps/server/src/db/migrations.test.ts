@@ -195,3 +195,27 @@ describe('migration 0035: the building key of the funnel (issue 20)', () => {
     expect(followed.rows).toEqual([{ sort_lot: 'A-102', sort_building: 'bâtiment nord' }]);
   });
 });
+
+describe('migration 0039: the floor key of the funnel (issue 20)', () => {
+  const { client, migrateUpTo, migrateRest } = databaseBefore('0038_notifications_versioned');
+
+  it('sets the key of the applications already there, an archived promotion’s included, and follows the lots from then on', async () => {
+    await migrateUpTo();
+    await client.exec(`
+      ${TWO_PROMOTIONS_WITH_LOTS}
+      ${AN_APPLICATION_IN_EACH}
+      update promotions set archived_at = now() where id = 2;
+    `);
+    await migrateRest();
+    // Floor 1 ('Rez-de-jardin') is shown first (0), floor 3 ('Rez supérieur') third (2): migration 0001.
+    const { rows } = await client.query('select id, sort_floor from applications order by id');
+    expect(rows).toEqual([
+      { id: 5000, sort_floor: 0 },
+      { id: 5001, sort_floor: 2 },
+    ]);
+    await expect(client.query('update applications set priority = 2 where id = 5001')).rejects.toThrow(/archived/);
+    await client.exec('update floors set sort_order = 777 where id = (select floor_id from lots where id = 100);');
+    const followed = await client.query('select sort_floor from applications where id = 5000');
+    expect(followed.rows).toEqual([{ sort_floor: 777 }]);
+  });
+});

@@ -254,6 +254,8 @@ export const applications = pgTable(
     sortCandidate: text('sort_candidate').notNull().default(''),
     /** The lot's building title, lowered, as the funnel sorts it (migration 0035). */
     sortBuilding: text('sort_building').notNull().default(''),
+    /** The shown order of the lot's floor (lots.sort_floor), kept by the database (migration 0039). */
+    sortFloor: integer('sort_floor').notNull().default(0),
   },
   (t) => [
     // An application's lot is of its promotion, which lets the funnel read the lots of the
@@ -280,6 +282,7 @@ export const applications = pgTable(
     index('applications_lot_order_idx').on(t.promotionId, t.sortLot, t.id),
     index('applications_candidate_order_idx').on(t.promotionId, t.sortCandidate, t.id),
     index('applications_building_order_idx').on(t.promotionId, t.sortBuilding, t.id),
+    index('applications_floor_order_idx').on(t.promotionId, t.sortFloor, t.id),
     check('applications_status_range', sql`${t.status} between 0 and 3`),
     check('applications_priority_values', sql`${t.priority} in (1, 2, 3, 9)`),
   ],

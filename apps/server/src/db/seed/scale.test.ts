@@ -158,7 +158,7 @@ describe('seedScale at scale 25 (beside the demo)', () => {
          or k.sort_agency is distinct from a.name or k.sort_budget is distinct from coalesce(k.budget, d.budget)`,
     );
     expect(keys.n).toBe(0);
-    // The lots' and the funnel's keys (migrations 0032, 0034 and 0035), kept although the seed loads as a replica.
+    // The lots' and the funnel's keys (migrations 0032, 0034, 0035 and 0039), kept although the seed loads as a replica.
     const [lotKeys] = await query<{ n: number }>(
       database,
       `select count(*)::int as n from lots l join buildings b on b.id = l.building_id join floors f on f.id = l.floor_id
@@ -169,8 +169,9 @@ describe('seedScale at scale 25 (beside the demo)', () => {
       database,
       `select count(*) filter (where a.sort_lot is distinct from l.reference
                 or a.sort_candidate is distinct from lower(c.first_name || ' ' || c.last_name)
-                or a.sort_building is distinct from lower(b.title))::int as n, count(*)::int as all
-       from applications a join lots l on l.id = a.lot_id join buildings b on b.id = l.building_id
+                or a.sort_building is distinct from lower(b.title)
+                or a.sort_floor is distinct from f.sort_order)::int as n, count(*)::int as all
+       from applications a join lots l on l.id = a.lot_id join buildings b on b.id = l.building_id join floors f on f.id = l.floor_id
          join candidacies k on k.id = a.candidacy1_id join candidates c on c.id = k.candidate_id`,
     );
     expect(applicationKeys).toEqual({ n: 0, all: expect.any(Number) });

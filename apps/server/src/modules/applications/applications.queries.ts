@@ -125,7 +125,8 @@ const sortColumns = (sort: ApplicationSort): SQL[] => {
     case 'area':
       return [sql`${lots.areaHab}`];
     case 'floor':
-      return [sql`${floors.sortOrder}`];
+      // The shown order of the lot's floor, kept by the database (migration 0039).
+      return [sql`${applications.sortFloor}`];
     case 'price':
       return [totalPrice];
     case 'status_FR':
@@ -222,8 +223,8 @@ export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc'
   return sql.join(keys, sql`, `);
 };
 
-/** The sorts read along an index of keys the database keeps on the application (migrations 0034 and 0035). */
-const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate', 'building']);
+/** The sorts read along an index of keys the database keeps on the application (migrations 0034, 0035 and 0039). */
+const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate', 'building', 'floor']);
 
 /**
  * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:

@@ -121,17 +121,16 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
       expect(joinsOf({}, { column, order: 'asc' })).toBe('');
   });
 
-  it('reads applications alone for the funnel order and the lot, candidate and building sorts: their keys are kept on it (migrations 0034 and 0035)', () => {
+  it('reads applications alone for the funnel order and the lot, candidate, building and floor sorts: their keys are kept on it (migrations 0034, 0035 and 0039)', () => {
     expect(joinsOf({}, null)).toBe('');
-    for (const column of ['lot', 'candidate', 'building'] as const) {
+    for (const column of ['lot', 'candidate', 'building', 'floor'] as const) {
       expect(joinsOf({}, { column, order: 'asc' })).toBe('');
       expect(joinsOf({}, { column, order: 'desc' })).toBe('');
     }
   });
 
-  it('joins the lots (of the promotion alone) for the other lot sorts, and the floor for its own', () => {
+  it('joins the lots (of the promotion alone) for the other lot sorts', () => {
     for (const column of ['rooms', 'area', 'price'] as const) expect(joinsOf({}, { column, order: 'desc' })).toBe('lots');
-    expect(joinsOf({}, { column: 'floor', order: 'asc' })).toBe('lots, floors');
     const byPrice = pageOrder({ column: 'price', order: 'asc' });
     expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), byPrice, 7)).params).toContain(7);
   });
@@ -163,7 +162,7 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
   });
 });
 
-describe("the funnel's kept sort keys (migrations 0034 and 0035)", () => {
+describe("the funnel's kept sort keys (migrations 0034, 0035 and 0039)", () => {
   /** The order each kept key stands for, written with the joins it spares. */
   const MEANING: Record<string, string> = {
     default: 'a.status desc, a.priority asc, l.reference asc, a.id asc',
@@ -173,9 +172,11 @@ describe("the funnel's kept sort keys (migrations 0034 and 0035)", () => {
     'candidate desc': "lower(c.first_name || ' ' || c.last_name) desc, a.id desc",
     'building asc': 'lower(b.title) asc, a.id asc',
     'building desc': 'lower(b.title) desc, a.id desc',
+    'floor asc': 'f.sort_order asc, a.id asc',
+    'floor desc': 'f.sort_order desc, a.id desc',
   };
 
-  it('orders the rows as the lot reference, the main candidate’s name and the building’s title they stand for', async () => {
+  it('orders the rows as the lot reference, the main candidate’s name, the building’s title and the floor’s order they stand for', async () => {
     for (const [shape, order] of Object.entries(MEANING)) {
       const [column, direction] = shape.split(' ');
       const query = shape === 'default' ? '' : `&orderBy=${column}&order=${direction}`;
@@ -183,6 +184,7 @@ describe("the funnel's kept sort keys (migrations 0034 and 0035)", () => {
         .data as { id: number }[];
       const { rows } = await ctx.database.db.execute(
         sql.raw(`select a.id from applications a join lots l on l.id = a.lot_id join buildings b on b.id = l.building_id
+          join floors f on f.id = l.floor_id
           join candidacies k on k.id = a.candidacy1_id join candidates c on c.id = k.candidate_id
           where a.promotion_id = ${promotionId} and a.hidden = false and a.closed_at is null
           order by ${order} limit 50`),
@@ -204,6 +206,8 @@ describe("the funnel's kept sort keys (migrations 0034 and 0035)", () => {
       ['&orderBy=candidate&order=desc', 'applications_candidate_order_idx'],
       ['&orderBy=building&order=asc', 'applications_building_order_idx'],
       ['&orderBy=building&order=desc', 'applications_building_order_idx'],
+      ['&orderBy=floor&order=asc', 'applications_floor_order_idx'],
+      ['&orderBy=floor&order=desc', 'applications_floor_order_idx'],
     ];
     for (const [query, index] of expected) {
       ctx.app.answers.clear();
@@ -215,7 +219,7 @@ describe("the funnel's kept sort keys (migrations 0034 and 0035)", () => {
       const { indexes, sorts } = await indexesOfPlans(ctx, page);
       expect([...indexes], query).toContain(index);
       expect(
-        sorts.filter((sort) => /sort_lot|sort_candidate|sort_building|reference|first_name|title/.test(sort)),
+        sorts.filter((sort) => /sort_lot|sort_candidate|sort_building|sort_floor|sort_order|reference|first_name|title/.test(sort)),
         query,
       ).toEqual([]);
     }
