@@ -15,6 +15,22 @@ const AN_APPLICATION_IN_EACH = `
       insert into candidacies (id, promotion_id, candidate_id) values (1000, 1, 10), (1001, 2, 11);
       insert into applications (id, promotion_id, lot_id, candidacy1_id) values (5000, 1, 100, 1000), (5001, 2, 200, 1001);`;
 
+/**
+ * Before the migration under test (databaseBefore): TWO_PROMOTIONS_WITH_LOTS, AN_APPLICATION_IN_EACH,
+ * the second promotion archived, and `more`, what else that time wrote; then that migration and
+ * every later one.
+ */
+const applicationsThenMigrated = async (database: ReturnType<typeof databaseBefore>, more = '') => {
+  await database.migrateUpTo();
+  await database.client.exec(`
+      ${TWO_PROMOTIONS_WITH_LOTS}
+      ${AN_APPLICATION_IN_EACH}
+      update promotions set archived_at = now() where id = 2;
+      ${more}
+    `);
+  await database.migrateRest();
+};
+
 describe('migration 0002: candidate records per promotion (docs/decisions/008-candidates-per-promotion.md)', () => {
   const { client, migrateUpTo, migrateRest } = databaseBefore('0001_reference_data');
 
@@ -130,20 +146,17 @@ describe('migration 0032: the sort keys of the lots screen (issue 20)', () => {
 });
 
 describe('migration 0034: the sort keys of the funnel, and the keys kept whatever the session (issue 20)', () => {
-  const { client, migrateUpTo, migrateRest } = databaseBefore('0033_open_tasks_by_target');
+  const database = databaseBefore('0033_open_tasks_by_target');
+  const { client } = database;
 
   it('sets the keys of the applications already there, an archived promotion’s included, and the lots a replica session left without theirs', async () => {
-    await migrateUpTo();
-    await client.exec(`
-      ${TWO_PROMOTIONS_WITH_LOTS}
-      ${AN_APPLICATION_IN_EACH}
-      update promotions set archived_at = now() where id = 2;
-      -- As the scale seed loads its rows before 0034: as a replica, the lots' key triggers of 0032 did not fire.
+    await applicationsThenMigrated(
+      database,
+      `-- As the scale seed loads its rows before 0034: as a replica, the lots' key triggers of 0032 did not fire.
       set session_replication_role = replica;
       update lots set sort_building = '', sort_floor = 0;
-      set session_replication_role = origin;
-    `);
-    await migrateRest();
+      set session_replication_role = origin;`,
+    );
     const { rows } = await client.query('select id, sort_lot, sort_candidate from applications order by id');
     expect(rows).toEqual([
       { id: 5000, sort_lot: 'A-101', sort_candidate: 'anne meylan' },
@@ -174,16 +187,11 @@ describe('migration 0034: the sort keys of the funnel, and the keys kept whateve
 });
 
 describe('migration 0035: the building key of the funnel (issue 20)', () => {
-  const { client, migrateUpTo, migrateRest } = databaseBefore('0034_application_sort_keys');
+  const database = databaseBefore('0034_application_sort_keys');
+  const { client } = database;
 
   it('sets the key of the applications already there, an archived promotion’s included, and follows the lots from then on', async () => {
-    await migrateUpTo();
-    await client.exec(`
-      ${TWO_PROMOTIONS_WITH_LOTS}
-      ${AN_APPLICATION_IN_EACH}
-      update promotions set archived_at = now() where id = 2;
-    `);
-    await migrateRest();
+    await applicationsThenMigrated(database);
     const { rows } = await client.query('select id, sort_building from applications order by id');
     expect(rows).toEqual([
       { id: 5000, sort_building: 'bâtiment a' },
@@ -197,16 +205,11 @@ describe('migration 0035: the building key of the funnel (issue 20)', () => {
 });
 
 describe('migration 0039: the floor key of the funnel (issue 20)', () => {
-  const { client, migrateUpTo, migrateRest } = databaseBefore('0038_notifications_versioned');
+  const database = databaseBefore('0038_notifications_versioned');
+  const { client } = database;
 
   it('sets the key of the applications already there, an archived promotion’s included, and follows the lots from then on', async () => {
-    await migrateUpTo();
-    await client.exec(`
-      ${TWO_PROMOTIONS_WITH_LOTS}
-      ${AN_APPLICATION_IN_EACH}
-      update promotions set archived_at = now() where id = 2;
-    `);
-    await migrateRest();
+    await applicationsThenMigrated(database);
     // Floor 1 ('Rez-de-jardin') is shown first (0), floor 3 ('Rez supérieur') third (2): migration 0001.
     const { rows } = await client.query('select id, sort_floor from applications order by id');
     expect(rows).toEqual([

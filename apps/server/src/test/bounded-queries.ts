@@ -156,6 +156,29 @@ const fullScansOf = (node: PlanNode): string[] => [
 ];
 
 /**
+ * The plan of each read statement of a request (`explain`, not run), made with the planner's
+ * settings turned off that `off` names (`enable_seqscan`, `enable_sort`, `enable_nestloop`), in a
+ * transaction of its own.
+ */
+const readPlansOf = async (
+  ctx: TestContext,
+  statements: SentStatement[],
+  off: readonly ('seqscan' | 'sort' | 'nestloop')[],
+): Promise<{ statement: SentStatement; root: PlanNode }[]> => {
+  const plans: { statement: SentStatement; root: PlanNode }[] = [];
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+    await ctx.database.db.transaction(async (tx) => {
+      for (const setting of off) await tx.execute(sql.raw(`set local enable_${setting} = off`));
+      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      plans.push({ statement, root: (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode });
+    });
+  }
+  return plans;
+};
+
+/**
  * No statement of a request reads a whole growing table, sequentially or along an index
  * without a condition, when the planner is told to avoid sequential scans
  * (`enable_seqscan = off`): on the small test data a sequential scan is often the planner's
@@ -164,17 +187,10 @@ const fullScansOf = (node: PlanNode): string[] => [
  */
 export const expectIndexedPlans = async (ctx: TestContext, statements: SentStatement[]) => {
   const scans: string[] = [];
-  for (const statement of statements) {
-    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
-      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
-      const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode;
-      for (const scan of fullScansOf(root)) {
-        if (GROWING_TABLES.has(scan.split(' on ')[1])) scans.push(`${scan} in: ${statement.sql.slice(0, 200)}`);
-      }
-    });
+  for (const { statement, root } of await readPlansOf(ctx, statements, ['seqscan'])) {
+    for (const scan of fullScansOf(root)) {
+      if (GROWING_TABLES.has(scan.split(' on ')[1])) scans.push(`${scan} in: ${statement.sql.slice(0, 200)}`);
+    }
   }
   expect(scans).toEqual([]);
 };
@@ -203,17 +219,9 @@ const sortsOf = (node: PlanNode): string[] => [
 export const indexesOfPlans = async (ctx: TestContext, statements: SentStatement[]) => {
   const names = new Set<string>();
   const sorts: string[] = [];
-  for (const statement of statements) {
-    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
-      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
-      const root = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode;
-      for (const name of indexesOf(root)) names.add(name);
-      sorts.push(...sortsOf(root));
-    });
+  for (const { root } of await readPlansOf(ctx, statements, ['seqscan', 'sort'])) {
+    for (const name of indexesOf(root)) names.add(name);
+    sorts.push(...sortsOf(root));
   }
   return { indexes: names, sorts };
 };
@@ -232,15 +240,6 @@ export const scansOfTableUnjoined = async (ctx: TestContext, statements: SentSta
     if (node['Relation Name'] === table) scans.push(node);
     for (const child of node.Plans ?? []) walk(child);
   };
-  for (const statement of statements) {
-    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_nestloop = off`);
-      const { rows } = await transactionExecutor(tx).executeSql(`explain (format json) ${statement.sql}`, statement.params);
-      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
-    });
-  }
+  for (const { root } of await readPlansOf(ctx, statements, ['seqscan', 'nestloop'])) walk(root);
   return scans;
 };
