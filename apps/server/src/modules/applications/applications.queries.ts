@@ -342,10 +342,10 @@ const dialect = new PgDialect();
 
 /**
  * The joins that pick a page's ids, or count its stages: those its WHERE and its order name, no
- * more. The page is
- * then joined to everything its rows show for those 50 ids only (issue 20: sorted by lot, the
- * funnel of a 2,000-lot promotion joined its 1,768 live applications to eight tables before it
- * kept 50).
+ * more. The page is then joined to everything its rows show for those 50 ids only (issue 20:
+ * sorted by lot, the funnel of a 2,000-lot promotion joined its 1,768 live applications to eight
+ * tables before it kept 50); the counts of a WHERE that names no joined table (no search, no lot,
+ * broker, agency or candidate filter) read applications alone.
  */
 export const pickJoins = (where: SQL, orderBy: SQL, promotionId: number): SQL => {
   const named = dialect.sqlToQuery(sql`${where} ${orderBy}`).sql;
