@@ -17,6 +17,29 @@ describe('the PDF renderer (docs/decisions/024-files-read-in-any-tool.md)', () =
     for (const font of fonts) expect(font, font.name).toMatchObject({ embedded: true, subset: true, unicode: true });
   });
 
+  it('embeds in each document the glyphs it uses, the fonts being parsed once for all documents, written at once', async () => {
+    const texts = ['Zoë Ångström à Genève', 'Łódź, Čapek et Ğül', 'Prix : 1’250’000 CHF – €'];
+    const pdfs = await Promise.all(
+      texts.map((line) =>
+        renderPdf({ info: { Title: line } }, (doc) => {
+          doc.font(PDF_FONT.bold).text(line);
+          doc.font(PDF_FONT.regular).text(line.toUpperCase());
+        }),
+      ),
+    );
+    pdfs.forEach((pdf, index) => {
+      expect(pdfText(pdf)).toContain(`${texts[index]}\n${texts[index].toUpperCase()}`);
+      for (const font of pdfFonts(pdf)) expect(font, font.name).toMatchObject({ embedded: true, subset: true, unicode: true });
+    });
+    // Each document carries its own subset, not the glyphs the others used.
+    const sizes = pdfs.map((pdf) => pdf.length);
+    const alone = await renderPdf({ info: { Title: texts[0] } }, (doc) => {
+      doc.font(PDF_FONT.bold).text(texts[0]);
+      doc.font(PDF_FONT.regular).text(texts[0].toUpperCase());
+    });
+    expect(Math.abs(alone.length - sizes[0])).toBeLessThan(64);
+  });
+
   it('numbers the pages in the footer', async () => {
     const pdf = await renderPdf({ info: { Title: 'Pages' }, bufferPages: true }, (doc) => {
       doc.text('Première page');
