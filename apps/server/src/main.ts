@@ -14,6 +14,7 @@ import { createLogger } from './platform/log.js';
 import { createMailer, MAIL_QUEUE } from './platform/mail.js';
 import { startMaintenance } from './platform/maintenance.js';
 import { HEARTBEAT_MS, registerProcess, sharedSettingsOf } from './platform/process-registry.js';
+import { prepareAnswerSerialisers } from './platform/routes.js';
 import { storageOf } from './platform/storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,6 +68,8 @@ const main = async () => {
   // The purge hourly, the vacuum of the versions' tables every minute (platform/maintenance.ts).
   const stopMaintenance = await startMaintenance(database.db, log);
 
+  // The answers' serialisers, their unions' validators compiled before the first request (platform/routes.ts).
+  prepareAnswerSerialisers();
   const app = await buildApp({
     config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(here, '../../web/dist') },
     database,

@@ -26,6 +26,7 @@ import { startJobs } from '../platform/jobs.js';
 import { createLogger } from '../platform/log.js';
 import { createMailer, MAIL_QUEUE } from '../platform/mail.js';
 import { startMaintenance } from '../platform/maintenance.js';
+import { prepareAnswerSerialisers } from '../platform/routes.js';
 import { storageOf } from '../platform/storage.js';
 import type { FloorMember } from './mixed.js';
 
@@ -102,6 +103,8 @@ const application = async () => {
   await startMaintenance(database.db, log);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   await jobs.work(MAIL_QUEUE, (data: { id: number }, finalAttempt) => mailer.deliver(data.id, finalAttempt));
+  // The answers' serialisers, their unions' validators compiled before the first request (platform/routes.ts).
+  prepareAnswerSerialisers();
   const app = await buildApp({
     config: { ...config, WEB_DIST: '' },
     database,

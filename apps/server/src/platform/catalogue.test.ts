@@ -1,11 +1,11 @@
-import { API_ROUTES } from '@promovente/shared';
+import { API_ROUTES, isRawResponse } from '@promovente/shared';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_HANDLERS } from '../routes.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { openApiPath } from './openapi.js';
-import { missingHandlers } from './routes.js';
+import { jsonSchemaOf, missingHandlers, prepareAnswerSerialisers, serialiserOf } from './routes.js';
 
 /**
  * The API catalogue (docs/architecture.md, 'The API catalogue'): every catalogued route has its
@@ -91,5 +91,38 @@ describe('an answer serialised from its schema', () => {
   it('keeps only the fields the schema names', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe("the answers' serialisers (platform/routes.ts)", () => {
+  const union = {
+    type: 'object',
+    properties: {
+      agency: { anyOf: [{ type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, { type: 'null' }] },
+    },
+  };
+
+  it("makes a route's serialiser once per process, and again once with its unions' validators compiled", () => {
+    const lazy = serialiserOf('test:union', union);
+    expect(serialiserOf('test:union', union)).toBe(lazy);
+    const compiled = serialiserOf('test:union', union, true);
+    expect(compiled).not.toBe(lazy);
+    expect(serialiserOf('test:union', union)).toBe(compiled);
+    expect(serialiserOf('test:union', union, true)).toBe(compiled);
+    for (const answer of [{ agency: { id: 1, name: 'Agence du Léman', secret: 'x' } }, { agency: null }]) {
+      expect(compiled(answer)).toBe(lazy(answer));
+    }
+    expect(compiled({ agency: { id: 1, name: 'Agence du Léman', secret: 'x' } })).toBe('{"agency":{"id":1,"name":"Agence du Léman"}}');
+  });
+
+  it('makes the serialisers of the routes served by version with their validators compiled before the server listens', () => {
+    prepareAnswerSerialisers();
+    const served = catalogued.filter(([, spec]) => spec.cache && !isRawResponse(spec.response));
+    expect(served.length).toBeGreaterThan(20);
+    for (const [name, spec] of served) {
+      if (isRawResponse(spec.response)) continue;
+      const schema = jsonSchemaOf(spec.response);
+      expect(serialiserOf(name, schema, true), name).toBe(serialiserOf(name, schema));
+    }
   });
 });

@@ -107,8 +107,38 @@ const formOf = async (request: FastifyRequest, spec: FormSpec) => {
   return { fields: parsed.data, lists: form.lists, files: form.files };
 };
 
-/** fast-json-stringify compiled from a JSON schema (its own type names the schema's shapes one by one). */
-const compileSerialiser = (schema: unknown) => fastJson(schema as Parameters<typeof fastJson>[0]);
+type Stringify = (data: unknown) => string;
+
+/**
+ * Each route's answer serialiser, made once per process: fast-json-stringify compiled from the
+ * route's JSON schema, which the catalogue fixes (every application of the process, the tests'
+ * included, shares them: 0.3 s of every application's build).
+ */
+const serialisers = new Map<string, { stringify: Stringify; validators: boolean }>();
+
+/** The route's serialiser; `validators` makes it again with its unions' validators compiled, if it was not. */
+export const serialiserOf = (name: string, schema: unknown, validators = false): Stringify => {
+  const made = serialisers.get(name);
+  if (made && (made.validators || !validators)) return made.stringify;
+  // Its own type names the schema's shapes one by one.
+  const stringify = fastJson(schema as Parameters<typeof fastJson>[0], { compileValidators: validators }) as Stringify;
+  serialisers.set(name, { stringify, validators });
+  return stringify;
+};
+
+/**
+ * Makes the serialisers of the routes served by version (the screens' lists, `GET user`) with
+ * the validators of their unions compiled (`anyOf`: a null or an object, which fast-json-stringify
+ * tells apart with Ajv). Left to the first answer, that compilation stopped the server for 0.6 to
+ * 0.8 s at the first reads of the main lists (the mixed phase's first seconds, docs/performance.md);
+ * the server does it before it listens (main.ts), about 1 s. The other routes' small answers, and
+ * a test's application, leave it to the first answer (every route's: 2 to 3 s).
+ */
+export const prepareAnswerSerialisers = () => {
+  for (const [name, spec] of Object.entries(API_ROUTES)) {
+    if (spec.cache && !isRawResponse(spec.response)) serialiserOf(name, jsonSchemaOf(spec.response), true);
+  }
+};
 
 const contextOf = (request: FastifyRequest, reply: FastifyReply, deps: RouteDeps, form: unknown) =>
   ({
@@ -137,7 +167,7 @@ export const registerApi = (app: FastifyInstance, deps: RouteDeps, handlers: Rou
     const json = isRawResponse(spec.response) ? null : spec.response;
     const check = json && deps.config.CHECK_ANSWERS === '1' ? answerCheck(name, json) : null;
     const answerSchema = json ? jsonSchemaOf(json) : null;
-    const stringify = answerSchema ? compileSerialiser(answerSchema) : null;
+    const stringify = answerSchema ? serialiserOf(name, answerSchema) : null;
     const serialise =
       stringify &&
       ((data: unknown): string => {
