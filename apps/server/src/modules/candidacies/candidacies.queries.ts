@@ -400,10 +400,11 @@ export type CandidacyListPage = {
 };
 
 /**
- * What a row of the candidates screen shows, from its candidacy, candidate, broker and agency:
- * the page's text up to its WHERE, rendered once (db/rendered-once.ts).
+ * What a row of the candidates screen shows, from its candidacy, candidate, broker and agency,
+ * for the candidacies the page picked (`picked`, in their order): rendered once
+ * (db/rendered-once.ts), the picked ids' subquery goes between its two parts.
  */
-const PAGE_ROWS = renderedOnce(
+const PAGE_COLUMNS = renderedOnce(
   () => sql`${candidacies.id} as id, ${candidacies.promotionId} as promotion_id, ${candidacies.status} as status,
           ${candidacies.priority} as priority, ${candidacies.vip} as vip, ${candidacies.reasonVip} as reason_vip,
           ${candidacies.couple} as couple, ${candidacies.createdAt} as created_at, ${candidacies.budget} as budget,
@@ -429,10 +430,17 @@ const PAGE_ROWS = renderedOnce(
               'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
             from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
-              and a.hidden = false and a.closed_at is null) as applications
-        from ${candidacies}
-        inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId}
-        left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
+              and a.hidden = false and a.closed_at is null) as applications,
+          picked.ord as ord
+        from `,
+);
+const PAGE_JOINS = renderedOnce(
+  () => sql` picked
+        inner join ${candidacies} on ${candidacies.id} = picked.id
+        inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId} and ${candidates.promotionId} =`,
+);
+const PAGE_JOINS_TAIL = renderedOnce(
+  () => sql` left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
         left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}`,
 );
 
@@ -442,6 +450,12 @@ const PAGE_ROWS = renderedOnce(
  * promotion's deadline settings, and the page (clamped to the last page in SQL) with each row's
  * live applications and its comment and file counts. The head is one row of the promotion, the
  * page is joined to it, so an empty page still answers the verdict and the counts.
+ *
+ * The page picks its candidacies' ids first, from the candidacies alone (the candidates too only
+ * when its order or its search reads them), then joins those 50 to what the rows show. Joined
+ * first, PostgreSQL took the candidacy's promotion and the candidate's, always the same, for two
+ * conditions and expected about 80 rows of 6,500: it joined and sorted them all instead of
+ * walking the sort's index (a typical promotion's page 15 to 48 ms, docs/performance.md).
  */
 export const findCandidacyListPage = async (
   db: Queryable,
@@ -501,15 +515,21 @@ export const findCandidacyListPage = async (
     select head.ok as head_ok, head.multi_agency as head_multi_agency, head.reservation_timeout as head_reservation_timeout,
       head.total as head_total, head.status_counts as head_status_counts, page.*
     from head left join lateral (
-      select ordered.*, row_number() over () as ord from (
-        select ${PAGE_ROWS()}
-        -- Always true (candidacies_candidate_promotion_fk): it lets a page sorted by name walk the
-        -- promotion's candidates along candidates_promotion_name_idx and stop after the page.
-        where ${input.where} and ${candidates.promotionId} = ${input.promotionId}
-        order by ${orderBy}
-        limit ${size}
-        offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
-      ) ordered
+      select ${PAGE_COLUMNS()}(
+        select chosen.id, row_number() over () as ord from (
+          select ${candidacies.id} as id from ${candidacies}${
+            input.sort === 'candidate' || input.searchesCandidate
+              ? // Always true (candidacies_candidate_promotion_fk): it lets a page sorted by name walk
+                // the promotion's candidates along candidates_promotion_name_idx and stop after the page.
+                sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId} and ${candidates.promotionId} = ${input.promotionId}`
+              : sql``
+          }
+          where ${input.where}
+          order by ${orderBy}
+          limit ${size}
+          offset (select (${answeredPage(input.page, sql`total`, size)} - 1) * ${size}::int from head)
+        ) chosen
+      )${PAGE_JOINS()} ${input.promotionId}${PAGE_JOINS_TAIL()}
     ) page on true
     order by page.ord`,
     { named: 'candidacies_page' },
