@@ -323,7 +323,7 @@ export const tasks = pgTable(
     index('actions_lot_idx').on(t.lotId),
     index('actions_application_idx').on(t.applicationId),
     index('actions_assigned_idx').on(t.assignedToId),
-    // The open tasks of a page's rows, in the order each row shows them (tasks.queries.ts, rankedOpenTasksOfTargets).
+    // The open tasks of a row, in the order it shows them (tasks.queries.ts: openTasksColumns, rankedOpenTasksOfTargets).
     index('actions_lot_open_idx').on(t.lotId, t.endAt, t.id).where(sql`${t.doneAt} is null`),
     index('actions_candidacy_open_idx').on(t.candidacyId, t.endAt, t.id).where(sql`${t.doneAt} is null`),
     index('actions_application_open_idx').on(t.applicationId, t.endAt, t.id).where(sql`${t.doneAt} is null`),

@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
+import { openTasksColumns } from '../tasks/index.js';
 
 /** SQL only: the sales funnel's list, its single rows and the sales file (PDF). Rules live in the service. */
 
@@ -307,6 +308,9 @@ export type ApplicationListRow = Record<string, unknown> & {
   priority: number;
   candidacy2_id: number | null;
   open_task_kinds: string[] | null;
+  /** The row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  open_tasks: unknown;
+  open_tasks_total: number;
 };
 
 /** A row of the page statement: the head's columns, then an application's (null on the one row of an empty page). */
@@ -379,7 +383,7 @@ const PAGE_JOINS = renderedOnce(
     inner join ${lots} on ${lots.id} = ${applications.lotId}`,
 );
 
-/** What a row of the funnel's page shows, for the 50 ids picked (its open task kinds apart). */
+/** What a row of the funnel's page shows, for the 50 ids picked, its open tasks included (its open task kinds apart). */
 const PAGE_COLUMNS = renderedOnce(
   () => sql`picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
           ${applications.status} as status, ${applications.priority} as priority,
@@ -415,7 +419,8 @@ const PAGE_COLUMNS = renderedOnce(
             select a.priority from applications a
             where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in ${RANKED_POSITIONS_SQL}
           ) as lot_taken_positions,
-          ${buildings.title} as building_title, ${floors.title} as floor_title`,
+          ${buildings.title} as building_title, ${floors.title} as floor_title,
+          ${openTasksColumns('application', '"applications"."id"', '"applications"."promotion_id"')}`,
 );
 
 /** The joins to what the rows show beyond their candidacies and lot. */

@@ -32,7 +32,7 @@ import type { Storage } from '../../platform/storage.js';
 import { XLSX_MIME } from '../../platform/xlsx.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
 import { loadApplicationStates, openTaskKindsSql, toApplicationState } from '../pipeline/index.js';
-import { openTasksByTarget } from '../tasks/tasks.service.js';
+import { openTasksByTarget, openTasksOfPageRow } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import { buildApplicationsWorkbook } from './applications.export.js';
 import { buildSalesFilePdf, type SalesFile } from './applications.pdf.js';
@@ -392,9 +392,8 @@ const emptyCounts = (): Record<string, number> => ({ '0': 0, '1': 0, '2': 0, '3'
 /**
  * GET /applications: one page of the promotion's live applications under the filters, the
  * stage arrows and the sort, with the arrows' counts. A page past the last answers the last.
- * Two statements (docs/performance.md#patterns-for-lists): the page with its counts, the
- * promotion's settings, the rules' state and the verdict on the filter ids; then the open tasks
- * of the page's rows.
+ * One statement (docs/performance.md#patterns-for-lists): the page with its counts, the
+ * promotion's settings, the rules' state, the verdict on the filter ids and each row's open tasks.
  */
 export const listApplications = async (db: Db, actor: RequestActor, query: ApplicationsListQuery): Promise<ApplicationsPage> => {
   const sort = sortOf(query);
@@ -424,19 +423,13 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
   const total = found.counts.filter((c) => stages === null || stages.includes(c.status)).reduce((sum, c) => sum + c.total, 0);
   const lastPage = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
   const page = Math.min(query.page, lastPage);
-  const openTasks = await openTasksByTarget(
-    db,
-    promotionId,
-    'application',
-    found.rows.map((r) => r.id),
-  );
   const promotion = { multiAgency: found.multiAgency, reservationTimeout: found.reservationTimeout };
   // Each row names when its deadline's flags change (toApplicationRow), each task its time status.
   const now = answerInstant();
   const rows: ApplicationRow[] = [];
   for (const r of found.rows) {
     const { source, state } = fromListRow(r, promotion);
-    rows.push(toApplicationRow(actor, source, state, openTasks.get(r.id), query.candidacy, now));
+    rows.push(toApplicationRow(actor, source, state, openTasksOfPageRow(r, now), query.candidacy, now));
   }
   return {
     ...paginate(rows, total, page, APPLICATIONS_PAGE_SIZE),

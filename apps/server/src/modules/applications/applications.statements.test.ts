@@ -7,7 +7,7 @@ import { demoBroker, expectIndexedPlans, expectStatementsAtMost, indexesOfPlans 
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { applicationWhere, findApplicationPage, pageOrder, pickJoins } from './applications.queries.js';
 
-/** The read budget of the funnel (docs/performance.md#patterns-for-lists): 3 statements, sign-in included, all indexed. */
+/** The read budget of the funnel (docs/performance.md#patterns-for-lists): 2 statements, sign-in included, all indexed. */
 let ctx: TestContext;
 let headers: Record<string, string>;
 let promotionId = 0;
@@ -37,10 +37,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 const dialect = new PgDialect();
 
-describe('GET /applications: at most 3 statements, no whole-table read', () => {
+describe('GET /applications: at most 2 statements, no whole-table read', () => {
   it('a full page, in the funnel order and under every sort', async () => {
     for (const sort of ['', '&orderBy=price&order=asc', '&orderBy=floor', '&orderBy=building', '&orderBy=candidate']) {
-      const sent = await expectStatementsAtMost(ctx, headers, `/api/applications?promotion=${promotionId}${sort}`, 3);
+      const sent = await expectStatementsAtMost(ctx, headers, `/api/applications?promotion=${promotionId}${sort}`, 2);
       await expectIndexedPlans(ctx, sent);
     }
   });
@@ -48,7 +48,7 @@ describe('GET /applications: at most 3 statements, no whole-table read', () => {
   it('a page narrowed by every id filter (their check folded into the page statement)', async () => {
     const filters = `&application=${row.application}&candidacy=${row.candidacy}&candidat=${row.candidate}&broker=${row.broker}&lot=${row.lot}&buildings=${row.building}`;
     const url = `/api/applications?promotion=${promotionId}${filters}`;
-    const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+    const sent = await expectStatementsAtMost(ctx, headers, url, 2);
     await expectIndexedPlans(ctx, sent);
     const page = (await ctx.app.inject({ method: 'GET', url, headers })).json();
     expect(page.total).toBe(1);
@@ -56,7 +56,7 @@ describe('GET /applications: at most 3 statements, no whole-table read', () => {
 
   it('an empty page still answers the counts and the promotion settings; a foreign id still answers 404', async () => {
     const url = `/api/applications?promotion=${promotionId}&search=zzzz-nobody&status=0`;
-    const sent = await expectStatementsAtMost(ctx, headers, url, 3);
+    const sent = await expectStatementsAtMost(ctx, headers, url, 2);
     await expectIndexedPlans(ctx, sent);
     const page = (await ctx.app.inject({ method: 'GET', url, headers })).json();
     expect(page).toMatchObject({ data: [], total: 0, current_page: 1, status_counts: { '0': 0, '1': 0, '2': 0, '3': 0 } });

@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { candidateMatches, containsPattern } from '../../db/search.js';
+import { openTasksColumns } from '../tasks/index.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
 
@@ -369,6 +370,9 @@ export type CandidacyListRow = {
   comments_count: number;
   files_count: number;
   applications: CandidacyListApplication[];
+  /** The row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  open_tasks: unknown;
+  open_tasks_total: number;
 };
 
 /** A candidacy's columns as the drivers read them, before the list converts the last ones. */
@@ -431,6 +435,7 @@ const PAGE_COLUMNS = renderedOnce(
             from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
               and a.hidden = false and a.closed_at is null) as applications,
+          ${openTasksColumns('candidacy', '"candidacies"."id"', '"candidacies"."promotion_id"')},
           picked.ord as ord
         from `,
 );

@@ -42,7 +42,7 @@ import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platf
 import type { Storage } from '../../platform/storage.js';
 import { addRow, newSheet, workbookBuffer, XLSX_MIME } from '../../platform/xlsx.js';
 import { toCandidacyFile } from '../files/candidacy-files.service.js';
-import { allTasksByTarget, openTasksByTarget } from '../tasks/tasks.service.js';
+import { allTasksByTarget, openTasksByTarget, openTasksOfPageRow } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import {
   type CandidacyBaseRow,
@@ -260,7 +260,7 @@ const emptyPage = (): Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_c
   status_counts: {},
 });
 
-/** A row of the page statement as the table shows it; the open tasks come from the second statement. */
+/** A row of the page statement as the table shows it, with its open tasks (read by the page statement or by their own). */
 const toListRow = (
   actor: RequestActor,
   promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'>,
@@ -350,8 +350,8 @@ const toListRow = (
 
 /**
  * GET /candidacies: one page of the current promotion's candidacies. A page past the last
- * answers the last. Two statements (docs/performance.md#patterns-for-lists): the page with its
- * counts and the verdict on the filter ids, then the open tasks of the page's rows.
+ * answers the last. One statement (docs/performance.md#patterns-for-lists): the page with its
+ * counts, the verdict on the filter ids and each row's open tasks.
  */
 export const listCandidacies = async (
   db: Db,
@@ -377,13 +377,11 @@ export const listCandidacies = async (
   if (!found.ok) throw notFound();
   const lastPage = Math.max(1, Math.ceil(found.total / CANDIDACIES_PAGE_SIZE));
   const page = Math.min(query.page, lastPage);
-  const ids = found.rows.map((r) => r.id);
-  const openTasks = await openTasksByTarget(db, promotionId, 'candidacy', ids);
   const audience = candidacyAudienceOf(actor);
   // Each application names when its deadline's flags change (applicationDeadline), each task its time status.
   const now = answerInstant();
   const rows: CandidacyView[] = [];
-  for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasks.get(r.id), now)));
+  for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasksOfPageRow(r, now), now)));
   return { ...paginate(rows, found.total, page, CANDIDACIES_PAGE_SIZE), status_counts: found.statusCounts };
 };
 

@@ -6,9 +6,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
 import { answeredPage } from '../../db/page.js';
+import { renderedOnce } from '../../db/rendered-once.js';
 import { rowsOf } from '../../db/rows.js';
 import { actionLots, applications, buildings, floors, lots, lotTypes, promotions, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
+import { openTasksColumns } from '../tasks/index.js';
 
 /** The main price plus the associated lots whose price is not included (docs/sales-process.md#2-lots-built). */
 export const totalPriceSql = sql<number>`(${lots.rawPrice} + coalesce((
@@ -159,12 +161,19 @@ export type LotPageRow = {
   children_count: number;
   applications_count: number;
   best_priority: number | null;
+  /** A staff page's: the row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  open_tasks?: unknown;
+  open_tasks_total?: number;
 };
+
+/** A staff row's open tasks, the page's lots being of the promotion `pr` (rendered once: db/rendered-once.ts). */
+const STAFF_OPEN_TASKS = renderedOnce(() => openTasksColumns('lot', 'page.id', 'pr.id'));
 
 /**
  * One statement for a lots page (docs/performance.md#patterns-for-lists): the promotion, the
  * verdict on the filter ids, the counts per status (the status filter aside), the total and the
- * page with its associated-lot and live-application figures. The page number is clamped in SQL
+ * page with its associated-lot and live-application figures (and, for the staff, each row's open
+ * tasks). The page number is clamped in SQL
  * (a page past the last answers the last), and the one-row `promotions` outer select answers the
  * verdict and the counts also when the page is empty. Every read is narrowed by the promotion
  * (buildings too: no whole-table hash of a growing table).
@@ -230,7 +239,12 @@ export const selectLotPage = async (
       (page.raw_price + coalesce(children.price, 0))::int as total_price,
       page.building_id, page.building_title, page.floor_id, page.floor_number, page.floor_title, page.type_title,
       coalesce(children.n, 0)::int as children_count,
-      coalesce(live.n, 0)::int as applications_count, live.best::int as best_priority
+      coalesce(live.n, 0)::int as applications_count, live.best::int as best_priority${
+        filter.buyer
+          ? sql``
+          : sql`,
+      ${STAFF_OPEN_TASKS()}`
+      }
     from promotions pr
     left join page on true
     left join lateral (

@@ -30,6 +30,7 @@ import { lots } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
 import { assertMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
+import { answerInstant } from '../../platform/clock.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/errors.js';
 import { storeGeneratedFile } from '../../platform/generated-files.js';
 import { paginate } from '../../platform/pagination.js';
@@ -38,7 +39,7 @@ import type { Storage } from '../../platform/storage.js';
 import { XLSX_MIME } from '../../platform/xlsx.js';
 import { runWrite, type WriteDeps } from '../commands/index.js';
 import { recomputeLotStatuses } from '../statuses/index.js';
-import { openTasksByTarget, openTasksOf } from '../tasks/tasks.service.js';
+import { openTasksByTarget, openTasksOf, openTasksOfPageRow } from '../tasks/tasks.service.js';
 import { buildLotsWorkbook } from './lots.export.js';
 import {
   childrenCounts,
@@ -191,12 +192,12 @@ const listLots = async <Row>(
   };
 };
 
-/** Staff rows of a page: the figures came with the page; the open tasks are the one more statement. */
-const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number): Promise<LotRow[]> => {
-  const ids = rows.map((row) => row.id as number);
-  const taskRows = await openTasksByTarget(db, promotionId, 'lot', ids);
+/** Staff rows of a page: the figures and the open tasks came with the page. */
+const toStaffPageRows = (rows: LotPageRow[], promotionId: number): LotRow[] => {
+  // Each task names when its time status changes (serializeTask).
+  const now = answerInstant();
   return rows.map((row) => {
-    const lotTasks = taskRows.get(row.id as number);
+    const lotTasks = openTasksOfPageRow({ open_tasks: row.open_tasks, open_tasks_total: row.open_tasks_total }, now);
     return Object.assign(toCandidateRow(recordOf(row, promotionId)), {
       raw_status: row.raw_status,
       lot_ppe: row.lot_ppe,
@@ -213,7 +214,7 @@ const toStaffPageRows = async (db: Db, rows: LotPageRow[], promotionId: number):
 
 /** GET lots (staff). */
 export const listStaffLots = (db: Db, actor: RequestActor, query: LotsQuery) =>
-  listLots(db, actor, query, (rows, promotionId) => toStaffPageRows(db, rows, promotionId));
+  listLots(db, actor, query, async (rows, promotionId) => toStaffPageRows(rows, promotionId));
 
 /** A status no lot has: the filter of a buyer who asked for PRS alone. */
 const NO_LOT_STATUS = -1;

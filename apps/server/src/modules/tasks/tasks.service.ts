@@ -28,6 +28,8 @@ import {
   findTask,
   isPromotionMember,
   lockTask,
+  openTaskRowsOf,
+  ROW_TASKS,
   rankedOpenTasksOfTargets,
   type TaskRow,
   tasksOfTargets,
@@ -226,9 +228,6 @@ export const getTask = async (db: Db, actor: RequestActor, id: number): Promise<
   return serializeTask(row);
 };
 
-/** How many open tasks a row of the candidates or lots table shows (docs/product/lots.md#screens). */
-export const ROW_TASKS = 3;
-
 /**
  * The open tasks of a page of rows (candidacies, lots or applications), by target id, in one
  * query: the first ROW_TASKS of each, soonest first, and each target's open count.
@@ -250,6 +249,20 @@ export const openTasksByTarget = async (
     byTarget.set(task.target_id, entry);
   }
   return byTarget;
+};
+
+/**
+ * A page row's open tasks from the two columns its page statement selected (openTasksColumns):
+ * the first ROW_TASKS, soonest first, and its open count; undefined when it has none, as
+ * `openTasksByTarget` answers a row without tasks.
+ */
+export const openTasksOfPageRow = (
+  row: { open_tasks: unknown; open_tasks_total: unknown },
+  now: Date,
+): { tasks: Task[]; total: number } | undefined => {
+  const total = Number(row.open_tasks_total);
+  if (!(total > 0)) return undefined;
+  return { tasks: openTaskRowsOf(row.open_tasks).map((task) => serializeTask(task, now)), total };
 };
 
 /** The open tasks of one target, soonest first. */
