@@ -1,9 +1,10 @@
 /**
  * npm run bench -- [URL] [--seed N] [--connections 50] [--duration 10] [--pglite DIR] [--only a,b] [--profile] [--no-cache]
- *   [--users 50] [--promotions 20] [--writes 0.1]
+ *   [--users 50] [--promotions 20] [--writes 0.1] [--typical]
  *
  * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
- * processes, signs in as a broker of the largest promotion, then for every endpoint in turn:
+ * processes, signs in as a broker of the largest promotion (`--typical`: of the promotion of
+ * median size, the issue's 'typical broker'), then for every endpoint in turn:
  * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
  * at N connections for D seconds, with the CPU the application and PostgreSQL spent per request
  * (and, with --profile, the application's CPU profile by kind of code, and the mixed phase's in mixed.cpuprofile). Prints the table, writes
@@ -132,6 +133,7 @@ const main = async () => {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
+      typical: { type: 'boolean', default: false },
       users: { type: 'string', default: '50' },
       promotions: { type: 'string', default: '20' },
       writes: { type: 'string', default: '0.1' },
@@ -158,7 +160,7 @@ const main = async () => {
   const control = app.lines.control;
   const appCpuMs = async () => (JSON.parse((await call(control, 'GET', '/cpu')).body) as { ms: number }).ms;
   try {
-    const picked = JSON.parse((await call(control, 'GET', '/pick')).body) as {
+    const picked = JSON.parse((await call(control, 'GET', values.typical ? '/pick?typical' : '/pick')).body) as {
       promotionId: number;
       lots: number;
       candidacies: number;

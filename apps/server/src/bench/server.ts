@@ -164,9 +164,9 @@ const application = async () => {
       res.end(JSON.stringify(profile));
       return;
     }
-    if (req.url === '/pick') {
+    if (req.url === '/pick' || req.url === '/pick?typical') {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(await pick(sqlRows)));
+      res.end(JSON.stringify(await pick(sqlRows, req.url.endsWith('?typical') ? 'typical' : 'largest')));
       return;
     }
     if (req.url?.startsWith('/floor-members')) {
@@ -209,13 +209,15 @@ const application = async () => {
 type SqlRows = <T>(text: string, values?: unknown[]) => Promise<T[]>;
 
 /**
- * The realistic user and the rows the bench works on: the promotion with the most lots, its
- * first broker (not an admin), its main notary (the home page), and for attributeLot distinct (candidacy, lot) pairs of that
+ * The realistic user and the rows the bench works on: the promotion with the most lots (or, for
+ * 'typical', the promotion of median size among those with lots), its first broker (not an admin), its main notary (the home page), and for attributeLot distinct (candidacy, lot) pairs of that
  * broker's agency, main lots with no application between them yet.
  */
-const pick = async (sqlRows: SqlRows) => {
+const pick = async (sqlRows: SqlRows, which: 'largest' | 'typical') => {
   const [promotion] = await sqlRows<{ id: number; lots: number }>(
-    'select promotion_id as id, count(*)::int as lots from lots group by promotion_id order by count(*) desc, promotion_id limit 1',
+    `with sizes as (select promotion_id as id, count(*)::int as lots from lots group by promotion_id)
+     select id, lots from sizes order by lots desc, id
+     offset ${which === 'typical' ? '(select count(*) / 2 from sizes)' : '0'} limit 1`,
   );
   const [broker] = await sqlRows<{ id: number; email: string; agency_id: number }>(
     `select u.id, u.email, u.agency_id from promotion_user pu join users u on u.id = pu.user_id
