@@ -26,6 +26,9 @@ type PlanNode = { 'Node Type': string; 'Sort Key'?: string[]; Plans?: PlanNode[]
 const DEFAULT_SHAPES = [
   'candidacies?orderBy=candidate&order=asc',
   'candidacies?orderBy=broker&order=desc',
+  // A name, three letters or more: read by trigram (migration 0040); a letter or two reads the promotion.
+  'candidacies?search=favre',
+  'candidacies?search=a',
   'applications?orderBy=lot&order=asc',
   'applications?orderBy=candidate&order=desc',
   'lots?orderBy=price&order=desc',

@@ -84,3 +84,30 @@ describe('sort keys of the candidates screen (migration 0020)', () => {
     expect((await keysOf(candidacy.id)).last).toBe('aebischer');
   });
 });
+
+describe('the search text of the candidates screen (migration 0040)', () => {
+  const textOf = async (id: number) =>
+    (await db().select({ text: candidacies.searchText }).from(candidacies).where(eq(candidacies.id, id)))[0].text;
+  const candidateText = async (id: number) =>
+    (await db().select({ text: candidates.searchText }).from(candidates).where(eq(candidates.id, id)))[0].text;
+
+  it('a new candidacy takes its candidate’s search text, and follows his names, e-mail and phones', async () => {
+    const { candidacy, candidate } = await setUp();
+    expect(await textOf(candidacy.id)).toBe('anne meylan\nmeylan anne\nanne.meylan@exemple.ch\n\n\n');
+    await db()
+      .update(candidates)
+      .set({ lastName: 'Pittet', email: 'anne.pittet@exemple.ch', phonePro: '+41 21 555 66 77' })
+      .where(eq(candidates.id, candidate.id));
+    expect(await textOf(candidacy.id)).toBe(await candidateText(candidate.id));
+    expect(await textOf(candidacy.id)).toContain('pittet anne');
+    // A change the text does not hold leaves the candidacy unwritten.
+    await db().update(candidates).set({ budget: 1_000_000 }).where(eq(candidates.id, candidate.id));
+    expect(await textOf(candidacy.id)).toContain('+41 21 555 66 77');
+  });
+
+  it('is the database’s: a candidacy written with another text keeps its candidate’s', async () => {
+    const { candidacy, candidate } = await setUp();
+    await db().update(candidacies).set({ searchText: 'quelqu’un d’autre' }).where(eq(candidacies.id, candidacy.id));
+    expect(await textOf(candidacy.id)).toBe(await candidateText(candidate.id));
+  });
+});

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,12 +63,19 @@ export type OnQuery = (query: string, params: unknown[]) => void;
 
 const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : false);
 
+/**
+ * The extensions the migrations create, which an embedded database must load to open its files:
+ * pg_trgm, the candidates' search by trigram (migration 0040), shipped with PGlite as with
+ * PostgreSQL.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export const openPglite = async (
   dataDir: string | undefined,
   options: { loadDataDir?: Blob; onQuery?: OnQuery } = {},
 ): Promise<Database & { pglite: PGlite }> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as Db;
   return {
     kind: 'pglite',

@@ -222,3 +222,25 @@ describe('migration 0039: the floor key of the funnel (issue 20)', () => {
     expect(followed.rows).toEqual([{ sort_floor: 777 }]);
   });
 });
+
+describe('migration 0040: the candidacies’ copy of their candidate’s search text, and its trigram index (issue 20)', () => {
+  const database = databaseBefore('0039_application_floor_key');
+  const { client } = database;
+
+  it('copies the text of the candidacies already there, an archived promotion’s included, and follows the candidates from then on', async () => {
+    await applicationsThenMigrated(database);
+    const { rows } = await client.query('select id, search_text from candidacies order by id');
+    expect(rows).toEqual([
+      { id: 1000, search_text: 'anne meylan\nmeylan anne\nanne@exemple.ch\n\n\n' },
+      { id: 1001, search_text: 'éric zürcher\nzürcher éric\neric@exemple.ch\n\n\n' },
+    ]);
+    await expect(client.query('update candidacies set priority = 2 where id = 1001')).rejects.toThrow(/archived/);
+    await client.exec(`update candidates set last_name = 'Pittet' where id = 10;`);
+    const followed = await client.query('select search_text from candidacies where id = 1000');
+    expect(followed.rows).toEqual([{ search_text: 'anne pittet\npittet anne\nanne@exemple.ch\n\n\n' }]);
+    // The embedded database loads pg_trgm: the index answers a contains-match.
+    await client.exec('set enable_seqscan = off');
+    const found = await client.query(`select id from candidacies where search_text like '%pittet%'`);
+    expect(found.rows).toEqual([{ id: 1000 }]);
+  });
+});

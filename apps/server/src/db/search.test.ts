@@ -2,8 +2,8 @@ import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromotion } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { candidates } from './schema/index.js';
-import { candidateMatches, containsPattern } from './search.js';
+import { candidacies, candidates } from './schema/index.js';
+import { candidacyMatches, candidateMatches, containsPattern } from './search.js';
 
 /**
  * The search of candidates (docs/product/candidates.md#screens) reads the search text the
@@ -12,6 +12,7 @@ import { candidateMatches, containsPattern } from './search.js';
  */
 let ctx: TestContext;
 let ids: number[] = [];
+let promotionId = 0;
 beforeAll(async () => {
   ctx = await createTestContext();
   const promotion = await createPromotion(ctx.database.db, { title: 'Les Recherches' });
@@ -28,6 +29,8 @@ beforeAll(async () => {
     .values(people.map((person) => ({ ...person, promotionId: promotion.id })))
     .returning({ id: candidates.id });
   ids = rows.map((row) => row.id);
+  promotionId = promotion.id;
+  await ctx.database.db.insert(candidacies).values(ids.map((candidateId) => ({ promotionId, candidateId })));
 });
 afterAll(() => ctx.close());
 
@@ -79,10 +82,32 @@ const SEARCHES = [
   'zz-nobody',
 ];
 
+/** The candidates whose candidacy the search finds on its own copy of their text (migration 0040), without joining them. */
+const foundByCandidacy = async (pattern: string) =>
+  (
+    await ctx.database.db
+      .select({ id: candidacies.candidateId })
+      .from(candidacies)
+      .where(sql`${candidacies.promotionId} = ${promotionId} and ${candidacyMatches(pattern) ?? sql`false`}`)
+      .orderBy(asc(candidacies.candidateId))
+  ).map((row) => row.id);
+
 describe('the search of candidates (migration 0037)', () => {
   it.each(SEARCHES)('%j finds the candidates whose fields contain it, and no other', async (search) => {
     const pattern = containsPattern(search);
     expect(await found(candidateMatches(pattern))).toEqual(await found(meaning(pattern)));
+  });
+
+  it.each(SEARCHES.filter((search) => !search.includes('\n')))(
+    '%j finds the same candidates on their candidacies, which keep a copy of the text (migration 0040)',
+    async (search) => {
+      const pattern = containsPattern(search);
+      expect(await foundByCandidacy(pattern)).toEqual(await found(meaning(pattern)));
+    },
+  );
+
+  it("leaves a search with a line break to the candidate's fields themselves", () => {
+    expect(candidacyMatches(containsPattern('dupont\nelodie'))).toBeNull();
   });
 
   it('finds something for most of these searches (the comparison above is not between two empty lists)', async () => {
@@ -99,5 +124,9 @@ describe('the search of candidates (migration 0037)', () => {
     expect(await found(candidateMatches(containsPattern('luc rochat')))).toEqual([ids[5]]);
     expect(await found(candidateMatches(containsPattern('26 111')))).toEqual([ids[5]]);
     expect(await found(candidateMatches(containsPattern('favre')))).toEqual([]);
+    // The candidacy's copy follows (migration 0040).
+    expect(await foundByCandidacy(containsPattern('luc rochat'))).toEqual([ids[5]]);
+    expect(await foundByCandidacy(containsPattern('26 111'))).toEqual([ids[5]]);
+    expect(await foundByCandidacy(containsPattern('favre'))).toEqual([]);
   });
 });

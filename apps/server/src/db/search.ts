@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { candidates } from './schema/index.js';
+import { candidacies, candidates } from './schema/index.js';
 
 /** Escapes the wildcards of a LIKE pattern, so that a search for '50%' finds '50%'. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,3 +23,12 @@ export const candidateMatches = (pattern: string): SQL =>
     or (${candidates.firstName} || ' ' || ${candidates.lastName}) ilike ${pattern}
     or (${candidates.lastName} || ' ' || ${candidates.firstName}) ilike ${pattern})`
     : sql`${candidates.searchText} like lower(${pattern})`;
+
+/**
+ * The same match read on the candidacy, from its copy of its candidate's search text (migration
+ * 0040): a list of candidacies searches without joining its candidates (the candidates screen,
+ * its counts included). Null for a search that holds a line break, which reads the candidate's
+ * fields themselves (`candidateMatches`, through a join).
+ */
+export const candidacyMatches = (pattern: string): SQL | null =>
+  pattern.includes('\n') ? null : sql`${candidacies.searchText} like lower(${pattern})`;

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../db/client.js';
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../db/client.js';
 
 /** A copy of the migrations folder as it was up to (and including) the migration `tag`: a migration's test starts from the schema before it. */
 export const migrationsFolderUpTo = async (tag: string) => {
@@ -29,7 +29,7 @@ let emptyFiles: Promise<Blob> | undefined;
  */
 const emptyDatabaseFiles = () => {
   emptyFiles ??= (async () => {
-    const empty = await PGlite.create();
+    const empty = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const files = await empty.dumpDataDir('none');
     await empty.close();
     return files;
@@ -45,7 +45,7 @@ const emptyDatabaseFiles = () => {
 export const databaseBefore = (previousTag: string) => {
   let opened: Promise<PGlite> | undefined;
   const open = () => {
-    opened ??= emptyDatabaseFiles().then((files) => PGlite.create({ loadDataDir: files }));
+    opened ??= emptyDatabaseFiles().then((files) => PGlite.create({ loadDataDir: files, extensions: PGLITE_EXTENSIONS }));
     return opened;
   };
   let folder = '';

@@ -158,6 +158,12 @@ describe('seedScale at scale 25 (beside the demo)', () => {
          or k.sort_agency is distinct from a.name or k.sort_budget is distinct from coalesce(k.budget, d.budget)`,
     );
     expect(keys.n).toBe(0);
+    // The candidacies' copy of their candidate's search text (migration 0040).
+    const [searchTexts] = await query<{ n: number }>(
+      database,
+      'select count(*)::int as n from candidacies k join candidates d on d.id = k.candidate_id where k.search_text is distinct from d.search_text',
+    );
+    expect(searchTexts.n).toBe(0);
     // The lots' and the funnel's keys (migrations 0032, 0034, 0035 and 0039), kept although the seed loads as a replica.
     const [lotKeys] = await query<{ n: number }>(
       database,

@@ -19,7 +19,7 @@ import {
   promotions,
   users,
 } from '../../db/schema/index.js';
-import { candidateMatches, containsPattern } from '../../db/search.js';
+import { candidacyMatches, candidateMatches, containsPattern } from '../../db/search.js';
 import { openTasksColumns } from '../tasks/index.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
@@ -49,7 +49,9 @@ export type CandidacyFilter = {
 
 /**
  * The WHERE of the list. Every condition starts from the promotion (index
- * candidacies_promotion_status_idx); the search is a contains-match over the promotion's rows.
+ * candidacies_promotion_status_idx); the search is a contains-match over the promotion's rows,
+ * on the candidacy's copy of its candidate's search text (a statement that reads the candidate
+ * for a search joins it: searchReadsCandidate).
  */
 export const candidacyWhere = (filter: CandidacyFilter): SQL => {
   const conditions: (SQL | undefined)[] = [eq(candidacies.promotionId, filter.promotionId)];
@@ -77,9 +79,18 @@ export const candidacyWhere = (filter: CandidacyFilter): SQL => {
   const search = filter.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
-    conditions.push(candidateMatches(pattern));
+    conditions.push(candidacyMatches(pattern) ?? candidateMatches(pattern));
   }
   return and(...conditions) as SQL;
+};
+
+/**
+ * Whether the list's WHERE reads the candidate, whom its statement must then join: a search that
+ * holds a line break (candidacyWhere; every other search reads the candidacy's own copy).
+ */
+export const searchReadsCandidate = (filter: Pick<CandidacyFilter, 'search'>): boolean => {
+  const search = filter.search?.trim();
+  return Boolean(search) && candidacyMatches(containsPattern(search as string)) === null;
 };
 
 /**

@@ -62,6 +62,7 @@ import {
   findLiveApplications,
   findPromotions,
   keptCountsWhere,
+  searchReadsCandidate,
   toDate,
   toDateOrNull,
 } from './candidacies.queries.js';
@@ -365,7 +366,7 @@ export const listCandidacies = async (
     promotionId,
     verdict: idsInPromotion(promotionId, listFilterIds(query)),
     whereAll: candidacyWhere({ ...filter, statuses: null }),
-    searchesCandidate: Boolean(filter.search?.trim()),
+    searchesCandidate: searchReadsCandidate(filter),
     keptCounts: keptCountsWhere(filter),
     statuses: filter.statuses ?? [],
     where: candidacyWhere(filter),
