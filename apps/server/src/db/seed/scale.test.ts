@@ -164,6 +164,12 @@ describe('seedScale at scale 25 (beside the demo)', () => {
       'select count(*)::int as n from candidacies k join candidates d on d.id = k.candidate_id where k.search_text is distinct from d.search_text',
     );
     expect(searchTexts.n).toBe(0);
+    // The trigram index, which the load drops and builds again after its rows (migration 0040).
+    const [trigram] = await query<{ indexdef: string }>(
+      database,
+      `select indexdef from pg_indexes where indexname = 'candidacies_search_trgm_idx'`,
+    );
+    expect(trigram.indexdef).toContain('USING gin (search_text gin_trgm_ops)');
     // The lots' and the funnel's keys (migrations 0032, 0034, 0035 and 0039), kept although the seed loads as a replica.
     const [lotKeys] = await query<{ n: number }>(
       database,
