@@ -86,6 +86,8 @@ type Endpoint = {
 const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, connections: number, duration: number) =>
   new Promise<autocannon.Result>((resolve, reject) => {
     const body = endpoint.body;
+    const paths = endpoint.paths;
+    let next = 0;
     autocannon(
       {
         url,
@@ -95,11 +97,20 @@ const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, 
         ...(endpoint.remaining && endpoint.remaining() < 5_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
         // As a browser asks: the answers over 1 KB come compressed (docs/performance.md#compressed-answers).
         headers: { ...headers, 'accept-encoding': 'br, gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
-        requests: (endpoint.paths ?? [endpoint.path]).map((path) => ({
-          method: endpoint.method,
-          path,
-          ...(body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(body()) }) } : {}),
-        })),
+        requests: [
+          {
+            method: endpoint.method,
+            path: endpoint.path,
+            // A varied phase's paths are dealt in turn across all the connections: a sequence of
+            // requests starts again at its first path on each connection, so that a short run at
+            // 50 connections never reached its last paths (the candidates' searches among them).
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              ...(paths ? { path: paths[next++ % paths.length] } : {}),
+              ...(body ? { body: JSON.stringify(body()) } : {}),
+            }),
+          },
+        ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -275,7 +286,8 @@ const main = async () => {
       const pathOf = (i: number) => (endpoint.paths ? endpoint.paths[i % endpoint.paths.length] : endpoint.path);
       for (let i = 0; i < 3; i++) await call(base, endpoint.method, pathOf(i), as, endpoint.body?.());
       await call(control, 'GET', '/record/on');
-      for (let i = 0; i < ONE_CONNECTION_SAMPLES; i++) {
+      // A varied phase's every path once at least.
+      for (let i = 0; i < Math.max(ONE_CONNECTION_SAMPLES, endpoint.paths?.length ?? 0); i++) {
         const answer = await call(base, endpoint.method, pathOf(i + 3), as, endpoint.body?.());
         if (answer.status >= 300) throw new Error(`${endpoint.name}: ${answer.status} ${answer.body.slice(0, 300)}`);
         samples.push(answer.ms);
