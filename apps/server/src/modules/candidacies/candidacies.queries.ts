@@ -480,7 +480,7 @@ export const findCandidacyListPage = async (
     verdict: SQL;
     /** The list's WHERE without the status arrows (the counts), and the statuses selected. */
     whereAll: SQL;
-    /** Whether the WHERE reads the candidate (the search): the counts join it only then. */
+    /** Whether the WHERE reads the candidate (a search with a line break: searchReadsCandidate): the counts join it only then. */
     searchesCandidate: boolean;
     /** The kept counts that answer the arrows (keptCountsWhere), else null: counted on whereAll. */
     keptCounts: SQL | null;

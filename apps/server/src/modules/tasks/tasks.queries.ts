@@ -113,7 +113,7 @@ export const ROW_TASKS = 3;
 /**
  * A page row's open tasks as two columns of the page's own statement (docs/performance.md, 'The
  * open tasks in the page statement'): `open_tasks`, the first `perTarget` soonest first as a JSON
- * array of arrays (OPEN_TASK_FIELDS, in that order), and `open_tasks_total`, the row's open count.
+ * array of arrays (`OpenTaskFields`, in that order), and `open_tasks_total`, the row's open count.
  * A separate statement for the page's tasks was a third round trip per list request, a send that
  * wakes PostgreSQL's backend on a saturated machine (12 % of the funnel's live profile for three
  * statements). Both read `actions_<target>_open_idx` along the row's target: its plan is the same
