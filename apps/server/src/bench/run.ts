@@ -3,11 +3,11 @@
  *   [--users 50] [--promotions 20] [--writes 0.1] [--typical]
  *
  * Starts the floor (a bare Fastify route) and the application (bench/server.ts) in two child
- * processes, signs in as a broker of the largest promotion (`--typical`: of the promotion of
- * median size, the issue's 'typical broker'), then for every endpoint in turn:
- * 20 requests at 1 connection (statements and SQL time per request, HTTP p50), then autocannon
- * at N connections for D seconds, with the CPU the application and PostgreSQL spent per request
- * (and, with --profile, the application's CPU profile by kind of code, and the mixed phase's in mixed.cpuprofile). Prints the table, writes
+ * processes, signs in as a broker of the largest promotion (`--typical`: of the median one), then
+ * for every endpoint in turn: 20 requests at 1 connection (a varied phase's every path; statements
+ * and SQL time per request, HTTP p50), then autocannon at N connections for D seconds, with the
+ * CPU the application and PostgreSQL spent per request (and, with --profile, the application's CPU
+ * profile by kind of code, and the mixed phase's in mixed.cpuprofile). Prints the table, writes
  * bench-results/latest.{md,json}. The answer cache is on, as in production: a repeated read of
  * a route served by version is answered from memory; `--no-cache` turns it off to measure the
  * live SQL of every read (docs/performance.md). Then the sorting phase (bench/sorts-phase.ts): the
@@ -85,8 +85,7 @@ type Endpoint = {
 
 const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, connections: number, duration: number) =>
   new Promise<autocannon.Result>((resolve, reject) => {
-    const body = endpoint.body;
-    const paths = endpoint.paths;
+    const { body, paths } = endpoint;
     let next = 0;
     autocannon(
       {
@@ -97,13 +96,12 @@ const load = (url: string, endpoint: Endpoint, headers: Record<string, string>, 
         ...(endpoint.remaining && endpoint.remaining() < 5_000 ? { amount: Math.max(connections, endpoint.remaining()) } : {}),
         // As a browser asks: the answers over 1 KB come compressed (docs/performance.md#compressed-answers).
         headers: { ...headers, 'accept-encoding': 'br, gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
+        // A varied phase's paths dealt in turn across all the connections: a list of requests starts
+        // again on each one, and a short run at 50 connections never reached its last paths.
         requests: [
           {
             method: endpoint.method,
             path: endpoint.path,
-            // A varied phase's paths are dealt in turn across all the connections: a sequence of
-            // requests starts again at its first path on each connection, so that a short run at
-            // 50 connections never reached its last paths (the candidates' searches among them).
             setupRequest: (request: autocannon.Request) => ({
               ...request,
               ...(paths ? { path: paths[next++ % paths.length] } : {}),
@@ -167,8 +165,7 @@ const main = async () => {
   // The mixed phase signs 50 users in from one address: the sign-in limit is not what is measured.
   appEnv.RATE_LIMIT_MULTIPLIER = '100';
   const app = await startChild(appEnv, ['listening', 'control']);
-  const base = app.lines.listening;
-  const control = app.lines.control;
+  const { listening: base, control } = app.lines;
   const appCpuMs = async () => (JSON.parse((await call(control, 'GET', '/cpu')).body) as { ms: number }).ms;
   try {
     const picked = JSON.parse((await call(control, 'GET', values.typical ? '/pick?typical' : '/pick')).body) as {
@@ -286,7 +283,6 @@ const main = async () => {
       const pathOf = (i: number) => (endpoint.paths ? endpoint.paths[i % endpoint.paths.length] : endpoint.path);
       for (let i = 0; i < 3; i++) await call(base, endpoint.method, pathOf(i), as, endpoint.body?.());
       await call(control, 'GET', '/record/on');
-      // A varied phase's every path once at least.
       for (let i = 0; i < Math.max(ONE_CONNECTION_SAMPLES, endpoint.paths?.length ?? 0); i++) {
         const answer = await call(base, endpoint.method, pathOf(i + 3), as, endpoint.body?.());
         if (answer.status >= 300) throw new Error(`${endpoint.name}: ${answer.status} ${answer.body.slice(0, 300)}`);
