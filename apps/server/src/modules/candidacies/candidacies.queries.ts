@@ -548,11 +548,11 @@ export const findCandidacyListPage = async (
       )${PAGE_JOINS()} ${input.promotionId}${PAGE_JOINS_TAIL()}
     ) page on true
     order by page.ord`,
-    // The default order, counted from the kept counts, plans once (decision 032: picked before its
-    // joins, its generic plan is as good at 10 and 2,000 lots); a sorted or searched page plans for its promotion.
-    input.sort === 'created_at' && input.order === 'desc' && input.keptCounts
-      ? { named: 'candidacies_page', plans: 'generic' }
-      : { named: 'candidacies_page' },
+    // A page counted from the kept counts (no search, no filter but the agency) plans once in any
+    // order but the name's (decision 032, second addendum: picked along its sort's index before its
+    // joins, its generic plan is as good at 10 and 2,000 lots). Sorted by name it walks the
+    // candidates' index only when planned for its promotion; a search or a filter plans for its values.
+    input.keptCounts && input.sort !== 'candidate' ? { named: 'candidacies_page', plans: 'generic' } : { named: 'candidacies_page' },
   );
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };

@@ -257,8 +257,8 @@ export const selectLotPage = async (
     where pr.id = ${p}
     order by page.ord
   `,
-    // The default order plans once (decision 037: as good at 10 and 2,000 lots); a sorted page plans for its promotion.
-    sort ? {} : { named: 'lots_page', plans: 'generic' },
+    // Plans once in every order (decision 037, and 032's second addendum: as good at 10 and 2,000 lots).
+    { named: 'lots_page', plans: 'generic' },
   );
 };
 
