@@ -244,3 +244,22 @@ describe('migration 0040: the candidacies’ copy of their candidate’s search 
     expect(found.rows).toEqual([{ id: 1000 }]);
   });
 });
+
+describe('migration 0041: the funnel’s search text kept on the application (issue 20)', () => {
+  const database = databaseBefore('0040_candidacy_search_text');
+  const { client } = database;
+
+  it('makes the text of the applications already there, an archived promotion’s included, and follows their lots and candidates from then on', async () => {
+    await applicationsThenMigrated(database);
+    const { rows } = await client.query('select id, search_text from applications order by id');
+    // The lot's reference and title (empty), the main candidate's names both ways and e-mail, no partner.
+    expect(rows).toEqual([
+      { id: 5000, search_text: 'a-101\n\nanne meylan\nmeylan anne\nanne@exemple.ch\n' },
+      { id: 5001, search_text: 's-301\n\néric zürcher\nzürcher éric\neric@exemple.ch\n' },
+    ]);
+    await expect(client.query('update applications set priority = 2 where id = 5001')).rejects.toThrow(/archived/);
+    await client.exec(`update lots set title = 'Attique' where id = 100; update candidates set first_name = 'Lise' where id = 10;`);
+    const followed = await client.query('select search_text from applications where id = 5000');
+    expect(followed.rows).toEqual([{ search_text: 'a-101\nattique\nlise meylan\nmeylan lise\nanne@exemple.ch\n' }]);
+  });
+});

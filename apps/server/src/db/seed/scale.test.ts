@@ -188,6 +188,18 @@ describe('seedScale at scale 25 (beside the demo)', () => {
     );
     expect(applicationKeys).toEqual({ n: 0, all: expect.any(Number) });
     expect(applicationKeys.all).toBeGreaterThan(0);
+    // The funnel's search text (migration 0041): its lot, its main candidate, its partner if any.
+    const [searchTextsOfApplications] = await query<{ n: number; partners: number }>(
+      database,
+      `select count(*) filter (where a.search_text is distinct from lower(l.reference || E'\n' || l.title || E'\n'
+                || c.first_name || ' ' || c.last_name || E'\n' || c.last_name || ' ' || c.first_name || E'\n' || coalesce(c.email, '') || E'\n'
+                || coalesce(p.first_name || ' ' || p.last_name || E'\n' || p.last_name || ' ' || p.first_name, '')))::int as n,
+         count(p.id)::int as partners
+       from applications a join lots l on l.id = a.lot_id join candidacies k on k.id = a.candidacy1_id join candidates c on c.id = k.candidate_id
+         left join candidacies pk on pk.id = a.candidacy2_id left join candidates p on p.id = pk.candidate_id`,
+    );
+    expect(searchTextsOfApplications.n).toBe(0);
+    expect(searchTextsOfApplications.partners).toBeGreaterThan(0);
     const kept = await query(database, 'select promotion_id, agency_key, status::int, n from candidacy_status_counts order by 1, 2, 3');
     const counted = await query(
       database,

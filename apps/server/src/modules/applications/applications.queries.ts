@@ -81,17 +81,27 @@ export const applicationWhere = (filter: ApplicationFilter): SQL => {
   const search = filter.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
-    conditions.push(
-      sql`(${lots.reference} ilike ${pattern} or ${lots.title} ilike ${pattern}
+    conditions.push(applicationMatches(pattern));
+  }
+  return and(...conditions) as SQL;
+};
+
+/**
+ * The funnel's search: the lot's reference or title, the main candidate's full name (either
+ * order) or e-mail, the partner's full name (either order). It reads the application's kept text,
+ * those fields lowered one per line (migration 0041), without a join (PostgreSQL's ILIKE is LIKE
+ * over the lowered text and pattern, so the rows are the same). A search that holds a line break,
+ * which would span two fields there, reads the fields themselves through the joins.
+ */
+export const applicationMatches = (pattern: string): SQL =>
+  pattern.includes('\n')
+    ? sql`(${lots.reference} ilike ${pattern} or ${lots.title} ilike ${pattern}
         or (${mainCandidate.firstName} || ' ' || ${mainCandidate.lastName}) ilike ${pattern}
         or (${mainCandidate.lastName} || ' ' || ${mainCandidate.firstName}) ilike ${pattern}
         or ${mainCandidate.email} ilike ${pattern}
         or (${partnerCandidate.firstName} || ' ' || ${partnerCandidate.lastName}) ilike ${pattern}
-        or (${partnerCandidate.lastName} || ' ' || ${partnerCandidate.firstName}) ilike ${pattern})`,
-    );
-  }
-  return and(...conditions) as SQL;
-};
+        or (${partnerCandidate.lastName} || ' ' || ${partnerCandidate.firstName}) ilike ${pattern})`
+    : sql`${applications.searchText} like lower(${pattern})`;
 
 /** The stage arrows (0-3) on top of the list's WHERE. */
 export const withStages = (where: SQL, stages: readonly number[] | null): SQL => {

@@ -83,11 +83,11 @@ describe("the funnel's stage counts read applications alone unless a filter need
   const countJoins = (filter: Partial<Parameters<typeof applicationWhere>[0]>) =>
     dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7, ...filter }), sql``, 7));
 
-  it('joins for a search or a filter on the lot, the broker, the agency or the candidate; not for the stages, a candidacy or late tasks', () => {
+  it('joins for a filter on the lot, the broker, the agency or the candidate; not for the stages, a candidacy, late tasks or a search (its text kept on the application, migration 0041)', () => {
     expect(countJoins({}).sql).toBe('');
-    expect(countJoins({ candidacyId: 3, applicationId: 4, lateBefore: new Date() }).sql).toBe('');
+    expect(countJoins({ candidacyId: 3, applicationId: 4, lateBefore: new Date(), search: 'Dupont' }).sql).toBe('');
     for (const filter of [
-      { search: 'Dupont' },
+      { search: 'Dupont\nÉlodie' },
       { buildings: [2] },
       { priceMin: 100_000 },
       { brokerId: 5 },
@@ -99,8 +99,8 @@ describe("the funnel's stage counts read applications alone unless a filter need
     }
   });
 
-  it("searched, they read the promotion's lots, not the firm's (the search hashed 48,000 lots at --seed 1000)", () => {
-    const joins = countJoins({ search: 'Dupont' });
+  it("searched over a line break (the fields themselves), they read the promotion's lots, not the firm's (the search hashed 48,000 lots at --seed 1000)", () => {
+    const joins = countJoins({ search: 'Dupont\nÉlodie' });
     expect(joins.sql).toMatch(/join "lots" on "lots"\."id" = "applications"\."lot_id" and "lots"\."promotion_id" = \$1/);
     expect(joins.params).toEqual([7]);
   });
@@ -135,9 +135,10 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
     expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), byPrice, 7)).params).toContain(7);
   });
 
-  it('joins the candidacy and candidate for the filters that read them', () => {
+  it('joins the candidacy and candidate for the filters that read them; a search reads the text kept on the application (migration 0041)', () => {
     expect(joinsOf({ agencyId: 2 }, { column: 'status', order: 'asc' })).toBe('main_candidacy');
-    expect(joinsOf({ search: 'Dupont' }, { column: 'status', order: 'asc' })).toContain('partner_candidate');
+    expect(joinsOf({ search: 'Dupont' }, { column: 'status', order: 'asc' })).toBe('');
+    expect(joinsOf({ search: 'Dupont\nÉlodie' }, { column: 'status', order: 'asc' })).toContain('partner_candidate');
   });
 
   it('answers, under every sort, the rows of the page joined whole and sorted', async () => {
