@@ -111,3 +111,24 @@ describe('the search text of the candidates screen (migration 0040)', () => {
     expect(await textOf(candidacy.id)).toBe(await candidateText(candidate.id));
   });
 });
+
+describe('the name keys of the candidates screen (migration 0042)', () => {
+  const namesOf = async (id: number) =>
+    (await db().select({ last: candidacies.sortLast, first: candidacies.sortFirst }).from(candidacies).where(eq(candidacies.id, id)))[0];
+
+  it('a new candidacy takes its candidate’s lowered names, and follows them when he is renamed', async () => {
+    const { candidacy, candidate } = await setUp();
+    expect(await namesOf(candidacy.id)).toEqual({ last: 'meylan', first: 'anne' });
+    await db().update(candidates).set({ firstName: 'Éloïse', lastName: 'Du Pasquier' }).where(eq(candidates.id, candidate.id));
+    expect(await namesOf(candidacy.id)).toEqual({ last: 'du pasquier', first: 'éloïse' });
+  });
+
+  it('a candidacy moved to another candidate takes his names; written with other names, it keeps its candidate’s', async () => {
+    const { candidacy, promotion } = await setUp();
+    const [other] = await db().insert(candidates).values({ promotionId: promotion.id, firstName: 'Noé', lastName: 'Rochat' }).returning();
+    await db().update(candidacies).set({ candidateId: other.id }).where(eq(candidacies.id, candidacy.id));
+    expect(await namesOf(candidacy.id)).toEqual({ last: 'rochat', first: 'noé' });
+    await db().update(candidacies).set({ sortLast: 'aaa', sortFirst: 'aaa' }).where(eq(candidacies.id, candidacy.id));
+    expect(await namesOf(candidacy.id)).toEqual({ last: 'rochat', first: 'noé' });
+  });
+});

@@ -263,3 +263,21 @@ describe('migration 0041: the funnel’s search text kept on the application (is
     expect(followed.rows).toEqual([{ search_text: 'a-101\nattique\nlise meylan\nmeylan lise\nanne@exemple.ch\n' }]);
   });
 });
+
+describe('migration 0042: the candidate’s names kept on the candidacy for the sort by name (issue 20)', () => {
+  const database = databaseBefore('0041_application_search_text');
+  const { client } = database;
+
+  it('sets the names of the candidacies already there, an archived promotion’s included, and follows the candidates from then on', async () => {
+    await applicationsThenMigrated(database);
+    const { rows } = await client.query('select id, sort_last, sort_first from candidacies order by id');
+    expect(rows).toEqual([
+      { id: 1000, sort_last: 'meylan', sort_first: 'anne' },
+      { id: 1001, sort_last: 'zürcher', sort_first: 'éric' },
+    ]);
+    await expect(client.query('update candidacies set priority = 2 where id = 1001')).rejects.toThrow(/archived/);
+    await client.exec(`update candidates set last_name = 'Pittet' where id = 10;`);
+    const followed = await client.query('select sort_last, search_text from candidacies where id = 1000');
+    expect(followed.rows).toEqual([{ sort_last: 'pittet', search_text: 'anne pittet\npittet anne\nanne@exemple.ch\n\n\n' }]);
+  });
+});

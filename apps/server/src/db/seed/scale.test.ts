@@ -158,10 +158,11 @@ describe('seedScale at scale 25 (beside the demo)', () => {
          or k.sort_agency is distinct from a.name or k.sort_budget is distinct from coalesce(k.budget, d.budget)`,
     );
     expect(keys.n).toBe(0);
-    // The candidacies' copy of their candidate's search text (migration 0040).
+    // The candidacies' copy of their candidate's search text and names (migrations 0040 and 0042).
     const [searchTexts] = await query<{ n: number }>(
       database,
-      'select count(*)::int as n from candidacies k join candidates d on d.id = k.candidate_id where k.search_text is distinct from d.search_text',
+      `select count(*)::int as n from candidacies k join candidates d on d.id = k.candidate_id
+       where k.search_text is distinct from d.search_text or k.sort_last <> lower(d.last_name) or k.sort_first <> lower(d.first_name)`,
     );
     expect(searchTexts.n).toBe(0);
     // The trigram index, which the load drops and builds again after its rows (migration 0040).

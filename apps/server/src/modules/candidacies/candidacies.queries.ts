@@ -114,7 +114,8 @@ const sortColumns = (sort: CandidacySort): SQL[] => {
     case 'priority':
       return [sql`${candidacies.priority}`];
     case 'candidate':
-      return [sql`lower(${candidates.lastName})`, sql`lower(${candidates.firstName})`];
+      // lower(last name), lower(first name) of the candidate, kept on the candidacy (migration 0042).
+      return [sql`${candidacies.sortLast}`, sql`${candidacies.sortFirst}`];
     // Kept by the database from the broker, the agency and the candidate (migration 0020).
     case 'broker':
       return [sql`${candidacies.sortBrokerLast}`, sql`${candidacies.sortBrokerFirst}`];
@@ -146,10 +147,10 @@ const directionOf = (sort: CandidacySort, order: 'asc' | 'desc') => {
 /**
  * What orders the rows a sort leaves equal. Sorted by name, the candidate's id: one candidacy per
  * candidate in a promotion (candidacies_promotion_candidate_unique) makes it as total as the
- * candidacy's, and it ends candidates_promotion_name_idx, so the page is read in order without
+ * candidacy's, and it ends candidacies_promotion_name_idx, so the page is read in order without
  * sorting the rows of equal names.
  */
-const tieBreakOf = (sort: CandidacySort) => (sort === 'candidate' ? candidates.id : candidacies.id);
+const tieBreakOf = (sort: CandidacySort) => (sort === 'candidate' ? candidacies.candidateId : candidacies.id);
 
 const rowSelection = {
   candidacy: candidacies,
@@ -534,9 +535,8 @@ export const findCandidacyListPage = async (
       select ${PAGE_COLUMNS()}(
         select chosen.id, row_number() over () as ord from (
           select ${candidacies.id} as id from ${candidacies}${
-            input.sort === 'candidate' || input.searchesCandidate
-              ? // Always true (candidacies_candidate_promotion_fk): it lets a page sorted by name walk
-                // the promotion's candidates along candidates_promotion_name_idx and stop after the page.
+            input.searchesCandidate
+              ? // Always true (candidacies_candidate_promotion_fk): the promotion's candidates read by its index.
                 sql` inner join ${candidates} on ${candidates.id} = ${candidacies.candidateId} and ${candidates.promotionId} = ${input.promotionId}`
               : sql``
           }
@@ -549,10 +549,9 @@ export const findCandidacyListPage = async (
     ) page on true
     order by page.ord`,
     // A page counted from the kept counts (no search, no filter but the agency) plans once in any
-    // order but the name's (decision 032, second addendum: picked along its sort's index before its
-    // joins, its generic plan is as good at 10 and 2,000 lots). Sorted by name it walks the
-    // candidates' index only when planned for its promotion; a search or a filter plans for its values.
-    input.keptCounts && input.sort !== 'candidate' ? { named: 'candidacies_page', plans: 'generic' } : { named: 'candidacies_page' },
+    // order (decision 032, second addendum: picked along its sort's index before its joins, its
+    // generic plan is as good at 10 and 2,000 lots); a search or a filter plans for its values.
+    input.keptCounts ? { named: 'candidacies_page', plans: 'generic' } : { named: 'candidacies_page' },
   );
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };

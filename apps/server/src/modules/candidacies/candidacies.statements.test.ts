@@ -42,7 +42,7 @@ const INDEX_OF_SORT: Record<string, [string, string]> = {
   status: ['candidacies_promotion_status_id_idx', 'candidacies_promotion_status_id_idx'],
   priority: ['candidacies_promotion_priority_id_idx', 'candidacies_promotion_priority_id_idx'],
   vip: ['candidacies_promotion_vip_id_idx', 'candidacies_promotion_vip_id_idx'],
-  candidate: ['candidates_promotion_name_idx', 'candidates_promotion_name_idx'],
+  candidate: ['candidacies_promotion_name_idx', 'candidacies_promotion_name_idx'],
   broker: ['candidacies_sort_broker_asc_idx', 'candidacies_sort_broker_desc_idx'],
   agency: ['candidacies_sort_agency_asc_idx', 'candidacies_sort_agency_desc_idx'],
   budget: ['candidacies_sort_budget_asc_idx', 'candidacies_sort_budget_desc_idx'],
