@@ -222,9 +222,9 @@ export type ApplicationBaseRow = Awaited<ReturnType<typeof findApplicationRows>>
  * best priority. The lot reference and id break ties.
  */
 export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null): SQL => {
-  // A kept sort key is never null: without 'nulls last', its descending order is its index read backward.
+  // A key never null in its order needs no 'nulls last': its descending order is its index read backward.
   const direction = sort?.order === 'asc' ? sql`asc` : sql`desc`;
-  const nulls = sort && !KEPT_SORT_KEYS.has(sort.column) ? sql` nulls last` : sql``;
+  const nulls = sort && !INDEXED_SORTS.has(sort.column) ? sql` nulls last` : sql``;
   const keys = sort
     ? [
         ...sortColumns(sort.column).map((column) => sql`${column} ${direction}${nulls}`),
@@ -234,8 +234,25 @@ export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc'
   return sql.join(keys, sql`, `);
 };
 
-/** The sorts read along an index of keys the database keeps on the application (migrations 0034, 0035 and 0039). */
-const KEPT_SORT_KEYS: ReadonlySet<ApplicationSort> = new Set(['lot', 'candidate', 'building', 'floor']);
+/**
+ * The sorts read along an index of the application, either way: the keys the database keeps on it
+ * (migrations 0034, 0035 and 0039), the stage and the priority (never null), and the milestones
+ * (migration 0043), whose text is null exactly when the key before it is false, so that where it
+ * puts the nulls changes no order.
+ */
+const INDEXED_SORTS: ReadonlySet<ApplicationSort> = new Set([
+  'lot',
+  'candidate',
+  'building',
+  'floor',
+  'status',
+  'priority',
+  'status_FR',
+  'status_AC',
+  'status_FIN',
+  'status_SIGNPDV',
+  'status_SIGN',
+]);
 
 /**
  * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:

@@ -163,7 +163,7 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
   });
 });
 
-describe("the funnel's kept sort keys (migrations 0034, 0035 and 0039)", () => {
+describe("the funnel's orders along an index: its kept sort keys, the stage, the priority and the milestones (migrations 0034, 0035, 0039 and 0043)", () => {
   /** The order each kept key stands for, written with the joins it spares. */
   const MEANING: Record<string, string> = {
     default: 'a.status desc, a.priority asc, l.reference asc, a.id asc',
@@ -175,6 +175,20 @@ describe("the funnel's kept sort keys (migrations 0034, 0035 and 0039)", () => {
     'building desc': 'lower(b.title) desc, a.id desc',
     'floor asc': 'f.sort_order asc, a.id asc',
     'floor desc': 'f.sort_order desc, a.id desc',
+    // Never null in their order (migration 0043): read along an index, without the NULLS LAST they were written with.
+    'status asc': 'a.status asc nulls last, a.id asc',
+    'status desc': 'a.status desc nulls last, a.id desc',
+    'priority asc': 'a.priority asc nulls last, a.id asc',
+    'priority desc': 'a.priority desc nulls last, a.id desc',
+    ...Object.fromEntries(
+      ['FR', 'AC', 'FIN', 'SIGNPDV', 'SIGN'].flatMap((milestone) => {
+        const column = `a.status_${milestone.toLowerCase()}`;
+        return (['asc', 'desc'] as const).map((order) => [
+          `status_${milestone} ${order}`,
+          `${column}_checked ${order} nulls last, (${column} is not null) ${order} nulls last, lower(${column}) ${order} nulls last, a.id ${order}`,
+        ]);
+      }),
+    ),
   };
 
   it('orders the rows as the lot reference, the main candidate’s name, the building’s title and the floor’s order they stand for', async () => {
@@ -209,6 +223,16 @@ describe("the funnel's kept sort keys (migrations 0034, 0035 and 0039)", () => {
       ['&orderBy=building&order=desc', 'applications_building_order_idx'],
       ['&orderBy=floor&order=asc', 'applications_floor_order_idx'],
       ['&orderBy=floor&order=desc', 'applications_floor_order_idx'],
+      ['&orderBy=status&order=asc', 'applications_status_order_idx'],
+      ['&orderBy=status&order=desc', 'applications_status_order_idx'],
+      ['&orderBy=priority&order=asc', 'applications_priority_order_idx'],
+      ['&orderBy=priority&order=desc', 'applications_priority_order_idx'],
+      ...['fr', 'ac', 'fin', 'signpdv', 'sign'].flatMap((milestone): [string, string][] =>
+        (['asc', 'desc'] as const).map((order) => [
+          `&orderBy=status_${milestone.toUpperCase()}&order=${order}`,
+          `applications_${milestone}_order_idx`,
+        ]),
+      ),
     ];
     for (const [query, index] of expected) {
       ctx.app.answers.clear();
@@ -220,7 +244,11 @@ describe("the funnel's kept sort keys (migrations 0034, 0035 and 0039)", () => {
       const { indexes, sorts } = await indexesOfPlans(ctx, page);
       expect([...indexes], query).toContain(index);
       expect(
-        sorts.filter((sort) => /sort_lot|sort_candidate|sort_building|sort_floor|sort_order|reference|first_name|title/.test(sort)),
+        sorts.filter((sort) =>
+          /sort_lot|sort_candidate|sort_building|sort_floor|sort_order|reference|first_name|title|priority|status_(fr|ac|fin|signpdv|sign)|\bstatus\b.*\bid\b/.test(
+            sort,
+          ),
+        ),
         query,
       ).toEqual([]);
     }

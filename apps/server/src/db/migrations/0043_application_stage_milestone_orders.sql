@@ -1,0 +1,8 @@
+-- The funnel sorted by stage, by priority or by a milestone reads its page along an index of that order, either way, instead of sorting every live application of the promotion (issue 20, 'every sort indexed': 3.1 to 4.2 ms at 2,000 lots against 2.5 along an index). None of these keys is ever null in its order (a milestone's text is null exactly when it is not set, the key before it), so no NULLS LAST: one index serves both directions.
+CREATE INDEX "applications_status_order_idx" ON "applications" USING btree ("promotion_id","status","id");--> statement-breakpoint
+CREATE INDEX "applications_priority_order_idx" ON "applications" USING btree ("promotion_id","priority","id");--> statement-breakpoint
+CREATE INDEX "applications_fr_order_idx" ON "applications" USING btree ("promotion_id","status_fr_checked",("status_fr" is not null),lower("status_fr"),"id");--> statement-breakpoint
+CREATE INDEX "applications_ac_order_idx" ON "applications" USING btree ("promotion_id","status_ac_checked",("status_ac" is not null),lower("status_ac"),"id");--> statement-breakpoint
+CREATE INDEX "applications_fin_order_idx" ON "applications" USING btree ("promotion_id","status_fin_checked",("status_fin" is not null),lower("status_fin"),"id");--> statement-breakpoint
+CREATE INDEX "applications_signpdv_order_idx" ON "applications" USING btree ("promotion_id","status_signpdv_checked",("status_signpdv" is not null),lower("status_signpdv"),"id");--> statement-breakpoint
+CREATE INDEX "applications_sign_order_idx" ON "applications" USING btree ("promotion_id","status_sign_checked",("status_sign" is not null),lower("status_sign"),"id");
