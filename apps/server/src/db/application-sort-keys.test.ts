@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../test/harness.js';
 import { applications, buildings, candidacies, candidates, floors, lots, promotions } from './schema/index.js';
 
 /**
- * The funnel's sort keys (migrations 0034, 0035 and 0039, schema/sales.ts applications.sort_*): the database sets
+ * The funnel's sort keys (migrations 0034, 0035, 0039 and 0044, schema/sales.ts applications.sort_*): the database sets
  * them whenever an application is written with a lot or a main candidacy, and follows a lot given
  * a new reference, a renamed candidate and a candidacy moved to another candidate, so that the
  * funnel's default order and its lot and candidate sorts read a page along an index (issue 20).
@@ -101,5 +101,64 @@ describe('sort keys of the funnel (migration 0034)', () => {
 
     await db().update(floors).set({ sortOrder: 4242 }).where(eq(floors.id, created[1].floorId));
     expect(await floorKey()).toBe(4242);
+  });
+
+  it('takes its lot’s rooms, area and total price, and follows the lot and its associated lots (migration 0044)', async () => {
+    const { promotion, lots: created, application } = await desk();
+    const lotKeys = async () =>
+      (
+        await db()
+          .select({ rooms: applications.sortRooms, area: applications.sortArea, price: applications.sortPrice })
+          .from(applications)
+          .where(eq(applications.id, application.id))
+      )[0];
+    expect(await lotKeys()).toEqual({ rooms: 2.5, area: 0, price: 500_000 });
+    await db().update(lots).set({ nbRooms: 4.5, areaHab: 112.5, rawPrice: 520_000 }).where(eq(lots.id, created[0].id));
+    expect(await lotKeys()).toEqual({ rooms: 4.5, area: 112.5, price: 520_000 });
+    // An associated lot (a parking space) not included in the price adds its own; included, it adds nothing.
+    const [parking] = await db()
+      .insert(lots)
+      .values({
+        promotionId: promotion.id,
+        buildingId: created[0].buildingId,
+        lotTypeId: 5,
+        floorId: created[0].floorId,
+        reference: 'P-01',
+        rawPrice: 35_000,
+        parentId: created[0].id,
+      })
+      .returning();
+    expect((await lotKeys()).price).toBe(555_000);
+    await db().update(lots).set({ rawPrice: 40_000 }).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(560_000);
+    await db().update(lots).set({ priceIncluded: true }).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(520_000);
+    await db().update(lots).set({ priceIncluded: false }).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(560_000);
+    // Moved to the other lot, then deleted: the first lot's applications follow.
+    await db().update(lots).set({ parentId: created[1].id }).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(520_000);
+    await db().update(lots).set({ parentId: created[0].id }).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(560_000);
+    await db().delete(lots).where(eq(lots.id, parking.id));
+    expect((await lotKeys()).price).toBe(520_000);
+    // The application moved to the other lot takes its keys.
+    await db().update(applications).set({ lotId: created[1].id }).where(eq(applications.id, application.id));
+    expect(await lotKeys()).toEqual({ rooms: 3.5, area: 0, price: 600_000 });
+  });
+
+  it('a promotion deleted with its lots, associated lots and applications leaves nothing behind (migration 0044’s triggers)', async () => {
+    const { promotion, lots: created } = await desk();
+    await db().insert(lots).values({
+      promotionId: promotion.id,
+      buildingId: created[0].buildingId,
+      lotTypeId: 5,
+      floorId: created[0].floorId,
+      reference: 'P-02',
+      rawPrice: 30_000,
+      parentId: created[0].id,
+    });
+    await db().delete(promotions).where(eq(promotions.id, promotion.id));
+    expect(await db().select().from(applications).where(eq(applications.promotionId, promotion.id))).toEqual([]);
   });
 });

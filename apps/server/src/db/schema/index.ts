@@ -1,3 +1,4 @@
+export * from './activity.js';
 export * from './crm.js';
 export * from './faq.js';
 export * from './library.js';

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -284,6 +286,14 @@ export const applications = pgTable(
      * of a 2,000-lot promotion joined its 3,145 live applications to four tables twice, 37 ms).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The lot's rooms, area and total price (its own and its associated lots' not included in it)
+     * as the funnel sorts them, kept by the database (migration 0044): followed when the lot or
+     * one of its associated lots changes, so that these sorts read a page along an index too.
+     */
+    sortRooms: numeric('sort_rooms', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
+    sortArea: numeric('sort_area', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    sortPrice: bigint('sort_price', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // An application's lot is of its promotion, which lets the funnel read the lots of the
@@ -311,6 +321,9 @@ export const applications = pgTable(
     index('applications_candidate_order_idx').on(t.promotionId, t.sortCandidate, t.id),
     index('applications_building_order_idx').on(t.promotionId, t.sortBuilding, t.id),
     index('applications_floor_order_idx').on(t.promotionId, t.sortFloor, t.id),
+    index('applications_rooms_order_idx').on(t.promotionId, t.sortRooms, t.id),
+    index('applications_area_order_idx').on(t.promotionId, t.sortArea, t.id),
+    index('applications_price_order_idx').on(t.promotionId, t.sortPrice, t.id),
     // The stage, the priority and each milestone (checked, then set, then its text), either way (migration 0043).
     index('applications_status_order_idx').on(t.promotionId, t.status, t.id),
     index('applications_priority_order_idx').on(t.promotionId, t.priority, t.id),
@@ -351,91 +364,5 @@ export const applications = pgTable(
     ),
     check('applications_status_range', sql`${t.status} between 0 and 3`),
     check('applications_priority_values', sql`${t.priority} in (1, 2, 3, 9)`),
-  ],
-);
-
-/** Tasks (actions) on a candidacy, a lot or an application (docs/product/entities.md#task). */
-export const tasks = pgTable(
-  'actions',
-  {
-    id: serial('id').primaryKey(),
-    promotionId: integer('promotion_id')
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    detail: text('detail'),
-    /** 0 Deadline, 1 Evènement. */
-    type: smallint('type').notNull().default(0),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    hours: integer('hours'),
-    minutes: integer('minutes'),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    doneById: integer('done_by_id').references(() => users.id, { onDelete: 'set null' }),
-    assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Tasks created by the process: closed by the process, never by hand. */
-    automaticEnd: boolean('automatic_end').notNull().default(false),
-    /** The process step that opened it (e.g. 'verify_solvency'); null for hand-made tasks. */
-    kind: text('kind'),
-    candidacyId: integer('candidacy_id').references(() => candidacies.id, { onDelete: 'cascade' }),
-    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'cascade' }),
-    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('actions_promotion_open_idx').on(t.promotionId, t.endAt).where(sql`${t.doneAt} is null`),
-    index('actions_candidacy_idx').on(t.candidacyId),
-    index('actions_lot_idx').on(t.lotId),
-    index('actions_application_idx').on(t.applicationId),
-    index('actions_assigned_idx').on(t.assignedToId),
-    // The open tasks of a row, in the order it shows them (tasks.queries.ts: openTasksColumns, rankedOpenTasksOfTargets).
-    index('actions_lot_open_idx').on(t.lotId, t.endAt, t.id).where(sql`${t.doneAt} is null`),
-    index('actions_candidacy_open_idx').on(t.candidacyId, t.endAt, t.id).where(sql`${t.doneAt} is null`),
-    index('actions_application_open_idx').on(t.applicationId, t.endAt, t.id).where(sql`${t.doneAt} is null`),
-    check('actions_one_target', sql`num_nonnulls(${t.candidacyId}, ${t.lotId}, ${t.applicationId}) = 1`),
-  ],
-);
-
-/** Comments on a candidacy (user_comments). */
-export const comments = pgTable(
-  'user_comments',
-  {
-    id: serial('id').primaryKey(),
-    promotionId: integer('promotion_id')
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
-    candidacyId: integer('candidacy_id')
-      .notNull()
-      .references(() => candidacies.id, { onDelete: 'cascade' }),
-    comment: text('comment').notNull(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('user_comments_candidacy_idx').on(t.candidacyId, t.createdAt)],
-);
-
-/** History: one row per command (docs/product/history.md#screens). */
-export const logs = pgTable(
-  'logs',
-  {
-    id: serial('id').primaryKey(),
-    promotionId: integer('promotion_id')
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
-    executedById: integer('executed_by_id').references(() => users.id, { onDelete: 'set null' }),
-    executedOnTitle: text('executed_on_title').notNull(),
-    title: text('title').notNull(),
-    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
-    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
-    candidacyId: integer('candidacy_id').references(() => candidacies.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('logs_promotion_created_idx').on(t.promotionId, t.createdAt),
-    index('logs_application_idx').on(t.applicationId, t.createdAt),
-    index('logs_lot_idx').on(t.lotId, t.createdAt),
-    index('logs_candidacy_idx').on(t.candidacyId, t.createdAt),
   ],
 );

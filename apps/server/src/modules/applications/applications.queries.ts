@@ -131,15 +131,16 @@ const sortColumns = (sort: ApplicationSort): SQL[] => {
     case 'lot':
       // The lot's reference, kept by the database (migration 0034).
       return [sql`${applications.sortLot}`];
+    // The lot's rooms, area and total price, kept by the database (migration 0044).
     case 'rooms':
-      return [sql`${lots.nbRooms}`];
+      return [sql`${applications.sortRooms}`];
     case 'area':
-      return [sql`${lots.areaHab}`];
+      return [sql`${applications.sortArea}`];
     case 'floor':
       // The shown order of the lot's floor, kept by the database (migration 0039).
       return [sql`${applications.sortFloor}`];
     case 'price':
-      return [totalPrice];
+      return [sql`${applications.sortPrice}`];
     case 'status_FR':
       return milestoneSort(applications.statusFrChecked, applications.statusFr);
     case 'status_AC':
@@ -236,7 +237,7 @@ export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc'
 
 /**
  * The sorts read along an index of the application, either way: the keys the database keeps on it
- * (migrations 0034, 0035 and 0039), the stage and the priority (never null), and the milestones
+ * (migrations 0034, 0035, 0039 and 0044), the stage and the priority (never null), and the milestones
  * (migration 0043), whose text is null exactly when the key before it is false, so that where it
  * puts the nulls changes no order.
  */
@@ -245,6 +246,9 @@ const INDEXED_SORTS: ReadonlySet<ApplicationSort> = new Set([
   'candidate',
   'building',
   'floor',
+  'rooms',
+  'area',
+  'price',
   'status',
   'priority',
   'status_FR',

@@ -129,10 +129,17 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
     }
   });
 
-  it('joins the lots (of the promotion alone) for the other lot sorts', () => {
-    for (const column of ['rooms', 'area', 'price'] as const) expect(joinsOf({}, { column, order: 'desc' })).toBe('lots');
-    const byPrice = pageOrder({ column: 'price', order: 'asc' });
-    expect(dialect.sqlToQuery(pickJoins(applicationWhere({ promotionId: 7 }), byPrice, 7)).params).toContain(7);
+  it('reads applications alone for the rooms, area and price sorts too: the lot’s keys are kept on it (migration 0044)', () => {
+    for (const column of ['rooms', 'area', 'price'] as const) {
+      expect(joinsOf({}, { column, order: 'asc' })).toBe('');
+      expect(joinsOf({}, { column, order: 'desc' })).toBe('');
+    }
+  });
+
+  it('joins the lots of the promotion alone for a filter on the lot', () => {
+    expect(joinsOf({ priceMin: 100_000 }, { column: 'price', order: 'asc' })).toBe('lots');
+    const where = applicationWhere({ promotionId: 7, buildings: [2] });
+    expect(dialect.sqlToQuery(pickJoins(where, pageOrder({ column: 'price', order: 'asc' }), 7)).params).toContain(7);
   });
 
   it('joins the candidacy and candidate for the filters that read them; a search reads the text kept on the application (migration 0041)', () => {
@@ -163,6 +170,10 @@ describe("the funnel's page picks its 50 ids with only the joins its filter and 
   });
 });
 
+/** The price the funnel shows: the lot's and its associated lots' whose price it does not include. */
+const TOTAL_PRICE =
+  '(l.raw_price + coalesce((select sum(c.raw_price) from lots c where c.parent_id = l.id and c.price_included = false), 0))';
+
 describe("the funnel's orders along an index: its kept sort keys, the stage, the priority and the milestones (migrations 0034, 0035, 0039 and 0043)", () => {
   /** The order each kept key stands for, written with the joins it spares. */
   const MEANING: Record<string, string> = {
@@ -175,6 +186,13 @@ describe("the funnel's orders along an index: its kept sort keys, the stage, the
     'building desc': 'lower(b.title) desc, a.id desc',
     'floor asc': 'f.sort_order asc, a.id asc',
     'floor desc': 'f.sort_order desc, a.id desc',
+    // The lot's keys (migration 0044).
+    'rooms asc': 'l.nb_rooms asc nulls last, a.id asc',
+    'rooms desc': 'l.nb_rooms desc nulls last, a.id desc',
+    'area asc': 'l.area_hab asc nulls last, a.id asc',
+    'area desc': 'l.area_hab desc nulls last, a.id desc',
+    'price asc': `${TOTAL_PRICE} asc nulls last, a.id asc`,
+    'price desc': `${TOTAL_PRICE} desc nulls last, a.id desc`,
     // Never null in their order (migration 0043): read along an index, without the NULLS LAST they were written with.
     'status asc': 'a.status asc nulls last, a.id asc',
     'status desc': 'a.status desc nulls last, a.id desc',
@@ -223,6 +241,9 @@ describe("the funnel's orders along an index: its kept sort keys, the stage, the
       ['&orderBy=building&order=desc', 'applications_building_order_idx'],
       ['&orderBy=floor&order=asc', 'applications_floor_order_idx'],
       ['&orderBy=floor&order=desc', 'applications_floor_order_idx'],
+      ...(['rooms', 'area', 'price'] as const).flatMap((column): [string, string][] =>
+        (['asc', 'desc'] as const).map((order) => [`&orderBy=${column}&order=${order}`, `applications_${column}_order_idx`]),
+      ),
       ['&orderBy=status&order=asc', 'applications_status_order_idx'],
       ['&orderBy=status&order=desc', 'applications_status_order_idx'],
       ['&orderBy=priority&order=asc', 'applications_priority_order_idx'],
@@ -245,7 +266,7 @@ describe("the funnel's orders along an index: its kept sort keys, the stage, the
       expect([...indexes], query).toContain(index);
       expect(
         sorts.filter((sort) =>
-          /sort_lot|sort_candidate|sort_building|sort_floor|sort_order|reference|first_name|title|priority|status_(fr|ac|fin|signpdv|sign)|\bstatus\b.*\bid\b/.test(
+          /sort_lot|sort_candidate|sort_building|sort_floor|sort_order|reference|first_name|title|nb_rooms|area|price|priority|status_(fr|ac|fin|signpdv|sign)|\bstatus\b.*\bid\b/.test(
             sort,
           ),
         ),
