@@ -414,7 +414,11 @@ const PAGE_JOINS = renderedOnce(
     inner join ${lots} on ${lots.id} = ${applications.lotId}`,
 );
 
-/** What a row of the funnel's page shows, for the 50 ids picked, its open tasks included (its open task kinds apart). */
+/**
+ * What a row of the funnel's page shows, for the 50 ids picked, its open tasks included (its open
+ * task kinds apart). The lot's total price is the one kept on the application (migration 0044,
+ * the same sum as totalPrice), not summed again per row.
+ */
 const PAGE_COLUMNS = renderedOnce(
   () => sql`picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
           ${applications.status} as status, ${applications.priority} as priority,
@@ -444,7 +448,7 @@ const PAGE_COLUMNS = renderedOnce(
           ${broker.profilePicture} as broker_picture,
           ${lots.id} as lot_id, ${lots.publicId} as lot_public_id, ${lots.reference} as lot_reference, ${lots.title} as lot_title,
           ${lots.nbRooms} as lot_nb_rooms, ${lots.areaHab} as lot_area_hab, ${lots.rawPrice} as lot_raw_price,
-          ${totalPrice} as lot_total_price,
+          ${applications.sortPrice} as lot_total_price,
           (select count(*)::int from lots c where c.parent_id = ${lots.id}) as lot_children,
           array(
             select a.priority from applications a
