@@ -219,44 +219,23 @@ const baseRows = (db: Queryable) =>
 export type ApplicationBaseRow = Awaited<ReturnType<typeof findApplicationRows>>[number];
 
 /**
- * The order of a page; nulls always last. Without a sort: the most advanced stage first, then the
+ * The order of a page (no key of it is ever null). Without a sort: the most advanced stage first, then the
  * best priority. The lot reference and id break ties.
  */
 export const pageOrder = (sort: { column: ApplicationSort; order: 'asc' | 'desc' } | null): SQL => {
-  // A key never null in its order needs no 'nulls last': its descending order is its index read backward.
+  // No key is ever null in its order: the kept keys (migrations 0034, 0035, 0039 and 0044), the
+  // stage and the priority are not null, and a milestone's text is null exactly when the key
+  // before it is false, so where it puts the nulls changes no order. Without 'nulls last', each
+  // order's descending direction is its index read backward (migration 0043).
   const direction = sort?.order === 'asc' ? sql`asc` : sql`desc`;
-  const nulls = sort && !INDEXED_SORTS.has(sort.column) ? sql` nulls last` : sql``;
   const keys = sort
     ? [
-        ...sortColumns(sort.column).map((column) => sql`${column} ${direction}${nulls}`),
+        ...sortColumns(sort.column).map((column) => sql`${column} ${direction}`),
         sort.order === 'asc' ? sql`${applications.id} asc` : sql`${applications.id} desc`,
       ]
     : [sql`${applications.status} desc`, sql`${applications.priority} asc`, sql`${applications.sortLot} asc`, sql`${applications.id} asc`];
   return sql.join(keys, sql`, `);
 };
-
-/**
- * The sorts read along an index of the application, either way: the keys the database keeps on it
- * (migrations 0034, 0035, 0039 and 0044), the stage and the priority (never null), and the milestones
- * (migration 0043), whose text is null exactly when the key before it is false, so that where it
- * puts the nulls changes no order.
- */
-const INDEXED_SORTS: ReadonlySet<ApplicationSort> = new Set([
-  'lot',
-  'candidate',
-  'building',
-  'floor',
-  'rooms',
-  'area',
-  'price',
-  'status',
-  'priority',
-  'status_FR',
-  'status_AC',
-  'status_FIN',
-  'status_SIGNPDV',
-  'status_SIGN',
-]);
 
 /**
  * One page (or every row when limit is null), sorted in SQL (pageOrder). Without a sort:
