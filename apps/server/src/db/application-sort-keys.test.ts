@@ -50,6 +50,23 @@ const desk = async () => {
   return { promotion, lots: created, people, files, application };
 };
 
+/** An associated lot (a parking space) of a main lot, its price not included in the main lot's. */
+const associatedLot = async (main: typeof lots.$inferSelect, reference: string, rawPrice: number) => {
+  const [row] = await db()
+    .insert(lots)
+    .values({
+      promotionId: main.promotionId,
+      buildingId: main.buildingId,
+      lotTypeId: 5,
+      floorId: main.floorId,
+      reference,
+      rawPrice,
+      parentId: main.id,
+    })
+    .returning();
+  return row;
+};
+
 describe('sort keys of the funnel (migration 0034)', () => {
   it('a new application takes its lot’s reference and its main candidate’s name, in lower case', async () => {
     const { lots: created, application } = await desk();
@@ -104,7 +121,7 @@ describe('sort keys of the funnel (migration 0034)', () => {
   });
 
   it('takes its lot’s rooms, area and total price, and follows the lot and its associated lots (migration 0044)', async () => {
-    const { promotion, lots: created, application } = await desk();
+    const { lots: created, application } = await desk();
     const lotKeys = async () =>
       (
         await db()
@@ -116,18 +133,7 @@ describe('sort keys of the funnel (migration 0034)', () => {
     await db().update(lots).set({ nbRooms: 4.5, areaHab: 112.5, rawPrice: 520_000 }).where(eq(lots.id, created[0].id));
     expect(await lotKeys()).toEqual({ rooms: 4.5, area: 112.5, price: 520_000 });
     // An associated lot (a parking space) not included in the price adds its own; included, it adds nothing.
-    const [parking] = await db()
-      .insert(lots)
-      .values({
-        promotionId: promotion.id,
-        buildingId: created[0].buildingId,
-        lotTypeId: 5,
-        floorId: created[0].floorId,
-        reference: 'P-01',
-        rawPrice: 35_000,
-        parentId: created[0].id,
-      })
-      .returning();
+    const parking = await associatedLot(created[0], 'P-01', 35_000);
     expect((await lotKeys()).price).toBe(555_000);
     await db().update(lots).set({ rawPrice: 40_000 }).where(eq(lots.id, parking.id));
     expect((await lotKeys()).price).toBe(560_000);
@@ -149,15 +155,7 @@ describe('sort keys of the funnel (migration 0034)', () => {
 
   it('a promotion deleted with its lots, associated lots and applications leaves nothing behind (migration 0044’s triggers)', async () => {
     const { promotion, lots: created } = await desk();
-    await db().insert(lots).values({
-      promotionId: promotion.id,
-      buildingId: created[0].buildingId,
-      lotTypeId: 5,
-      floorId: created[0].floorId,
-      reference: 'P-02',
-      rawPrice: 30_000,
-      parentId: created[0].id,
-    });
+    await associatedLot(created[0], 'P-02', 30_000);
     await db().delete(promotions).where(eq(promotions.id, promotion.id));
     expect(await db().select().from(applications).where(eq(applications.promotionId, promotion.id))).toEqual([]);
   });
