@@ -439,8 +439,8 @@ const PAGE_COLUMNS = renderedOnce(
               'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
               'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
               'lot_title', l.title, 'lot_nb_rooms', l.nb_rooms, 'lot_area_hab', l.area_hab,
-              'lot_total_price', l.raw_price + coalesce((select sum(c.raw_price) from ${lots} c
-                where c.parent_id = l.id and c.price_included = false), 0),
+              -- The lot's total price kept on the application (migration 0044), not summed again.
+              'lot_total_price', a.sort_price,
               'lot_floor', f.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
               'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
               'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
