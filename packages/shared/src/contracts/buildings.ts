@@ -314,8 +314,28 @@ export const adminLotSchema = z.object({
 });
 export type AdminLot = z.infer<typeof adminLotSchema>;
 
+/**
+ * A row of a building's main lots: what its table shows (reference, type, floor, rooms, areas,
+ * price, status, associated lots), not the whole lot. The lot's page reads the rest (issue 20,
+ * lean pages).
+ */
+export const buildingMainLotSchema = adminLotSchema.pick({
+  id: true,
+  reference: true,
+  type: true,
+  floor: true,
+  nb_rooms: true,
+  area_ppe: true,
+  area_hab: true,
+  raw_price: true,
+  status: true,
+  status_text: true,
+  children_count: true,
+});
+export type BuildingMainLot = z.infer<typeof buildingMainLotSchema>;
+
 /** GET promotions/{id}/buildings/{buildingId}/lots: the building and its main lots. */
-export const buildingLotsSchema = z.object({ data: z.object({ building: buildingRowSchema, lots: z.array(adminLotSchema) }) });
+export const buildingLotsSchema = z.object({ data: z.object({ building: buildingRowSchema, lots: z.array(buildingMainLotSchema) }) });
 export type BuildingLots = z.infer<typeof buildingLotsSchema>;
 
 /** A lot another one may be attached to or moved under, or may be attached (the pickers). */

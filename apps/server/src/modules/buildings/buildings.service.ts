@@ -6,6 +6,7 @@ import {
   type BuildingLotChoices,
   type BuildingLotDetail,
   type BuildingLots,
+  type BuildingMainLot,
   type BuildingRow,
   type BuildingsList,
   type BuildingValues,
@@ -45,6 +46,7 @@ import {
   lockChildrenElsewhere,
   lockLots,
   lotReferences,
+  type MainLotFields,
   referencesWithApplications,
   referenceTitles,
   selectBuilding,
@@ -131,6 +133,21 @@ export const toAdminLot = (row: LotRecord): AdminLot => ({
   children_count: Number(row.children_count),
 });
 
+/** A row of a building's main lots (selectBuildingLots: its columns in order). */
+const toMainLot = (f: MainLotFields): BuildingMainLot => ({
+  id: f[0],
+  reference: f[1],
+  type: f[2],
+  floor: f[3],
+  nb_rooms: Number(f[4]),
+  area_ppe: Number(f[6]),
+  area_hab: Number(f[7]),
+  raw_price: f[5],
+  status: f[8],
+  status_text: LOT_STATUS_LABELS[f[8]] ?? '',
+  children_count: f[9],
+});
+
 const toChoice = (row: LotChoiceRecord): LotChoice => ({
   id: row.id,
   reference: row.reference,
@@ -151,11 +168,9 @@ export const listBuildings = async (db: Db, actor: RequestActor, promotionId: nu
 /** GET promotions/{id}/buildings/{buildingId}/lots: the building and its main lots. */
 export const listBuildingLots = async (db: Db, actor: RequestActor, promotionId: number, buildingId: number): Promise<BuildingLots> => {
   await assertMemberOf(db, actor, promotionId);
-  const rows = await selectBuildingLots(db, promotionId, buildingId);
-  const [first] = rows;
-  if (!first) throw notFound();
-  const lots = rows.flatMap((row) => (row.lot ? [toAdminLot(parsed(row.lot))] : []));
-  return { data: { building: toBuilding(first), lots } };
+  const [row] = await selectBuildingLots(db, promotionId, buildingId);
+  if (!row) throw notFound();
+  return { data: { building: toBuilding(row), lots: parsed(row.lots).map(toMainLot) } };
 };
 
 /** GET promotions/{id}/buildings/{buildingId}/lots/{lotId}: the lot with its main lot and its associated lots. */

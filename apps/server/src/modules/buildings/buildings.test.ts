@@ -1,5 +1,5 @@
 // Over 400 lines: the 'Lots' menu's suites (buildings, lots, hierarchy, deletes) share one promotion world and its helpers.
-import { BUILDING_MESSAGES } from '@promovente/shared';
+import { BUILDING_MESSAGES, buildingMainLotSchema } from '@promovente/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionLots, applications, buildings, candidacies, candidates, logs, lots, tasks } from '../../db/schema/index.js';
@@ -77,6 +77,9 @@ describe('buildings (docs/product/promotion-administration.md#lots-menu)', () =>
     const id = created.json().data.id;
     const updated = await call('POST', `${s.base}/${id}`, s.admin, { title: 'Bâtiment C', city: 'Gland' });
     expect(updated.json()).toMatchObject({ message: BUILDING_MESSAGES.buildingUpdated, data: { id, title: 'Bâtiment C', street: null } });
+    // A building without lots: the building, and no lot.
+    const lotsOfNew = (await call('GET', `${s.base}/${id}/lots`, s.broker)).json().data;
+    expect(lotsOfNew).toEqual({ building: expect.objectContaining({ id, main_lots_count: 0, lots_count: 0 }), lots: [] });
 
     const missing = await call('POST', s.base, s.admin, { title: ' ', city: '' });
     expect(missing.statusCode).toBe(400);
@@ -123,6 +126,9 @@ describe('lots of a building (docs/product/promotion-administration.md#validatio
     ]);
     const detail = (await call('GET', `${s.lotsUrl}/${s.lots[0].id}`, s.broker)).json().data;
     expect(detail.lot).toMatchObject({ reference: 'A-101', type: 'Appartement', status_text: 'Disponible', children_count: 1 });
+    // A row answers the columns its table shows (issue 20, lean pages), as the lot's page has them.
+    const shown = Object.keys(buildingMainLotSchema.shape);
+    expect(list.lots[0]).toEqual(Object.fromEntries(shown.map((key) => [key, detail.lot[key]])));
     expect(detail.children).toMatchObject([{ reference: 'P-1', name_child: 'Place 1', type: 'Place de parc intérieure' }]);
     // The pickers' choices are their own read, made when one opens (issue 20: 300 KB at 2,000 lots).
     expect(detail).not.toHaveProperty('attachable');

@@ -1,4 +1,4 @@
-import { type AdminLot, BUILDING_MESSAGES } from '@promovente/shared';
+import { BUILDING_MESSAGES, type BuildingMainLot } from '@promovente/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { RecordsTable } from '../../../components/ui/RecordsTable';
@@ -21,7 +21,7 @@ export const BuildingLotsView = ({
   admin: boolean;
   buildingId: number;
   onHome: () => void;
-  onOpenLot: (lot: AdminLot) => void;
+  onOpenLot: (lot: BuildingMainLot) => void;
 }) => {
   const query = useBuildingLots(promotionId, buildingId);
   const [modal, setModal] = useState<'building' | 'lot' | null>(null);

@@ -15,7 +15,7 @@ import { RecordsTable } from '../../../components/ui/RecordsTable';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useBuildingLot, useDeleteLot, useUpdateLot } from '../api/buildings';
 import { Breadcrumb, type Crumb } from './Breadcrumb';
-import { LOT_COLUMNS, referenceColumn, StatusBadge } from './LotCells';
+import { CHILD_LOT_COLUMNS, LOT_COLUMNS, referenceColumn, StatusBadge } from './LotCells';
 import { LotChoiceModal } from './LotChoiceModal';
 import { LotFormModal } from './LotFormModal';
 
@@ -160,9 +160,9 @@ export const LotPage = ({ promotionId, admin, buildingId, lotId, childId, onHome
             columns={[
               referenceColumn(onChild),
               LOT_COLUMNS.type,
-              LOT_COLUMNS.name,
+              CHILD_LOT_COLUMNS.name,
               LOT_COLUMNS.price,
-              LOT_COLUMNS.included,
+              CHILD_LOT_COLUMNS.included,
               LOT_COLUMNS.status,
               ...(admin
                 ? [

@@ -1,4 +1,4 @@
-import type { AdminLot } from '@promovente/shared';
+import type { BuildingMainLot } from '@promovente/shared';
 import { useSearchParams } from 'react-router';
 import { BuildingList } from './BuildingList';
 import { BuildingLotsView } from './BuildingLotsView';
@@ -43,7 +43,7 @@ export const LotsMenu = ({ promotionId, admin }: { promotionId: number; admin: b
         admin={admin}
         buildingId={buildingId}
         onHome={home}
-        onOpenLot={(lot: AdminLot) => go({ building: buildingId, lot: lot.id })}
+        onOpenLot={(lot: BuildingMainLot) => go({ building: buildingId, lot: lot.id })}
       />
     );
   }
