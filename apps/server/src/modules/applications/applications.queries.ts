@@ -318,9 +318,8 @@ export type ApplicationListRow = Record<string, unknown> & {
   priority: number;
   candidacy2_id: number | null;
   open_task_kinds: string[] | null;
-  /** The row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  /** The row's open count and first open tasks (openTasksColumns, modules/tasks). */
   open_tasks: unknown;
-  open_tasks_total: number;
 };
 
 /** A row of the page statement: the head's columns, then an application's (null on the one row of an empty page). */

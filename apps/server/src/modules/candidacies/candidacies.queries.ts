@@ -382,9 +382,8 @@ export type CandidacyListRow = {
   comments_count: number;
   files_count: number;
   applications: CandidacyListApplication[];
-  /** The row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  /** The row's open count and first open tasks (openTasksColumns, modules/tasks). */
   open_tasks: unknown;
-  open_tasks_total: number;
 };
 
 /** A candidacy's columns as the drivers read them, before the list converts the last ones. */

@@ -161,9 +161,8 @@ export type LotPageRow = {
   children_count: number;
   applications_count: number;
   best_priority: number | null;
-  /** A staff page's: the row's first open tasks and their count (openTasksColumns, modules/tasks). */
+  /** A staff page's: the row's open count and first open tasks (openTasksColumns, modules/tasks). */
   open_tasks?: unknown;
-  open_tasks_total?: number;
 };
 
 /** A staff row's open tasks, the page's lots being of the promotion `pr` (rendered once: db/rendered-once.ts). */

@@ -197,7 +197,7 @@ const toStaffPageRows = (rows: LotPageRow[], promotionId: number): LotRow[] => {
   // Each task names when its time status changes (serializeTask).
   const now = answerInstant();
   return rows.map((row) => {
-    const lotTasks = openTasksOfPageRow({ open_tasks: row.open_tasks, open_tasks_total: row.open_tasks_total }, now);
+    const lotTasks = openTasksOfPageRow({ open_tasks: row.open_tasks }, now);
     return Object.assign(toCandidateRow(recordOf(row, promotionId)), {
       raw_status: row.raw_status,
       lot_ppe: row.lot_ppe,

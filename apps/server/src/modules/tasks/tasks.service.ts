@@ -28,7 +28,7 @@ import {
   findTask,
   isPromotionMember,
   lockTask,
-  openTaskRowsOf,
+  openTasksOfColumn,
   ROW_TASKS,
   rankedOpenTasksOfTargets,
   type TaskRow,
@@ -252,17 +252,14 @@ export const openTasksByTarget = async (
 };
 
 /**
- * A page row's open tasks from the two columns its page statement selected (openTasksColumns):
- * the first ROW_TASKS, soonest first, and its open count; undefined when it has none, as
+ * A page row's open tasks from the column its page statement selected (openTasksColumns): the
+ * first ROW_TASKS, soonest first, and its open count; undefined when it has none, as
  * `openTasksByTarget` answers a row without tasks.
  */
-export const openTasksOfPageRow = (
-  row: { open_tasks: unknown; open_tasks_total: unknown },
-  now: Date,
-): { tasks: Task[]; total: number } | undefined => {
-  const total = Number(row.open_tasks_total);
+export const openTasksOfPageRow = (row: { open_tasks: unknown }, now: Date): { tasks: Task[]; total: number } | undefined => {
+  const { total, rows } = openTasksOfColumn(row.open_tasks);
   if (!(total > 0)) return undefined;
-  return { tasks: openTaskRowsOf(row.open_tasks).map((task) => serializeTask(task, now)), total };
+  return { tasks: rows.map((task) => serializeTask(task, now)), total };
 };
 
 /** The open tasks of one target, soonest first. */
