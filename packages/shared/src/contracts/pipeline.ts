@@ -225,8 +225,62 @@ export const applicationRowSchema = z.object({
 });
 export type ApplicationRow = z.infer<typeof applicationRowSchema>;
 
+const funnelCandidacySchema = z.object({
+  id: z.number(),
+  candidate: applicationCandidacySchema.shape.candidate.pick({ id: true, full_name: true }),
+});
+
+/**
+ * A row of the funnel's page (issue 20, lean pages): what its table, its menu and its 'À faire'
+ * show, not the whole application. A modal reads the whole row when it opens (GET
+ * /applications/:id, ApplicationRow): its dates, e-mails, phones and positions.
+ */
+export const funnelRowSchema = applicationRowSchema
+  .pick({
+    id: true,
+    public_id: true,
+    status: true,
+    status_text: true,
+    priority: true,
+    deadline: true,
+    deadline_is_in_less_than_one_day: true,
+    is_over_deadline: true,
+    negociated_price: true,
+    broker: true,
+    status_FR: true,
+    status_FR_checked: true,
+    status_AC: true,
+    status_AC_checked: true,
+    status_FIN: true,
+    status_FIN_checked: true,
+    status_SIGNPDV: true,
+    status_SIGNPDV_checked: true,
+    status_SIGN: true,
+    status_SIGN_checked: true,
+    tasks: true,
+    tasks_count: true,
+    actions: true,
+  })
+  .extend({
+    candidacy1: funnelCandidacySchema,
+    candidacy2: funnelCandidacySchema.nullable(),
+    lot: applicationRowSchema.shape.lot.pick({
+      public_id: true,
+      reference: true,
+      building: true,
+      nb_rooms: true,
+      area_hab: true,
+      floor: true,
+      total_price: true,
+    }),
+  });
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
+
+/** An application's row cut to the funnel page's fields (what GET /applications answers of it). */
+export const funnelRowOf = (row: ApplicationRow): FunnelRow => funnelRowSchema.parse(row);
+
 export const applicationsPageSchema = z.object({
-  data: z.array(applicationRowSchema),
+  data: z.array(funnelRowSchema),
   current_page: z.number(),
   last_page: z.number(),
   from: z.number().nullable(),

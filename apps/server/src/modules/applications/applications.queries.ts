@@ -332,7 +332,6 @@ export const findFileContext = async (db: Queryable, promotionId: number, broker
 /** The columns of one funnel row (snake_case, as PostgreSQL names them; timestamps as the driver hands them). */
 export type ApplicationListRow = Record<string, unknown> & {
   id: number;
-  promotion_id: number;
   status: number;
   priority: number;
   candidacy2_id: number | null;
@@ -443,12 +442,15 @@ const PAGE_JOINS = renderedOnce(
 );
 
 /**
- * What a row of the funnel's page shows, for the 50 ids picked, its open tasks included (its open
- * task kinds apart). The lot's total price is the one kept on the application (migration 0044,
- * the same sum as totalPrice), not summed again per row.
+ * What a row of the funnel's page shows (FunnelRow, applications.funnel-row.ts), for the 50 ids
+ * picked, with what its menu's rules read (the steps' dates, the solvency, the main candidacy's
+ * agency) and its open tasks (its open task kinds apart). Not the candidates' e-mails and phones,
+ * the lot's title, price, associated lots or positions: a modal reads them with the whole
+ * application (issue 20, lean pages). The lot's total price is the one kept on the application
+ * (migration 0044, the same sum as totalPrice), not summed again per row.
  */
 const PAGE_COLUMNS = renderedOnce(
-  () => sql`picked.ord, ${applications.id} as id, ${applications.publicId} as public_id, ${applications.promotionId} as promotion_id,
+  () => sql`picked.ord, ${applications.id} as id, ${applications.publicId} as public_id,
           ${applications.status} as status, ${applications.priority} as priority,
           ${applications.lastPriorityChange} as last_priority_change, ${applications.negociatedPrice} as negociated_price,
           ${applications.solvent} as solvent, ${applications.candidacy2Id} as candidacy2_id,
@@ -460,28 +462,16 @@ const PAGE_COLUMNS = renderedOnce(
           ${applications.reservationSentAt} as reservation_sent_at, ${applications.firstReservationAt} as first_reservation_at,
           ${applications.reservationConfirmedAt} as reservation_confirmed_at,
           ${applications.reservationDepositConfirmedAt} as reservation_deposit_confirmed_at,
-          ${applications.promisePlannedAt} as promise_planned_at, ${applications.promiseSignedAt} as promise_signed_at,
-          ${applications.actOfPurchaseAt} as act_of_purchase_at, ${applications.actOfPurchaseSignedAt} as act_of_purchase_signed_at,
-          ${main.id} as main_id, ${main.agencyId} as main_agency_id, ${main.crmValidated} as main_crm_validated, ${main.vip} as main_vip,
+          ${applications.promisePlannedAt} as promise_planned_at, ${applications.actOfPurchaseAt} as act_of_purchase_at,
+          ${main.id} as main_id, ${main.agencyId} as main_agency_id,
           ${mainCandidate.id} as main_candidate_id, ${mainCandidate.firstName} as main_first_name, ${mainCandidate.lastName} as main_last_name,
-          ${mainCandidate.email} as main_email, ${mainCandidate.phone} as main_phone, ${mainCandidate.phonePrivate} as main_phone_private,
-          ${mainCandidate.phonePro} as main_phone_pro, (${mainCandidate.userId} is not null) as main_has_account,
-          ${partner.id} as partner_id, ${partner.agencyId} as partner_agency_id, ${partner.crmValidated} as partner_crm_validated,
-          ${partner.vip} as partner_vip,
+          ${partner.id} as partner_id,
           ${partnerCandidate.id} as partner_candidate_id, ${partnerCandidate.firstName} as partner_first_name,
-          ${partnerCandidate.lastName} as partner_last_name, ${partnerCandidate.email} as partner_email,
-          ${partnerCandidate.phone} as partner_phone, ${partnerCandidate.phonePrivate} as partner_phone_private,
-          ${partnerCandidate.phonePro} as partner_phone_pro, (${partnerCandidate.userId} is not null) as partner_has_account,
+          ${partnerCandidate.lastName} as partner_last_name,
           ${broker.id} as broker_id, ${broker.firstName} as broker_first_name, ${broker.lastName} as broker_last_name,
           ${broker.profilePicture} as broker_picture,
-          ${lots.id} as lot_id, ${lots.publicId} as lot_public_id, ${lots.reference} as lot_reference, ${lots.title} as lot_title,
-          ${lots.nbRooms} as lot_nb_rooms, ${lots.areaHab} as lot_area_hab, ${lots.rawPrice} as lot_raw_price,
-          ${applications.sortPrice} as lot_total_price,
-          (select count(*)::int from lots c where c.parent_id = ${lots.id}) as lot_children,
-          array(
-            select a.priority from applications a
-            where a.lot_id = ${lots.id} and a.hidden = false and a.closed_at is null and a.priority in ${RANKED_POSITIONS_SQL}
-          ) as lot_taken_positions,
+          ${lots.publicId} as lot_public_id, ${lots.reference} as lot_reference,
+          ${lots.nbRooms} as lot_nb_rooms, ${lots.areaHab} as lot_area_hab, ${applications.sortPrice} as lot_total_price,
           ${buildings.title} as building_title, ${floors.title} as floor_title,
           ${openTasksColumns('application', '"applications"."id"', '"applications"."promotion_id"')}`,
 );

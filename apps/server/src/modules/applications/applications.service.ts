@@ -13,12 +13,12 @@ import {
   applicationActions,
   bestAvailablePriority,
   can,
+  type FunnelRow,
   priorityDeadline,
   priorityDeadlineChanges,
 } from '@promovente/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { isoOfTimestamp } from '../../db/rows.js';
 import { applications } from '../../db/schema/index.js';
 import { isMemberOf, resolvePromotion } from '../../platform/access.js';
 import type { RequestActor } from '../../platform/auth.js';
@@ -31,15 +31,15 @@ import { assertIdsInPromotion, idsInPromotion, listFilterIds } from '../../platf
 import type { Storage } from '../../platform/storage.js';
 import { XLSX_MIME } from '../../platform/xlsx.js';
 import { associatedLotsOf } from '../lots/lots.service.js';
-import { loadApplicationStates, openTaskKindsSql, toApplicationState } from '../pipeline/index.js';
+import { loadApplicationStates, openTaskKindsSql } from '../pipeline/index.js';
 import { openTasksByTarget, openTasksOfPageRow } from '../tasks/tasks.service.js';
 import { avatarUrl, fullName } from '../users/index.js';
 import { buildApplicationsWorkbook } from './applications.export.js';
+import { toFunnelRow } from './applications.funnel-row.js';
 import { buildSalesFilePdf, type SalesFile } from './applications.pdf.js';
 import {
   type ApplicationBaseRow,
   type ApplicationFilter,
-  type ApplicationListRow,
   applicationWhere,
   findApplicationKey,
   findApplicationListPage,
@@ -90,7 +90,7 @@ type RowDate =
   | 'actOfPurchaseAt'
   | 'actOfPurchaseSignedAt';
 
-/** What a funnel row is made of: a loaded base row, or a row of the list's page statement. */
+/** What a whole application's row is made of: a loaded base row (GET /applications/:id, the export). The page's rows are lean (applications.funnel-row.ts). */
 type RowSource = Pick<
   ApplicationBaseRow,
   'main' | 'mainCandidate' | 'partner' | 'partnerCandidate' | 'broker' | 'buildingTitle' | 'floorTitle' | 'promotion'
@@ -230,134 +230,6 @@ export const buildApplicationRows = async (
   );
 };
 
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
-// A row's people and candidacies, each column read by its own name (a name made per row,
-// `${prefix}_id`, is a lookup V8 cannot cache), made once at module level: a function created per
-// row is also named again per row under tsx (its __name wrapper, 1 % of the funnel's live profile).
-const person = (
-  id: unknown,
-  firstName: unknown,
-  lastName: unknown,
-  email: unknown,
-  phone: unknown,
-  phonePrivate: unknown,
-  phonePro: unknown,
-  hasAccount: unknown,
-) => ({
-  id: int(id) as number,
-  firstName: String(firstName ?? ''),
-  lastName: String(lastName ?? ''),
-  email: text(email),
-  phone: text(phone),
-  phonePrivate: text(phonePrivate),
-  phonePro: text(phonePro),
-  hasAccount: Boolean(hasAccount),
-});
-const candidacy = (id: unknown, agencyId: unknown, crmValidated: unknown, vip: unknown) => ({
-  id: int(id) as number,
-  agencyId: int(agencyId),
-  crmValidated: Boolean(crmValidated),
-  vip: Boolean(vip),
-});
-
-/** A row of the page statement as a row source and its action rules' state. */
-const fromListRow = (r: ApplicationListRow, promotion: RowSource['promotion']): { source: RowSource; state: ApplicationState } => {
-  const application: RowSource['application'] = {
-    id: r.id,
-    publicId: String(r.public_id),
-    promotionId: r.promotion_id,
-    status: r.status,
-    priority: r.priority,
-    lastPriorityChange: new Date(isoOfTimestamp(r.last_priority_change) as string),
-    negociatedPrice: int(r.negociated_price),
-    solvent: r.solvent === null ? null : Boolean(r.solvent),
-    candidacy2Id: r.candidacy2_id === null ? null : Number(r.candidacy2_id),
-    statusFr: text(r.status_fr),
-    statusFrChecked: Boolean(r.status_fr_checked),
-    statusAc: text(r.status_ac),
-    statusAcChecked: Boolean(r.status_ac_checked),
-    statusFin: text(r.status_fin),
-    statusFinChecked: Boolean(r.status_fin_checked),
-    statusSignpdv: text(r.status_signpdv),
-    statusSignpdvChecked: Boolean(r.status_signpdv_checked),
-    statusSign: text(r.status_sign),
-    statusSignChecked: Boolean(r.status_sign_checked),
-    reservationSentAt: isoOfTimestamp(r.reservation_sent_at),
-    firstReservationAt: isoOfTimestamp(r.first_reservation_at),
-    reservationConfirmedAt: isoOfTimestamp(r.reservation_confirmed_at),
-    reservationDepositConfirmedAt: isoOfTimestamp(r.reservation_deposit_confirmed_at),
-    promisePlannedAt: isoOfTimestamp(r.promise_planned_at),
-    promiseSignedAt: isoOfTimestamp(r.promise_signed_at),
-    actOfPurchaseAt: isoOfTimestamp(r.act_of_purchase_at),
-    actOfPurchaseSignedAt: isoOfTimestamp(r.act_of_purchase_signed_at),
-  };
-  const source: RowSource = {
-    application,
-    main: candidacy(r.main_id, r.main_agency_id, r.main_crm_validated, r.main_vip),
-    mainCandidate: person(
-      r.main_candidate_id,
-      r.main_first_name,
-      r.main_last_name,
-      r.main_email,
-      r.main_phone,
-      r.main_phone_private,
-      r.main_phone_pro,
-      r.main_has_account,
-    ),
-    partner: r.partner_id === null ? null : candidacy(r.partner_id, r.partner_agency_id, r.partner_crm_validated, r.partner_vip),
-    partnerCandidate:
-      r.partner_candidate_id === null
-        ? null
-        : person(
-            r.partner_candidate_id,
-            r.partner_first_name,
-            r.partner_last_name,
-            r.partner_email,
-            r.partner_phone,
-            r.partner_phone_private,
-            r.partner_phone_pro,
-            r.partner_has_account,
-          ),
-    broker:
-      r.broker_id === null
-        ? null
-        : {
-            id: Number(r.broker_id),
-            firstName: String(r.broker_first_name ?? ''),
-            lastName: String(r.broker_last_name ?? ''),
-            picture: text(r.broker_picture),
-          },
-    lot: {
-      id: Number(r.lot_id),
-      publicId: String(r.lot_public_id),
-      reference: String(r.lot_reference),
-      title: String(r.lot_title ?? ''),
-      nbRooms: Number(r.lot_nb_rooms),
-      // lots.area_hab is not null (db/schema/promotions.ts).
-      areaHab: Number(r.lot_area_hab),
-      rawPrice: Number(r.lot_raw_price),
-      totalPrice: Number(r.lot_total_price),
-      children: Number(r.lot_children),
-      takenPositions: (r.lot_taken_positions as number[] | null) ?? [],
-    },
-    buildingTitle: String(r.building_title),
-    floorTitle: String(r.floor_title),
-    promotion,
-  };
-  // Object.assign, not a spread followed by new keys: V8 builds such an object in its slow
-  // dictionary form, 20 times the cost per row (docs/performance.md, 'Rows built in one shape').
-  const state = toApplicationState(
-    Object.assign({}, application, {
-      multiAgency: promotion.multiAgency,
-      agencyId: source.main.agencyId,
-      kinds: r.open_task_kinds ?? [],
-    }),
-  );
-  return { source, state };
-};
-
 // ---------------------------------------------------------------------------------------------
 // The list
 
@@ -403,7 +275,7 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) {
     return {
-      ...paginate<ApplicationRow>([], 0, 1, APPLICATIONS_PAGE_SIZE),
+      ...paginate<FunnelRow>([], 0, 1, APPLICATIONS_PAGE_SIZE),
       multi_agency: false,
       has_notary: false,
       status_counts: emptyCounts(),
@@ -429,11 +301,8 @@ export const listApplications = async (db: Db, actor: RequestActor, query: Appli
   const promotion = { multiAgency: found.multiAgency, reservationTimeout: found.reservationTimeout };
   // Each row names when its deadline's flags change (toApplicationRow), each task its time status.
   const now = answerInstant();
-  const rows: ApplicationRow[] = [];
-  for (const r of found.rows) {
-    const { source, state } = fromListRow(r, promotion);
-    rows.push(toApplicationRow(actor, source, state, openTasksOfPageRow(r, now), query.candidacy, now));
-  }
+  const rows: FunnelRow[] = [];
+  for (const r of found.rows) rows.push(toFunnelRow(actor, r, promotion, openTasksOfPageRow(r, now), query.candidacy, now));
   return {
     ...paginate(rows, total, page, APPLICATIONS_PAGE_SIZE),
     multi_agency: found.multiAgency,

@@ -1,5 +1,12 @@
 // Over 400 lines: the funnel routes' suites (access, rows, menus, filters, sort, PDF, export) share one sale world.
-import { type ApplicationRow, type ApplicationsPage, EXPIRED_RESERVATION_TEXT, MESSAGES, XLSX_FORMATS } from '@promovente/shared';
+import {
+  type ApplicationRow,
+  type ApplicationsPage,
+  EXPIRED_RESERVATION_TEXT,
+  type FunnelRow,
+  MESSAGES,
+  XLSX_FORMATS,
+} from '@promovente/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -176,50 +183,61 @@ describe('GET /applications: the rows (docs/product/funnel.md#screens and docs/p
     expect(references(page)).toEqual(['B-004', 'B-003', 'B-002', 'B-001']);
   });
 
-  it('carries what the columns, the menu and the modals need', async () => {
+  it('carries what the columns, the menu and À faire show; a modal reads the whole row by its id (issue 20, lean pages)', async () => {
     const f = await funnel();
-    const page = await list('', await f.token(f.broker));
-    const reserved = page.data.find((r) => r.id === f.reserved.id) as ApplicationRow;
-    expect(reserved).toMatchObject({
+    const headers = await f.token(f.broker);
+    const page = await list('', headers);
+    const reserved = page.data.find((r) => r.id === f.reserved.id);
+    expect(reserved).toEqual({
+      id: f.reserved.id,
       public_id: f.reserved.publicId,
-      promotion_id: f.promotion.id,
       status: 1,
       status_text: 'Réservé',
       priority: 1,
       deadline: null,
+      deadline_is_in_less_than_one_day: false,
       is_over_deadline: false,
+      negociated_price: null,
       broker: { id: f.colleague.id, full_name: 'Anne Collègue', profile_picture: null },
-      candidacy1: {
-        id: f.bruno.candidacy.id,
-        agency_id: f.leman.id,
-        candidate: { full_name: 'Bruno Zahnd', email: f.bruno.candidate.email, has_account: false },
-      },
-      candidacy2: { id: f.alice.candidacy.id, candidate: { full_name: 'Alice Favre' } },
+      candidacy1: { id: f.bruno.candidacy.id, candidate: { id: f.bruno.candidate.id, full_name: 'Bruno Zahnd' } },
+      candidacy2: { id: f.alice.candidacy.id, candidate: { id: f.alice.candidate.id, full_name: 'Alice Favre' } },
       lot: {
-        id: f.lots[1].id,
         public_id: f.lots[1].publicId,
         reference: 'B-002',
         building: 'Bâtiment B',
         nb_rooms: 3.5,
         area_hab: 85,
         floor: '1er',
-        price: 800_000,
         total_price: 800_000,
-        children: 0,
-        best_available_priority: 2,
       },
       status_FR: 'Validé le 05/03/2026 10:00',
       status_FR_checked: true,
+      status_AC: expect.any(String),
       status_AC_checked: true,
       status_FIN: null,
       status_FIN_checked: false,
-      reservation_sent_at: '2026-03-01T09:00:00.000Z',
-      reservation_deposit_confirmed_at: '2026-03-10T09:00:00.000Z',
+      status_SIGNPDV: null,
+      status_SIGNPDV_checked: false,
+      status_SIGN: null,
+      status_SIGN_checked: false,
       tasks: [],
       tasks_count: 0,
+      actions: expect.arrayContaining(['history', 'addTask']),
     });
     const promise = page.data.find((r) => r.id === f.promise.id);
     expect(promise).toMatchObject({ negociated_price: 1_050_000, candidacy2: null, lot: { floor: 'Attique' } });
+    // What the modals read beyond the row: the whole application, by its id.
+    const whole = (await get(`/api/applications/${f.reserved.id}`, headers)).json().data as ApplicationRow;
+    expect(whole).toMatchObject({
+      promotion_id: f.promotion.id,
+      candidacy1: {
+        agency_id: f.leman.id,
+        candidate: { full_name: 'Bruno Zahnd', email: f.bruno.candidate.email, has_account: false },
+      },
+      lot: { id: f.lots[1].id, price: 800_000, children: 0, best_available_priority: 2 },
+      reservation_sent_at: '2026-03-01T09:00:00.000Z',
+      reservation_deposit_confirmed_at: '2026-03-10T09:00:00.000Z',
+    });
   });
 
   it("shows in 'À faire' three open tasks, soonest first, and how many are open", async () => {
@@ -314,7 +332,7 @@ describe('GET /applications: the menu of each row (docs/product/funnel.md#action
       automaticEnd: true,
     });
     const rowOf = async (user: { email: string }) =>
-      (await list(`?application=${f.reserved.id}`, await f.token(user))).data[0] as ApplicationRow;
+      (await list(`?application=${f.reserved.id}`, await f.token(user))).data[0] as FunnelRow;
     expect((await rowOf(f.banker)).actions).toEqual([
       'ClientSolvent',
       'clientNonSolvent',
@@ -323,7 +341,9 @@ describe('GET /applications: the menu of each row (docs/product/funnel.md#action
       'comments',
       'files',
     ]);
-    expect((await rowOf(f.banker)).open_task_kinds).toEqual(['verify_solvency']);
+    // The open task that offers them (its kind) is the whole application's, which a modal reads.
+    const whole = (await get(`/api/applications/${f.reserved.id}`, await f.token(f.banker))).json().data as ApplicationRow;
+    expect(whole.open_task_kinds).toEqual(['verify_solvency']);
     expect((await rowOf(f.architect)).actions).toEqual(['files']);
     expect((await rowOf(f.promoter)).actions).toEqual(['downloadPdf', 'tasksHistory', 'comments', 'files']);
     expect((await rowOf(f.notary)).actions).toContain('downloadPdf');
@@ -443,7 +463,7 @@ describe('GET /applications: sort and pages (docs/product/funnel.md#sort-and-fil
     expect(first.data).toHaveLength(50);
     const second = await list('?orderBy=price&order=asc&page=2', headers);
     expect(second).toMatchObject({ current_page: 2, from: 51, to: 55 });
-    expect(second.data[0].lot.price).toBe(450_000);
+    expect(second.data[0].lot.total_price).toBe(450_000);
     expect((await list('?page=9', headers)).current_page).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ApplicationRow,
   type ApplicationSort,
   EXPIRED_RESERVATION_TEXT,
+  type FunnelRow,
   formatDateTime,
   formatDecimal,
   formatArea as formatSharedArea,
@@ -172,7 +173,7 @@ export const priorityView = (
 };
 
 /** A milestone cell: its text and whether it is checked. */
-export const milestoneOf = (row: ApplicationRow, milestone: Milestone): { text: string | null; checked: boolean } => ({
+export const milestoneOf = (row: FunnelRow, milestone: Milestone): { text: string | null; checked: boolean } => ({
   text: row[`status_${milestone}`],
   checked: row[`status_${milestone}_checked`],
 });

@@ -1,4 +1,4 @@
-import type { ApplicationAction, ApplicationRow, UserType } from '@promovente/shared';
+import type { ApplicationAction, FunnelRow, UserType } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ExternalLink } from 'lucide-react';
@@ -66,13 +66,13 @@ const dropdownKit: Kit = {
 };
 
 export type ApplicationMenuProps = {
-  row: ApplicationRow;
+  row: FunnelRow;
   userType: string | undefined;
-  onChoose: (action: ApplicationAction, row: ApplicationRow) => void;
+  onChoose: (action: ApplicationAction, row: FunnelRow) => void;
 };
 
 /** The menu opens when the row has actions or the user may open its reservation form. */
-const hasMenu = (row: ApplicationRow, userType: string | undefined) =>
+const hasMenu = (row: FunnelRow, userType: string | undefined) =>
   row.actions.length > 0 || reservationFormLink(row, userType as UserType | undefined) !== null;
 
 /**
@@ -118,7 +118,7 @@ const MenuColumns = ({ row, userType, onChoose, kit }: ApplicationMenuProps & { 
   );
 };
 
-const contentClasses = (row: ApplicationRow, userType: string | undefined) => {
+const contentClasses = (row: FunnelRow, userType: string | undefined) => {
   const { first, second } = menuColumns(row.actions, userType);
   return cn(
     'z-40 max-h-[80vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg',
@@ -126,7 +126,7 @@ const contentClasses = (row: ApplicationRow, userType: string | undefined) => {
   );
 };
 
-const menuName = (row: ApplicationRow) => `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}`;
+const menuName = (row: FunnelRow) => `Actions du dossier ${row.lot.reference} de ${row.candidacy1.candidate.full_name}`;
 
 /**
  * Right-click on a row opens its menu (docs/product/funnel.md#screens); a row without actions has

@@ -1,11 +1,4 @@
-import {
-  type ApplicationAction,
-  type ApplicationRow,
-  candidateRecordPath,
-  formatCHF,
-  MILESTONES,
-  type Milestone,
-} from '@promovente/shared';
+import { type ApplicationAction, candidateRecordPath, type FunnelRow, formatCHF, MILESTONES, type Milestone } from '@promovente/shared';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,16 +22,16 @@ import { ApplicationActionsButton, applicationContextMenu } from './ApplicationM
 
 type FunnelTableProps = {
   columns: FunnelColumn[];
-  rows: ApplicationRow[];
+  rows: FunnelRow[];
   sort: SortState;
   onSort: (column: string) => void;
   userType: string | undefined;
-  onChoose: (action: ApplicationAction, row: ApplicationRow) => void;
-  renderTasks: (row: ApplicationRow) => ReactNode;
+  onChoose: (action: ApplicationAction, row: FunnelRow) => void;
+  renderTasks: (row: FunnelRow) => ReactNode;
 };
 
 /** The priority link, then the deadline lines below it: no wrapper, the cell holds them (block lines). */
-const PriorityCell = ({ row }: { row: ApplicationRow }) => {
+const PriorityCell = ({ row }: { row: FunnelRow }) => {
   const view = priorityView(row);
   return (
     <>
@@ -74,7 +67,7 @@ const PriorityCell = ({ row }: { row: ApplicationRow }) => {
  * Compact: the check mark (drawn by CSS) over the day and month; the whole text on hover (title)
  * and for screen readers (the cell is one named image: a row's five milestones cost five elements).
  */
-const MilestoneCell = ({ row, milestone }: { row: ApplicationRow; milestone: Milestone }) => {
+const MilestoneCell = ({ row, milestone }: { row: FunnelRow; milestone: Milestone }) => {
   const { text, checked } = milestoneOf(row, milestone);
   if (!text && !checked) return '-';
   const full = `${text ?? ''}${checked ? ' (validé)' : ''}`.trim();
@@ -119,7 +112,7 @@ const CELL_CLASSES: Record<string, string> = {
 
 /** The funnel's table (docs/product/funnel.md#screens): one row per live application, right-click for its menu. */
 export const FunnelTable = ({ columns, rows, sort, onSort, userType, onChoose, renderTasks }: FunnelTableProps) => {
-  const cellOf = (key: string, row: ApplicationRow): ReactNode => {
+  const cellOf = (key: string, row: FunnelRow): ReactNode => {
     const milestone = MILESTONES.find((m) => key === `status_${m}`);
     if (milestone) return <MilestoneCell row={row} milestone={milestone} />;
     switch (key) {

@@ -1,4 +1,4 @@
-import { type ApplicationAction, type ApplicationRow, can } from '@promovente/shared';
+import { type ApplicationAction, can, type FunnelRow } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -35,14 +35,14 @@ import {
   toggleStage,
 } from '../funnel-view';
 import { FunnelTable } from './FunnelTable';
-import { ApplicationActionModal, type ModalAction } from './modals/ApplicationActionModal';
+import { FunnelActionModal, type ModalAction } from './modals/ApplicationActionModal';
 
 /** The simplified view (no FR ... SIGN columns) is kept in the URL, beside the filters. */
 const SIMPLIFIED_PARAM = 'simplifie';
 
 type Current =
-  | { kind: 'action'; action: ModalAction; row: ApplicationRow }
-  | { kind: 'tasks'; row: ApplicationRow }
+  | { kind: 'action'; action: ModalAction; row: FunnelRow }
+  | { kind: 'tasks'; row: FunnelRow }
   | { kind: 'showTask' | 'editTask'; taskId: number };
 
 /** 'Tunnel de vente' (docs/product/funnel.md#screens): the live applications of the current promotion. */
@@ -82,7 +82,7 @@ export const SalesFunnelPage = () => {
       },
       { replace: true },
     );
-  const handleChoose = (action: ApplicationAction, row: ApplicationRow) => {
+  const handleChoose = (action: ApplicationAction, row: FunnelRow) => {
     const choice = menuChoice(action, row);
     if (choice.kind === 'history') navigate(choice.path);
     else if (choice.kind === 'pdf') pdf.mutate(choice.publicId);
@@ -154,7 +154,7 @@ export const SalesFunnelPage = () => {
         </>
       )}
 
-      {current?.kind === 'action' && <ApplicationActionModal action={current.action} application={current.row} onClose={close} />}
+      {current?.kind === 'action' && <FunnelActionModal action={current.action} applicationId={current.row.id} onClose={close} />}
       {current?.kind === 'tasks' && (
         <TaskHistoryModal
           open

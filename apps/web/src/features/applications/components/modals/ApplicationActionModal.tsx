@@ -1,5 +1,7 @@
 import type { ApplicationAction, ApplicationRow } from '@promovente/shared';
-import type { ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, useEffect } from 'react';
+import { applicationQueryOptions } from '../../api/applications';
 import { ApplicationDatesModal, NegotiatePriceModal, UpdateStatusesModal } from './ApplicationFieldsModals';
 import {
   AddApplicationTaskModal,
@@ -67,4 +69,27 @@ const MODALS: Record<ModalAction, ComponentType<ApplicationModalProps>> = {
 export const ApplicationActionModal = ({ action, application, onClose }: ApplicationActionModalProps) => {
   const Selected = MODALS[action];
   return <Selected key={`${action}-${application.id}`} application={application} onClose={onClose} />;
+};
+
+/**
+ * The modal of an action chosen on a row of the funnel's page. The page's rows are lean (FunnelRow,
+ * issue 20): the modal reads the whole application when it opens (GET /applications/:id, read
+ * again at each opening, so a form starts from what the application is now), and opens once it
+ * has it. A failed read closes it (the call already told the user).
+ */
+export const FunnelActionModal = ({
+  action,
+  applicationId,
+  onClose,
+}: {
+  action: ModalAction;
+  applicationId: number;
+  onClose: () => void;
+}) => {
+  const query = useQuery({ ...applicationQueryOptions(applicationId), refetchOnMount: 'always' });
+  useEffect(() => {
+    if (query.isError) onClose();
+  }, [query.isError, onClose]);
+  if (!query.data || !query.isFetchedAfterMount) return null;
+  return <ApplicationActionModal action={action} application={query.data} onClose={onClose} />;
 };
