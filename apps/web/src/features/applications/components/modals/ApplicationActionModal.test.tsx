@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../../lib/auth';
-import { ApplicationActionModal, type ModalAction } from './ApplicationActionModal';
+import { ApplicationActionModal, FunnelActionModal, type ModalAction } from './ApplicationActionModal';
 
 const PROMOTION_ID = 4;
 
@@ -133,6 +133,36 @@ describe('the funnel modals (docs/product/funnel.md#screens and docs/product/val
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  describe("an action chosen on a lean row of the funnel's page (issue 20)", () => {
+    const renderFromRow = (action: ModalAction, cached?: ApplicationRow) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+      client.setQueryData(userQueryKey, makeUser(false));
+      if (cached) client.setQueryData(['applications', 'detail', cached.id], cached);
+      const onClose = vi.fn();
+      render(
+        <QueryClientProvider client={client}>
+          <FunnelActionModal action={action} applicationId={31} onClose={onClose} />
+        </QueryClientProvider>,
+      );
+      return { onClose };
+    };
+
+    it('reads the whole application again when it opens, then opens its modal on what the application is now', async () => {
+      const fetchMock = stubServer({ status: 200, body: { data: makeRow({ negociated_price: 930_000 }) } });
+      renderFromRow('negotiatePrice', makeRow({ negociated_price: 900_000 }));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+      expect(String(fetchMock.mock.calls[0][0])).toMatch(/\/api\/applications\/31$/);
+      expect(field('Prix négocié (CHF) *').value).toBe('930000');
+    });
+
+    it('closes when the application cannot be read (the call already told the user)', async () => {
+      stubServer({ status: 404, body: { message: 'Page introuvable' } });
+      const { onClose } = renderFromRow('negotiatePrice');
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 
   describe('the reservation e-mail', () => {
