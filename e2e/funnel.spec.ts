@@ -1,5 +1,5 @@
 import type { ApplicationsPage } from '@promovente/shared';
-import { APPLICATION_ACTIONS, PIPELINE_MESSAGES } from '@promovente/shared';
+import { APPLICATION_ACTIONS, formatCHF, PIPELINE_MESSAGES } from '@promovente/shared';
 import { DEMO_ACCOUNTS, downloadWorkbook, expect, seriousViolations, signIn, test } from './support/fixtures.js';
 
 type Page = import('@playwright/test').Page;
@@ -147,10 +147,15 @@ test.describe('sales funnel (docs/product/funnel.md#screens)', () => {
     await expect(menu.getByRole('group', { name: 'Dossier' })).toBeVisible();
     await expect(menu.getByRole('group', { name: 'Suivi' })).toBeVisible();
 
-    // A modal action opens its modal (the current action is set), Escape clears it.
+    // A modal action opens its modal once it has read the whole application (the page's rows are
+    // lean: issue 20), Escape closes it.
     await menu.getByRole('menuitem', { name: 'Prix négocié' }).click();
     await expect(menu).toHaveCount(0);
+    const modal = page.getByRole('dialog', { name: 'Prix négocié' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText(`Prix du lot : ${formatCHF(row.lot.total_price)}`)).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
 
     // 'Télécharger le PDF' (keyboard path): the warning toast, then the signed URL in a new tab.
     const answer = page.waitForResponse((response) => response.url().includes(`/api/applications/${row.public_id}/pdf`));
