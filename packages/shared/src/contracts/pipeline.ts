@@ -230,11 +230,7 @@ const funnelCandidacySchema = z.object({
   candidate: applicationCandidacySchema.shape.candidate.pick({ id: true, full_name: true }),
 });
 
-/**
- * A row of the funnel's page (issue 20, lean pages): what its table, its menu and its 'À faire'
- * show, not the whole application. A modal reads the whole row when it opens (GET
- * /applications/:id, ApplicationRow): its dates, e-mails, phones and positions.
- */
+/** A row of the funnel's page (issue 20, lean pages): what its table, menu and 'À faire' show. A modal reads the whole ApplicationRow. */
 export const funnelRowSchema = applicationRowSchema
   .pick({
     id: true,
@@ -264,20 +260,10 @@ export const funnelRowSchema = applicationRowSchema
   .extend({
     candidacy1: funnelCandidacySchema,
     candidacy2: funnelCandidacySchema.nullable(),
-    lot: applicationRowSchema.shape.lot.pick({
-      public_id: true,
-      reference: true,
-      building: true,
-      nb_rooms: true,
-      area_hab: true,
-      floor: true,
-      total_price: true,
-    }),
+    // The lot without its id, title, price, associated lots and free positions.
+    lot: applicationRowSchema.shape.lot.omit({ id: true, title: true, price: true, children: true, best_available_priority: true }),
   });
 export type FunnelRow = z.infer<typeof funnelRowSchema>;
-
-/** An application's row cut to the funnel page's fields (what GET /applications answers of it). */
-export const funnelRowOf = (row: ApplicationRow): FunnelRow => funnelRowSchema.parse(row);
 
 export const applicationsPageSchema = z.object({
   data: z.array(funnelRowSchema),
