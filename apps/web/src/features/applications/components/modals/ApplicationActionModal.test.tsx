@@ -157,6 +157,17 @@ describe('the funnel modals (docs/product/funnel.md#screens and docs/product/val
       expect(field('Prix négocié (CHF) *').value).toBe('930000');
     });
 
+    it('is cancelled by Escape while the application is still being read', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>(() => new Promise<Response>(() => {})),
+      );
+      const { onClose } = renderFromRow('negotiatePrice');
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(onClose).toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
     it('closes when the application cannot be read (the call already told the user)', async () => {
       stubServer({ status: 404, body: { message: 'Page introuvable' } });
       const { onClose } = renderFromRow('negotiatePrice');

@@ -75,7 +75,7 @@ export const ApplicationActionModal = ({ action, application, onClose }: Applica
  * The modal of an action chosen on a row of the funnel's page. The page's rows are lean (FunnelRow,
  * issue 20): the modal reads the whole application when it opens (GET /applications/:id, read
  * again at each opening, so a form starts from what the application is now), and opens once it
- * has it. A failed read closes it (the call already told the user).
+ * has it. A failed read closes it (the call already told the user), and so does Escape before then.
  */
 export const FunnelActionModal = ({
   action,
@@ -87,9 +87,19 @@ export const FunnelActionModal = ({
   onClose: () => void;
 }) => {
   const query = useQuery({ ...applicationQueryOptions(applicationId), refetchOnMount: 'always' });
+  const ready = query.data !== undefined && query.isFetchedAfterMount;
   useEffect(() => {
     if (query.isError) onClose();
   }, [query.isError, onClose]);
-  if (!query.data || !query.isFetchedAfterMount) return null;
+  // Escape before the modal has opened cancels it, as it would close it once open.
+  useEffect(() => {
+    if (ready) return;
+    const cancel = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', cancel);
+    return () => document.removeEventListener('keydown', cancel);
+  }, [ready, onClose]);
+  if (!ready || !query.data) return null;
   return <ApplicationActionModal action={action} application={query.data} onClose={onClose} />;
 };
