@@ -59,3 +59,47 @@ describe('raw rows built in one literal (issue 20)', () => {
     expect(inside).toEqual([{ seven: 7 }]);
   });
 });
+
+describe('raw rows read as one JSON document (json: true, decision 042)', () => {
+  it('answers the same rows, the values as JSON writes them: a timestamp in its ISO form, a bigint and a numeric as numbers', async () => {
+    const [row] = await executeRaw(ctx.database.db, EVERY_KIND, { json: true });
+    const [driver] = (await ctx.database.db.execute(EVERY_KIND)).rows as Record<string, unknown>[];
+    expect(Object.keys(row)).toEqual(Object.keys(driver));
+    expect(row).toStrictEqual({
+      ...driver,
+      big: 2,
+      num: 3.25,
+      instant: '2026-06-10T09:30:00.123+00:00',
+      instants: ['2026-06-10T09:30:00+00:00'],
+      span: '2 days',
+      bytes: '\\x4142',
+    });
+    expect(new Date(String(row.instant)).toISOString()).toBe(new Date(String(driver.instant)).toISOString());
+  });
+
+  it('keeps the rows in the order of the statement, named, generic or in a transaction, and answers none for an empty result', async () => {
+    const query = sql`select g as n, 'ligne ' || g as label from generate_series(1, 60) g order by g desc`;
+    const expected = (await ctx.database.db.execute(query)).rows;
+    expect(await executeRaw(ctx.database.db, query, { json: true })).toStrictEqual(expected);
+    expect(await executeRaw(ctx.database.db, query, { json: true, named: 'raw_json_test', plans: 'generic' })).toStrictEqual(expected);
+    const inside = await ctx.database.db.transaction((tx) => executeRaw(tx, query, { json: true, named: 'raw_json_tx' }));
+    expect(inside).toStrictEqual(expected);
+    expect(await executeRaw(ctx.database.db, sql`select 1 as a where false`, { json: true })).toEqual([]);
+  });
+
+  it('runs as rows a statement of more than 100 columns or naming one twice, and logs the one statement it runs', async () => {
+    const wide = sql`select ${sql.raw(Array.from({ length: 101 }, (_, i) => `${i} as c${i}`).join(', '))}`;
+    expect((await executeRaw(ctx.database.db, wide, { json: true }))[0]).toMatchObject({ c0: 0, c100: 100 });
+    expect(await executeRaw(ctx.database.db, sql`select 1 as a, 2 as b, 3 as a`, { json: true })).toEqual([{ a: 3, b: 2 }]);
+    const quoted = sql`select ${42}::int as answer, 'é"x' as "quo""ted"`;
+    let rows: unknown[] = [];
+    // The first call asks the statement's columns once, unlogged; each call then logs the one it runs.
+    await executeRaw(ctx.database.db, quoted, { json: true });
+    const sent = await ctx.captureQueries(async () => {
+      rows = await executeRaw(ctx.database.db, quoted, { json: true });
+    });
+    expect(rows).toEqual([{ answer: 42, 'quo"ted': 'é"x' }]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].sql).toContain('json_agg(json_build_array(');
+  });
+});

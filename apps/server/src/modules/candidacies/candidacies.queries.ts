@@ -550,7 +550,7 @@ export const findCandidacyListPage = async (
     // A page counted from the kept counts (no search, no filter but the agency) plans once in any
     // order (decision 032, second addendum: picked along its sort's index before its joins, its
     // generic plan is as good at 10 and 2,000 lots); a search or a filter plans for its values.
-    input.keptCounts ? { named: 'candidacies_page', plans: 'generic' } : { named: 'candidacies_page' },
+    input.keptCounts ? { named: 'candidacies_page', plans: 'generic', json: true } : { named: 'candidacies_page', json: true },
   );
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };

@@ -257,7 +257,7 @@ export const selectLotPage = async (
     order by page.ord
   `,
     // Plans once in every order (decision 037, and 032's second addendum: as good at 10 and 2,000 lots).
-    { named: 'lots_page', plans: 'generic' },
+    { named: 'lots_page', plans: 'generic', json: true },
   );
 };
 
