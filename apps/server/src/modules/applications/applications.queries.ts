@@ -537,7 +537,7 @@ export const findApplicationListPage = async (
     order by page.ord`,
     // Planned once per connection (decision 032): its plan starts from the promotion's live
     // applications, a few thousand at most, whatever the promotion (npm run bench:plans).
-    { named: 'applications_page', plans: 'generic', json: true },
+    { named: 'applications_page', plans: 'generic' },
   );
   const head = raw[0];
   if (!head) return { ok: false, multiAgency: false, reservationTimeout: null, hasNotary: false, counts: [], rows: [] };
