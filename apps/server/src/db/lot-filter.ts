@@ -40,6 +40,14 @@ export const lotFilterConditions = (filter: LotFilter): SQL[] => {
   return conditions;
 };
 
+/** Whether no control narrows the lots (lotFilterSql's parameters all null). */
+export const isLotFilterEmpty = (filter: LotFilter): boolean =>
+  !filter.buildings?.length &&
+  !filter.floors?.length &&
+  !filter.nbRooms?.length &&
+  filter.priceMin === undefined &&
+  filter.priceMax === undefined;
+
 /**
  * The same controls as parameters on the lots aliased `alias` (docs/performance.md#patterns-for-lists):
  * one SQL text for every combination, a control left empty being a null parameter.

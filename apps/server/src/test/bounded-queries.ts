@@ -101,6 +101,7 @@ export type PlanNode = {
   'Recheck Cond'?: string;
   'Sort Key'?: string[];
   'Actual Rows'?: number;
+  'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 };
@@ -177,6 +178,42 @@ const readPlansOf = async (
   }
   return plans;
 };
+
+/**
+ * The plan each read statement of a request runs under when it is planned once (decision 032,
+ * `plans: 'generic'`): prepared, then run and explained for its values under
+ * `force_generic_plan` (`Actual Loops` 0: a part the values never ran). A custom plan folds a
+ * null parameter's condition away; a generic one keeps it, so what a statement does for a
+ * parameter it cannot see is read here.
+ */
+export const genericPlansOf = async (ctx: TestContext, statements: SentStatement[]): Promise<PlanNode[]> => {
+  const plans: PlanNode[] = [];
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+    await ctx.database.db.transaction(async (tx) => {
+      const executor = transactionExecutor(tx);
+      await executor.executeSql('set local plan_cache_mode = force_generic_plan');
+      await executor.executeSql(`prepare generic_plan_of as ${statement.sql}`);
+      const values = statement.params.map((value) => (value === null ? 'null' : `'${literalOf(value).replaceAll("'", "''")}'`));
+      const { rows } = await executor.executeSql(`explain (analyze, format json) execute generic_plan_of(${values.join(', ')})`);
+      await executor.executeSql('deallocate generic_plan_of');
+      const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] | string })['QUERY PLAN'];
+      plans.push((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan as PlanNode);
+    });
+  }
+  return plans;
+};
+
+/** A parameter as PostgreSQL's text input reads it: an array as `{"a","b"}`, a Date in ISO. */
+const literalOf = (value: unknown): string =>
+  Array.isArray(value)
+    ? `{${value.map((item) => (item === null ? 'NULL' : `"${literalOf(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`
+    : value instanceof Date
+      ? value.toISOString()
+      : String(value);
+
+/** Every node of a plan, the root first. */
+export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /**
  * No statement of a request reads a whole growing table, sequentially or along an index

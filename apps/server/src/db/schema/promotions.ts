@@ -175,6 +175,8 @@ export const lots = pgTable(
     // The main lots of a promotion in the screen's default order, and in floor order (migration 0032).
     index('lots_default_order_idx').on(t.promotionId, t.sortBuilding, t.sortFloor, t.reference, t.id).where(sql`${t.parentId} is null`),
     index('lots_floor_order_idx').on(t.promotionId, t.sortFloor, t.reference, t.id).where(sql`${t.parentId} is null`),
+    // The lots screen's arrows without a filter: the main lots counted by status from this index alone (migration 0045).
+    index('lots_main_status_idx').on(t.promotionId, t.status).where(sql`${t.parentId} is null`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { isPublicId } from '@promovente/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
+import { isLotFilterEmpty, type LotFilter, lotFilterConditions, lotFilterSql } from '../../db/lot-filter.js';
 import { answeredPage } from '../../db/page.js';
 import { renderedOnce } from '../../db/rendered-once.js';
 import { rowsOf } from '../../db/rows.js';
@@ -197,11 +197,18 @@ export const selectLotPage = async (
     and ${lotFilterSql(filter, 'l')}
     and (${sql.param(filter.search)}::text is null or l.reference ilike ${sql.param(filter.search)}::text or l.title ilike ${sql.param(filter.search)}::text)
     and (${lot}::uuid is null or l.public_id = ${lot}::uuid)`;
+  const unfiltered = sql.param(isLotFilterEmpty(filter) && filter.search === null && filter.lot === null);
   return rowsOf<LotPageRow>(
     db,
     sql`
     with counts as (
-      select l.status, count(*)::int as n from lots l where ${scoped} group by l.status
+      -- Without a filter, the main lots counted from their (promotion, status) index alone (migration
+      -- 0045); with one, read with its conditions. Each branch is gated by a parameter alone, which
+      -- the plan tests once: the other branch never runs, and its plan is made once for both (generic).
+      select l.status, count(*)::int as n from lots l
+      where l.promotion_id = ${p} and l.parent_id is null and ${unfiltered}::boolean group by l.status
+      union all
+      select l.status, count(*)::int as n from lots l where ${scoped} and not ${unfiltered}::boolean group by l.status
     ), total as (
       select coalesce(sum(n) filter (where ${statuses}::int[] is null or status = any(${statuses}::int[])), 0)::int as n from counts
     ), clamped as (

@@ -206,6 +206,15 @@ describe('the lots list: pagination, sort, filters (docs/product/lots.md#screens
     // The arrows' counts ignore the status filter but follow the others.
     expect(counted.status_counts).toEqual({ 0: 3, 1: 1, 2: 0, 3: 0, 4: 0 });
     expect((await get(`/api/lots?buildings=${other.id}`, broker.token)).json().status_counts).toEqual({ 0: 1, 1: 0, 2: 0, 3: 0, 4: 0 });
+    // Every other control narrows them too (without any, they are counted from an index alone: migration 0045).
+    const counts = async (query: string) => (await get(`/api/lots?${query}`, broker.token)).json().status_counts;
+    expect(await counts('floors=1,2')).toEqual({ 0: 1, 1: 1, 2: 0, 3: 0, 4: 0 });
+    expect(await counts('nb_rooms=3.5')).toEqual({ 0: 0, 1: 1, 2: 0, 3: 0, 4: 0 });
+    expect(await counts('price_min=600000&price_max=1000000')).toEqual({ 0: 1, 1: 1, 2: 0, 3: 0, 4: 0 });
+    expect(await counts('price_max=1000000')).toEqual(await counts('price_min=0&price_max=1000000'));
+    expect(await counts('search=villa')).toEqual({ 0: 1, 1: 0, 2: 0, 3: 0, 4: 0 });
+    expect(await counts(`lot=${rows[2].publicId}`)).toEqual({ 0: 1, 1: 0, 2: 0, 3: 0, 4: 0 });
+    expect(await counts('')).toEqual({ 0: 3, 1: 1, 2: 0, 3: 0, 4: 0 });
     expect((await get('/api/lots?status=7', broker.token)).statusCode).toBe(400);
   });
 

@@ -1,0 +1,2 @@
+-- The lots screen's arrows without a filter count the promotion's main lots by status from this index alone (an index-only scan): read from the lots, the 2,000 main lots of a promotion cost 0.9 to 1.3 ms of the page's 3 (issue 20).
+CREATE INDEX "lots_main_status_idx" ON "lots" USING btree ("promotion_id","status") WHERE "lots"."parent_id" is null;
