@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Every raw statement's fast rendering checked against Drizzle's (apps/server/src/db/render.ts).
+          env: { PROMOVENTE_CHECK_RENDER: '1' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each worker opens its own copy of the migrated template database. The files of a worker

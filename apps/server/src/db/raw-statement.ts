@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { genericPlansOf, type Queryable } from './client.js';
 import { type ArrayQuery, drizzleInternals } from './drizzle-internals.js';
+import { renderStatement } from './render.js';
 
 /** A row as a raw statement answers it: column name to value, before the caller reads it. */
 export type RawRow = Record<string, unknown>;
@@ -29,7 +30,7 @@ export const executeRaw = async (
   options: { named?: string; plans?: 'custom' | 'generic'; json?: boolean } = {},
 ): Promise<RawRow[]> => {
   const internals = drizzleInternals((options.plans === 'generic' && genericPlansOf(db)) || db);
-  const compiled = internals.dialect.sqlToQuery(query);
+  const compiled = renderStatement(query, (whole) => internals.dialect.sqlToQuery(whole));
   const columns = options.json ? await columnsOf(internals, compiled) : null;
   const statement = columns === null ? compiled : { sql: asOneDocument(compiled.sql, columns), params: compiled.params };
   const name = options.named ? `${options.named}_${createHash('sha1').update(statement.sql).digest('hex').slice(0, 16)}` : undefined;
