@@ -8,6 +8,23 @@ export const query = <T extends RawRow = RawRow>(database: Database, text: strin
 export const LIVE = 'not a.hidden and a.closed_at is null';
 
 /** The rules every seeded database keeps, whatever the scale (docs/sales-process.md). */
+/**
+ * The candidates screen rows' kept counts (candidacy_row_counts, migration 0046), and the same
+ * counts made from the rows, as the page read them before: the two always answer the same.
+ */
+export const ROW_COUNTS = {
+  kept: 'select candidacy_id, promotion_id, comments, files, live_applications, open_tasks from candidacy_row_counts order by candidacy_id',
+  counted: `select * from (
+      select c.id as candidacy_id, c.promotion_id,
+        (select count(*)::int from user_comments m where m.candidacy_id = c.id) as comments,
+        (select count(*)::int from files f where f.candidacy_id = c.id and f.owner = 'candidacy') as files,
+        (select count(*)::int from applications a where (a.candidacy1_id = c.id or a.candidacy2_id = c.id) and ${LIVE}) as live_applications,
+        (select count(*)::int from actions t where t.candidacy_id = c.id and t.done_at is null) as open_tasks
+      from candidacies c) k
+    where comments + files + live_applications + open_tasks > 0
+    order by candidacy_id`,
+};
+
 export const expectProcessInvariants = async (database: Database) => {
   // Never two live applications at status >= 1 on one lot.
   expect(

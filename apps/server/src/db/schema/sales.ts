@@ -218,6 +218,23 @@ export const candidacyStatusCounts = pgTable(
   (t) => [primaryKey({ columns: [t.promotionId, t.agencyKey, t.status] })],
 );
 
+/**
+ * What each row of the candidates screen counts, kept by the database (migration 0046: triggers of
+ * the comments, files, applications and tasks, in the transaction of every write) so that the page
+ * reads one row per candidacy instead of four subqueries (issue 20: 0.3 to 0.4 ms of PostgreSQL's
+ * CPU a page of 50): the comments, the candidacy's own files, the live applications (not hidden,
+ * not closed, the candidacy first or second) and the open tasks. A candidacy with nothing counted
+ * has no row; a row whose counts all fall to 0 is deleted, and so is a deleted candidacy's.
+ */
+export const candidacyRowCounts = pgTable('candidacy_row_counts', {
+  candidacyId: integer('candidacy_id').primaryKey(),
+  promotionId: integer('promotion_id').notNull(),
+  comments: integer('comments').notNull().default(0),
+  files: integer('files').notNull().default(0),
+  liveApplications: integer('live_applications').notNull().default(0),
+  openTasks: integer('open_tasks').notNull().default(0),
+});
+
 /** A sales file: a candidacy (and an optional partner) on a lot (docs/product/entities.md#application). */
 export const applications = pgTable(
   'applications',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/passwords.js';
-import { expectProcessInvariants, query } from '../../test/seed-invariants.js';
+import { expectProcessInvariants, query, ROW_COUNTS } from '../../test/seed-invariants.js';
 import { type Database, openPglite } from '../client.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 import { HANDFUL, promotionShapes, scaleStaffEmail, seedScale } from './scale.js';
@@ -207,6 +207,7 @@ describe('seedScale at scale 25 (beside the demo)', () => {
       'select promotion_id, coalesce(agency_id, 0) as agency_key, status::int, count(*)::int as n from candidacies group by 1, 2, 3 order by 1, 2, 3',
     );
     expect(kept).toEqual(counted);
+    expect(await query(database, ROW_COUNTS.kept)).toEqual(await query(database, ROW_COUNTS.counted));
     const [unversioned] = await query<{ n: number }>(
       database,
       'select count(*)::int as n from promotions p where not exists (select 1 from data_versions v where v.scope = p.id and v.version > 0)',

@@ -10,6 +10,7 @@ import {
   agencies,
   applications,
   candidacies,
+  candidacyRowCounts,
   candidacyStatusCounts,
   candidates,
   comments,
@@ -20,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { candidacyMatches, candidateMatches, containsPattern } from '../../db/search.js';
-import { openTasksColumns } from '../tasks/index.js';
+import { openTasksColumns, ROW_TASKS } from '../tasks/index.js';
 
 /** SQL only: the candidacies list, its relations and single rows. Rules live in the service. */
 
@@ -430,9 +431,8 @@ const PAGE_COLUMNS = renderedOnce(
           ${candidates.gender} as gender, ${candidates.email} as email, ${candidates.phone} as phone,
           ${candidates.phonePrivate} as phone_private, ${candidates.phonePro} as phone_pro, ${candidates.budget} as candidate_budget,
           ${candidates.city} as city, ${candidates.zip} as zip, ${candidates.companyName} as company_name, ${candidates.userId} as user_id,
-          (select count(*)::int from ${comments} where ${comments.candidacyId} = ${candidacies.id}) as comments_count,
-          (select count(*)::int from ${files} where ${files.candidacyId} = ${candidacies.id} and ${files.owner} = 'candidacy') as files_count,
-          (select coalesce(json_agg(json_build_object(
+          coalesce(${candidacyRowCounts.comments}, 0) as comments_count, coalesce(${candidacyRowCounts.files}, 0) as files_count,
+          case when ${candidacyRowCounts.liveApplications} > 0 then (select coalesce(json_agg(json_build_object(
               'id', a.id, 'public_id', a.public_id, 'priority', a.priority, 'status', a.status,
               'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
               'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
@@ -445,8 +445,8 @@ const PAGE_COLUMNS = renderedOnce(
               'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
             from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
-              and a.hidden = false and a.closed_at is null) as applications,
-          ${openTasksColumns('candidacy', '"candidacies"."id"', '"candidacies"."promotion_id"')},
+              and a.hidden = false and a.closed_at is null) else '[]'::json end as applications,
+          ${openTasksColumns('candidacy', '"candidacies"."id"', '"candidacies"."promotion_id"', ROW_TASKS, '"candidacy_row_counts"."open_tasks"')},
           picked.ord as ord
         from `,
 );
@@ -457,7 +457,8 @@ const PAGE_JOINS = renderedOnce(
 );
 const PAGE_JOINS_TAIL = renderedOnce(
   () => sql` left join ${users} "broker" on ${brokers.id} = ${candidacies.brokerId}
-        left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}`,
+        left join ${agencies} on ${agencies.id} = ${candidacies.agencyId}
+        left join ${candidacyRowCounts} on ${candidacyRowCounts.candidacyId} = ${candidacies.id}`,
 );
 
 /**

@@ -120,13 +120,21 @@ export const ROW_TASKS = 3;
  * soonest first, and keeps the first ones with their people (two subqueries, the list and the
  * count, read them twice: 0.1 ms of the funnel's page at 2,000 lots). Its plan is the same at 10
  * and 2,000 lots. `targetId` and `promotionId` name the row's columns (no parameter), so the
- * fragment is rendered once by its caller (db/rendered-once.ts).
+ * fragment is rendered once by its caller (db/rendered-once.ts). `openCount`, where the row has
+ * its open tasks counted by the database (candidacy_row_counts, migration 0046), names that count:
+ * the tasks are read only for a row whose count is over 0, and the others answer none.
  */
-export const openTasksColumns = (target: TaskTarget, targetId: string, promotionId: string, perTarget = ROW_TASKS): SQL => {
+export const openTasksColumns = (
+  target: TaskTarget,
+  targetId: string,
+  promotionId: string,
+  perTarget = ROW_TASKS,
+  openCount?: string,
+): SQL => {
   const column = sql.raw(targetColumnName[target]);
   const id = sql.raw(targetId);
   const promotion = sql.raw(promotionId);
-  return sql`(select json_build_array(count(*), coalesce(json_agg(json_build_array(
+  const read = sql`(select json_build_array(count(*), coalesce(json_agg(json_build_array(
             t.id, t.promotion_id, t.title, t.detail, t.type, t.end_at, t.deadline_at, t.done_at, t.hours, t.minutes,
             t.created_by_id, t.done_by_id, t.assigned_to_id, t.automatic_end, t.kind, t.candidacy_id, t.lot_id,
             t.application_id, t.created_at,
@@ -140,7 +148,10 @@ export const openTasksColumns = (target: TaskTarget, targetId: string, promotion
           ) t
           left join ${users} task_assignee on task_assignee.id = t.assigned_to_id
           left join ${users} task_creator on task_creator.id = t.created_by_id
-          left join ${users} task_finisher on task_finisher.id = t.done_by_id) as open_tasks`;
+          left join ${users} task_finisher on task_finisher.id = t.done_by_id)`;
+  return openCount
+    ? sql`case when ${sql.raw(openCount)} > 0 then ${read} else json_build_array(0, '[]'::json) end as open_tasks`
+    : sql`${read} as open_tasks`;
 };
 
 const targetColumnName: Record<TaskTarget, string> = {
