@@ -31,7 +31,7 @@ export const SESSION_CHECK_MS = 60_000;
  */
 const OWN_TABLES = new Set(['threads', 'thread_messages', 'thread_reads']);
 /** Tables no screen reads: the candidacies' kept counts change with the event of the rows they count. */
-const QUIET_TABLES = new Set(['candidacy_status_counts', 'candidacy_row_counts']);
+const QUIET_TABLES = new Set(['candidacy_status_counts', 'candidacy_row_counts', 'application_row_counts']);
 /** A membership changes what a reader may see: the readers' promotions are read again first. */
 const MEMBERSHIP_TABLE = 'promotion_user';
 

@@ -9,8 +9,9 @@ export const LIVE = 'not a.hidden and a.closed_at is null';
 
 /** The rules every seeded database keeps, whatever the scale (docs/sales-process.md). */
 /**
- * The candidates screen rows' kept counts (candidacy_row_counts, migration 0046), and the same
- * counts made from the rows, as the page read them before: the two always answer the same.
+ * The list rows' kept counts (candidacy_row_counts and application_row_counts, migrations 0046
+ * and 0047), and the same counts made from the rows, as the pages read them before: the two always
+ * answer the same.
  */
 export const ROW_COUNTS = {
   kept: 'select candidacy_id, promotion_id, comments, files, live_applications, open_tasks from candidacy_row_counts order by candidacy_id',
@@ -23,6 +24,11 @@ export const ROW_COUNTS = {
       from candidacies c) k
     where comments + files + live_applications + open_tasks > 0
     order by candidacy_id`,
+  /** The funnel rows' open tasks (application_row_counts, migration 0047). */
+  keptOfApplications: 'select application_id, promotion_id, open_tasks from application_row_counts order by application_id',
+  countedOfApplications: `select a.id as application_id, a.promotion_id, count(*)::int as open_tasks
+    from applications a inner join actions t on t.application_id = a.id and t.done_at is null
+    group by a.id order by a.id`,
 };
 
 export const expectProcessInvariants = async (database: Database) => {

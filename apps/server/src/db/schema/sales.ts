@@ -383,3 +383,15 @@ export const applications = pgTable(
     check('applications_priority_values', sql`${t.priority} in (1, 2, 3, 9)`),
   ],
 );
+
+/**
+ * The open tasks of each application, counted by the database (migration 0047: triggers of the
+ * tasks, in the transaction of every write) so that the funnel's page reads a row's open tasks and
+ * their kinds only where it has some (issue 20: two subqueries a row, 0.4 ms of PostgreSQL's CPU
+ * a page of 50). An application without open tasks has no row.
+ */
+export const applicationRowCounts = pgTable('application_row_counts', {
+  applicationId: integer('application_id').primaryKey(),
+  promotionId: integer('promotion_id').notNull(),
+  openTasks: integer('open_tasks').notNull().default(0),
+});

@@ -208,6 +208,7 @@ describe('seedScale at scale 25 (beside the demo)', () => {
     );
     expect(kept).toEqual(counted);
     expect(await query(database, ROW_COUNTS.kept)).toEqual(await query(database, ROW_COUNTS.counted));
+    expect(await query(database, ROW_COUNTS.keptOfApplications)).toEqual(await query(database, ROW_COUNTS.countedOfApplications));
     const [unversioned] = await query<{ n: number }>(
       database,
       'select count(*)::int as n from promotions p where not exists (select 1 from data_versions v where v.scope = p.id and v.version > 0)',

@@ -10,6 +10,7 @@ import { RANKED_POSITIONS_SQL } from '../../db/positions.js';
 import { renderedOnce } from '../../db/rendered-once.js';
 import { rowsOf } from '../../db/rows.js';
 import {
+  applicationRowCounts,
   applications,
   buildings,
   candidacies,
@@ -22,7 +23,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
-import { openTasksColumns } from '../tasks/index.js';
+import { openTasksColumns, ROW_TASKS } from '../tasks/index.js';
 
 /** SQL only: the sales funnel's list, its single rows and the sales file (PDF). Rules live in the service. */
 
@@ -473,14 +474,15 @@ const PAGE_COLUMNS = renderedOnce(
           ${lots.publicId} as lot_public_id, ${lots.reference} as lot_reference,
           ${lots.nbRooms} as lot_nb_rooms, ${lots.areaHab} as lot_area_hab, ${applications.sortPrice} as lot_total_price,
           ${buildings.title} as building_title, ${floors.title} as floor_title,
-          ${openTasksColumns('application', '"applications"."id"', '"applications"."promotion_id"')}`,
+          ${openTasksColumns('application', '"applications"."id"', '"applications"."promotion_id"', ROW_TASKS, '"application_row_counts"."open_tasks"')}`,
 );
 
 /** The joins to what the rows show beyond their candidacies and lot. */
 const PAGE_ROW_JOINS = renderedOnce(
   () => sql`left join ${users} "broker" on ${broker.id} = ${main.brokerId}
         inner join ${buildings} on ${buildings.id} = ${lots.buildingId}
-        inner join ${floors} on ${floors.id} = ${lots.floorId}`,
+        inner join ${floors} on ${floors.id} = ${lots.floorId}
+        left join ${applicationRowCounts} on ${applicationRowCounts.applicationId} = ${applications.id}`,
 );
 
 export const findApplicationListPage = async (
@@ -521,7 +523,7 @@ export const findApplicationListPage = async (
       head.has_notary as head_has_notary, head.counts as head_counts, page.*
     from head left join lateral (
         select ${PAGE_COLUMNS()},
-          ${input.openTaskKinds} as open_task_kinds
+          case when ${applicationRowCounts.openTasks} > 0 then ${input.openTaskKinds} else '{}'::text[] end as open_task_kinds
         from (
           select ids.id, row_number() over () as ord from (
             ${PAGE_SQL.idsSelect()} ${joinsNamedIn(`${whereNames} ${dialect.sqlToQuery(order).sql}`, input.promotionId)}

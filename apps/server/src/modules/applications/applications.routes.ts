@@ -1,5 +1,6 @@
 import { APPLICATIONS_API } from '@promovente/shared';
 import {
+  applicationRowCounts,
   applications,
   buildings,
   candidacies,
@@ -27,5 +28,17 @@ export const APPLICATIONS_HANDLERS = handlersOf(APPLICATIONS_API, {
 
 /** The tables its cached routes read (platform/answer-reads.ts). */
 export const APPLICATIONS_READS = readsOf(APPLICATIONS_API, {
-  listApplications: [applications, buildings, candidacies, candidates, floors, lots, promotionUsers, promotions, tasks, users],
+  listApplications: [
+    applicationRowCounts,
+    applications,
+    buildings,
+    candidacies,
+    candidates,
+    floors,
+    lots,
+    promotionUsers,
+    promotions,
+    tasks,
+    users,
+  ],
 });

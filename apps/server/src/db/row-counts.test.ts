@@ -4,12 +4,13 @@ import { createBuildingWithLots, createPromotion } from '../test/fixtures.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { ROW_COUNTS } from '../test/seed-invariants.js';
 import { rowsOf } from './rows.js';
-import { applications, candidacies, candidates, comments, files, promotions, tasks } from './schema/index.js';
+import { applications, candidacies, candidates, comments, files, lots, promotions, tasks } from './schema/index.js';
 
 /**
  * What each row of the candidates screen counts (comments, the candidacy's own files, live
- * applications, open tasks), kept by the database (migration 0046) in the transaction of every
- * write: always what counting the rows answers, and no row for a candidacy with nothing counted.
+ * applications, open tasks, migration 0046) and each row of the funnel (its open tasks, 0047),
+ * kept by the database in the transaction of every write: always what counting the rows answers,
+ * and no row for one with nothing counted.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,6 +31,9 @@ type Counts = {
 };
 const kept = () => rowsOf<Counts>(db(), sql.raw(ROW_COUNTS.kept));
 const counted = () => rowsOf<Counts>(db(), sql.raw(ROW_COUNTS.counted));
+type ApplicationCounts = { application_id: number; promotion_id: number; open_tasks: number };
+const keptOfApplications = () => rowsOf<ApplicationCounts>(db(), sql.raw(ROW_COUNTS.keptOfApplications));
+const countedOfApplications = () => rowsOf<ApplicationCounts>(db(), sql.raw(ROW_COUNTS.countedOfApplications));
 
 const addCandidacies = async (promotionId: number, n: number) => {
   const people = await db()
@@ -161,5 +165,54 @@ describe('the kept counts of the candidates screen rows (migration 0046)', () =>
       }),
     ).rejects.toThrow('refused');
     expect(await kept()).toEqual(before);
+  });
+});
+
+describe('the kept counts of the funnel rows (migration 0047)', () => {
+  const applicationTask = (promotionId: number, applicationId: number, doneAt: Date | null = null) => ({
+    promotionId,
+    applicationId,
+    title: 'Vérifier la solvabilité',
+    kind: 'verify_solvency',
+    endAt: new Date('2026-12-01T09:00:00Z'),
+    doneAt,
+  });
+
+  it('follow tasks opened, done, reopened, moved and deleted, and forget a deleted application', async () => {
+    const promotion = await createPromotion(db(), { title: 'Les Clés' });
+    const { lots: rows } = await createBuildingWithLots(db(), promotion.id, [500_000, 600_000]);
+    const [anne, marc] = await addCandidacies(promotion.id, 2);
+    const [first, second] = await db()
+      .insert(applications)
+      .values([
+        { promotionId: promotion.id, lotId: rows[0].id, candidacy1Id: anne },
+        { promotionId: promotion.id, lotId: rows[1].id, candidacy1Id: marc },
+      ])
+      .returning({ id: applications.id });
+    const [a, b] = await db()
+      .insert(tasks)
+      .values([
+        applicationTask(promotion.id, first.id),
+        applicationTask(promotion.id, first.id),
+        applicationTask(promotion.id, second.id, new Date()),
+        // A task of the candidacy is not the application's.
+        task(promotion.id, anne),
+      ])
+      .returning({ id: tasks.id });
+    expect(await keptOfApplications()).toEqual(await countedOfApplications());
+    expect((await keptOfApplications()).map((row) => [row.application_id, row.open_tasks])).toEqual([[first.id, 2]]);
+
+    await db().update(tasks).set({ doneAt: new Date() }).where(eq(tasks.id, a.id));
+    await db().update(tasks).set({ applicationId: second.id }).where(eq(tasks.id, b.id));
+    expect(await keptOfApplications()).toEqual(await countedOfApplications());
+    expect((await keptOfApplications()).map((row) => [row.application_id, row.open_tasks])).toEqual([[second.id, 1]]);
+
+    await db().update(tasks).set({ doneAt: null }).where(eq(tasks.applicationId, second.id));
+    expect(await keptOfApplications()).toEqual(await countedOfApplications());
+
+    // An application goes with its lot (cascade): its row with it.
+    await db().delete(lots).where(eq(lots.id, rows[1].id));
+    expect(await keptOfApplications()).toEqual(await countedOfApplications());
+    expect(await keptOfApplications()).toEqual([]);
   });
 });
