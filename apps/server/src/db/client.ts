@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -65,10 +66,10 @@ const queryLogger = (onQuery?: OnQuery) => (onQuery ? { logQuery: (query: string
 
 /**
  * The extensions the migrations create, which an embedded database must load to open its files:
- * pg_trgm, the candidates' search by trigram (migration 0040), shipped with PGlite as with
- * PostgreSQL.
+ * pg_trgm, the candidates' search by trigram (migration 0040), and btree_gin, which lets that
+ * index hold the promotion too (0048), both shipped with PGlite as with PostgreSQL.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export const openPglite = async (
   dataDir: string | undefined,

@@ -165,12 +165,12 @@ describe('seedScale at scale 25 (beside the demo)', () => {
        where k.search_text is distinct from d.search_text or k.sort_last <> lower(d.last_name) or k.sort_first <> lower(d.first_name)`,
     );
     expect(searchTexts.n).toBe(0);
-    // The trigram index, which the load drops and builds again after its rows (migration 0040).
+    // The trigram index, which the load drops and builds again after its rows (migrations 0040 and 0048).
     const [trigram] = await query<{ indexdef: string }>(
       database,
-      `select indexdef from pg_indexes where indexname = 'candidacies_search_trgm_idx'`,
+      `select indexdef from pg_indexes where indexname = 'candidacies_promotion_search_trgm_idx'`,
     );
-    expect(trigram.indexdef).toContain('USING gin (search_text gin_trgm_ops)');
+    expect(trigram.indexdef).toContain('USING gin (promotion_id, search_text gin_trgm_ops)');
     // The lots' and the funnel's keys (migrations 0032, 0034, 0035 and 0039), kept although the seed loads as a replica.
     const [lotKeys] = await query<{ n: number }>(
       database,
