@@ -90,7 +90,7 @@ describe('the kept counts of the candidates screen rows (migration 0046)', () =>
       .insert(applications)
       .values([
         { promotionId: promotion.id, lotId: rows[0].id, candidacy1Id: anne },
-        // A couple's file counts for both candidacies, once each.
+        // A couple's application counts for both candidacies, once each.
         { promotionId: promotion.id, lotId: rows[1].id, candidacy1Id: marc, candidacy2Id: lea },
         { promotionId: promotion.id, lotId: rows[2].id, candidacy1Id: lea, candidacy2Id: lea },
       ])

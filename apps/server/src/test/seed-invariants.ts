@@ -7,7 +7,6 @@ export const query = <T extends RawRow = RawRow>(database: Database, text: strin
 
 export const LIVE = 'not a.hidden and a.closed_at is null';
 
-/** The rules every seeded database keeps, whatever the scale (docs/sales-process.md). */
 /**
  * The list rows' kept counts (candidacy_row_counts and application_row_counts, migrations 0046
  * and 0047), and the same counts made from the rows, as the pages read them before: the two always
@@ -31,6 +30,7 @@ export const ROW_COUNTS = {
     group by a.id order by a.id`,
 };
 
+/** The rules every seeded database keeps, whatever the scale (docs/sales-process.md). */
 export const expectProcessInvariants = async (database: Database) => {
   // Never two live applications at status >= 1 on one lot.
   expect(

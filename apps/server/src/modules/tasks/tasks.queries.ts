@@ -121,8 +121,9 @@ export const ROW_TASKS = 3;
  * count, read them twice: 0.1 ms of the funnel's page at 2,000 lots). Its plan is the same at 10
  * and 2,000 lots. `targetId` and `promotionId` name the row's columns (no parameter), so the
  * fragment is rendered once by its caller (db/rendered-once.ts). `openCount`, where the row has
- * its open tasks counted by the database (candidacy_row_counts, migration 0046), names that count:
- * the tasks are read only for a row whose count is over 0, and the others answer none.
+ * its open tasks counted by the database (candidacy_row_counts and application_row_counts,
+ * migrations 0046 and 0047), names that count: the tasks are read only for a row whose count is
+ * over 0, and the others answer none.
  */
 export const openTasksColumns = (
   target: TaskTarget,
