@@ -22,7 +22,7 @@ import { type Task, taskSchema } from './tasks.js';
  * The types below are the brokers' answers; other readers receive fewer fields, one list per
  * audience (candidacyAudienceOf; server: modules/candidacies/candidacies.serializers.ts).
  *
- *   GET    /candidacies              broker     CandidaciesPage        query candidaciesListQuerySchema
+ *   GET    /candidacies              broker     CandidaciesPage (lean rows: CandidacyListRow)   query candidaciesListQuerySchema
  *   GET    /candidacies/all          broker     { data: CandidacyOption[] }   query { promotion? }
  *   GET    /candidacies/download     broker     { data: { url } }      same query as the list (all pages)
  *   GET    /candidacies/:id          broker, promoter, notary, banker, architect; candidate (his own)
@@ -173,10 +173,54 @@ export const candidacyRowSchema = z.object({
 });
 export type CandidacyRow = z.infer<typeof candidacyRowSchema>;
 
+/**
+ * A live application as a row of the candidates table shows it: its priority badge, the lot and
+ * status in its tooltip, the deadline's red ring, the reservation form's link.
+ */
+export const candidacyListApplicationSchema = candidacyApplicationSummarySchema
+  .pick({ id: true, public_id: true, priority: true, status_text: true, is_over_deadline: true, reservation_sent_at: true })
+  .extend({ lot: candidacyApplicationSummarySchema.shape.lot.pick({ reference: true, title: true }) });
+export type CandidacyListApplication = z.infer<typeof candidacyListApplicationSchema>;
+
+/**
+ * A row of the candidates table's page (issue 20, lean pages): what its columns and its menu
+ * show. The candidate form, the comments and the files read the candidacy when they open
+ * (GET /candidacies/:id and their own calls); the server holds that a page row is the candidacy
+ * GET /candidacies/:id answers, cut to these fields.
+ */
+export const candidacyListRowSchema = candidacyRowSchema
+  .pick({
+    id: true,
+    promotion_id: true,
+    status: true,
+    status_text: true,
+    priority: true,
+    priority_text: true,
+    vip: true,
+    reason_vip: true,
+    created_at: true,
+    budget: true,
+    agency_id: true,
+    agency_name: true,
+    crm_validated: true,
+    crm_id: true,
+    broker: true,
+    comments_count: true,
+    files_count: true,
+    tasks: true,
+    tasks_count: true,
+    can_edit: true,
+  })
+  .extend({
+    candidate: candidateSummarySchema.pick({ id: true, full_name: true, email: true }),
+    applications: candidacyListApplicationSchema.array(),
+  });
+export type CandidacyListRow = z.infer<typeof candidacyListRowSchema>;
+
 /** Candidacies per status under the current filters except `status` (for the arrows). */
 const statusCountsSchema = z.record(z.string(), z.number());
 
-export type CandidaciesPage = Paginated<CandidacyRow> & { status_counts: Record<string, number> };
+export type CandidaciesPage = Paginated<CandidacyListRow> & { status_counts: Record<string, number> };
 
 export const candidacyOptionSchema = z.object({
   id: z.number(),
@@ -337,8 +381,32 @@ export const candidacyViewSchema = candidacyDetailSchema.partial().extend({
 });
 export type CandidacyView = z.infer<typeof candidacyViewSchema>;
 
+/**
+ * A row of the candidates table as one audience receives it (the list is the brokers' today,
+ * permission candidacy.list): the fields every audience has always, the others where the
+ * audience's list names them.
+ */
+export const candidacyListViewSchema = candidacyListRowSchema
+  .partial()
+  .required({
+    id: true,
+    promotion_id: true,
+    created_at: true,
+    broker: true,
+    candidate: true,
+    applications: true,
+  })
+  .extend({
+    // The candidate himself would not receive his applications' positions and deadlines (candidacyApplicationViewSchema).
+    applications: candidacyListApplicationSchema
+      .partial()
+      .required({ id: true, public_id: true, status_text: true, lot: true, reservation_sent_at: true })
+      .array(),
+  });
+export type CandidacyListView = z.infer<typeof candidacyListViewSchema>;
+
 /** GET /candidacies: a page of the table as the caller's audience receives it, with the arrows' counts. */
-export const candidaciesPageSchema = pageOf(candidacyViewSchema).extend({ status_counts: statusCountsSchema });
+export const candidaciesPageSchema = pageOf(candidacyListViewSchema).extend({ status_counts: statusCountsSchema });
 
 export type CandidacyFilesUpload = { files: CandidacyFile[]; duplicates: string[] };
 

@@ -322,75 +322,50 @@ export const toDateOrNull = (value: unknown): Date | null => (value === null || 
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /** A live application of a list row, as the page statement aggregates it. */
-export type CandidacyListApplication = {
+export type CandidacyPageApplication = {
   id: number;
   public_id: string;
   priority: number;
   status: number;
-  candidacy1_id: number;
-  candidacy2_id: number | null;
   last_priority_change: string;
   reservation_sent_at: string | null;
-  created_at: string;
-  lot_id: number;
   lot_reference: string;
-  lot_public_id: string;
   lot_title: string;
-  lot_nb_rooms: number | string;
-  lot_area_hab: number | string;
-  lot_total_price: number | string;
-  lot_floor: string;
-  fr_checked: boolean;
-  ac_checked: boolean;
-  fin_checked: boolean;
-  signpdv_checked: boolean;
-  sign_checked: boolean;
 };
 
-/** The columns of one list row (snake_case, as PostgreSQL names them). */
-export type CandidacyListRow = {
+/** The columns of one list row (snake_case, as PostgreSQL names them): what the table shows (CandidacyListRow). */
+export type CandidacyPageRecord = {
   id: number;
   promotion_id: number;
   status: number;
   priority: number;
   vip: boolean;
   reason_vip: string | null;
-  couple: boolean;
   created_at: Date;
+  /** The candidacy's budget, else the candidate's. */
   budget: number | null;
   agency_id: number | null;
   agency_name: string | null;
   crm_validated: boolean;
   crm_id: string | null;
   broker_id: number | null;
-  comment: string | null;
   broker_first_name: string | null;
   broker_last_name: string | null;
   broker_picture: string | null;
   candidate_id: number;
   first_name: string;
   last_name: string;
-  gender: string;
   email: string | null;
-  phone: string | null;
-  phone_private: string | null;
-  phone_pro: string | null;
-  candidate_budget: number | null;
-  city: string | null;
-  zip: string | null;
-  company_name: string | null;
-  user_id: number | null;
   comments_count: number;
   files_count: number;
-  applications: CandidacyListApplication[];
+  applications: CandidacyPageApplication[];
   /** The row's open count and first open tasks (openTasksColumns, modules/tasks). */
   open_tasks: unknown;
 };
 
 /** A candidacy's columns as the drivers read them, before the list converts the last ones. */
-type CandidacyPageColumns = Omit<CandidacyListRow, 'created_at' | 'user_id' | 'comments_count' | 'files_count' | 'applications'> & {
+type CandidacyPageColumns = Omit<CandidacyPageRecord, 'created_at' | 'comments_count' | 'files_count' | 'applications'> & {
   created_at: Date | string;
-  user_id: number | string | null;
   comments_count: number | string;
   files_count: number | string;
   applications: unknown;
@@ -412,7 +387,7 @@ export type CandidacyListPage = {
   statusCounts: Record<string, number>;
   multiAgency: boolean;
   reservationTimeout: number | null;
-  rows: CandidacyListRow[];
+  rows: CandidacyPageRecord[];
 };
 
 /**
@@ -423,27 +398,18 @@ export type CandidacyListPage = {
 const PAGE_COLUMNS = renderedOnce(
   () => sql`${candidacies.id} as id, ${candidacies.promotionId} as promotion_id, ${candidacies.status} as status,
           ${candidacies.priority} as priority, ${candidacies.vip} as vip, ${candidacies.reasonVip} as reason_vip,
-          ${candidacies.couple} as couple, ${candidacies.createdAt} as created_at, ${candidacies.budget} as budget,
+          ${candidacies.createdAt} as created_at, coalesce(${candidacies.budget}, ${candidates.budget}) as budget,
           ${candidacies.agencyId} as agency_id, ${agencies.name} as agency_name, ${candidacies.crmValidated} as crm_validated,
-          ${candidacies.crmId} as crm_id, ${candidacies.brokerId} as broker_id, ${candidacies.comment} as comment,
+          ${candidacies.crmId} as crm_id, ${candidacies.brokerId} as broker_id,
           ${brokers.firstName} as broker_first_name, ${brokers.lastName} as broker_last_name, ${brokers.profilePicture} as broker_picture,
           ${candidates.id} as candidate_id, ${candidates.firstName} as first_name, ${candidates.lastName} as last_name,
-          ${candidates.gender} as gender, ${candidates.email} as email, ${candidates.phone} as phone,
-          ${candidates.phonePrivate} as phone_private, ${candidates.phonePro} as phone_pro, ${candidates.budget} as candidate_budget,
-          ${candidates.city} as city, ${candidates.zip} as zip, ${candidates.companyName} as company_name, ${candidates.userId} as user_id,
+          ${candidates.email} as email,
           coalesce(${candidacyRowCounts.comments}, 0) as comments_count, coalesce(${candidacyRowCounts.files}, 0) as files_count,
           case when ${candidacyRowCounts.liveApplications} > 0 then (select coalesce(json_agg(json_build_object(
               'id', a.id, 'public_id', a.public_id, 'priority', a.priority, 'status', a.status,
-              'candidacy1_id', a.candidacy1_id, 'candidacy2_id', a.candidacy2_id,
               'last_priority_change', a.last_priority_change, 'reservation_sent_at', a.reservation_sent_at,
-              'created_at', a.created_at, 'lot_id', l.id, 'lot_reference', l.reference, 'lot_public_id', l.public_id,
-              'lot_title', l.title, 'lot_nb_rooms', l.nb_rooms, 'lot_area_hab', l.area_hab,
-              -- The lot's total price kept on the application (migration 0044), not summed again.
-              'lot_total_price', a.sort_price,
-              'lot_floor', f.title, 'fr_checked', a.status_fr_checked, 'ac_checked', a.status_ac_checked,
-              'fin_checked', a.status_fin_checked, 'signpdv_checked', a.status_signpdv_checked,
-              'sign_checked', a.status_sign_checked) order by a.priority, a.id), '[]'::json)
-            from ${applications} a inner join ${lots} l on l.id = a.lot_id inner join ${floors} f on f.id = l.floor_id
+              'lot_reference', l.reference, 'lot_title', l.title) order by a.priority, a.id), '[]'::json)
+            from ${applications} a inner join ${lots} l on l.id = a.lot_id
             where (a.candidacy1_id = ${candidacies.id} or a.candidacy2_id = ${candidacies.id})
               and a.hidden = false and a.closed_at is null) else '[]'::json end as applications,
           ${openTasksColumns('candidacy', '"candidacies"."id"', '"candidacies"."promotion_id"', ROW_TASKS, '"candidacy_row_counts"."open_tasks"')},
@@ -555,16 +521,15 @@ export const findCandidacyListPage = async (
   );
   const head = raw[0];
   if (!head) return { ok: false, total: 0, statusCounts: {}, multiAgency: false, reservationTimeout: null, rows: [] };
-  const rows: CandidacyListRow[] = [];
+  const rows: CandidacyPageRecord[] = [];
   for (const r of raw) {
     if (r.id === null) continue;
     rows.push({
       ...r,
       created_at: toDate(r.created_at),
-      user_id: r.user_id === null ? null : Number(r.user_id),
       comments_count: Number(r.comments_count),
       files_count: Number(r.files_count),
-      applications: parsed<CandidacyListApplication[]>(r.applications),
+      applications: parsed<CandidacyPageApplication[]>(r.applications),
     });
   }
   const counts = parsed<Record<string, number>>(head.head_status_counts);

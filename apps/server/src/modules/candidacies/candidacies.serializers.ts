@@ -2,13 +2,15 @@ import type {
   CandidacyApplicationSummary,
   CandidacyAudience,
   CandidacyDetail,
+  CandidacyListRow,
+  CandidacyListView,
   CandidacyRow,
   CandidacyView,
   CandidateDetail,
   CandidateRecord,
   CandidateView,
 } from '@promovente/shared';
-import { FINANCING_DETAIL_FIELDS } from '@promovente/shared';
+import { candidacyListApplicationSchema, candidacyListRowSchema, FINANCING_DETAIL_FIELDS } from '@promovente/shared';
 import { pick } from '../../platform/pick.js';
 
 /**
@@ -170,5 +172,42 @@ export const serializeCandidateDetailFor = (
   candidacies: detail.candidacies.map((candidacy) => serializeCandidacyFor(audience, candidacy)),
 });
 
+// ---------------------------------------------------------------------------------------------
+// A row of the candidates table (CandidacyListRow, issue 20 lean pages)
+
+type ListKey = keyof CandidacyListRow;
+type ListApplicationKey = keyof CandidacyListRow['applications'][number];
+
+const LIST_KEYS = Object.keys(candidacyListRowSchema.shape) as ListKey[];
+const LIST_APPLICATION_KEYS = Object.keys(candidacyListApplicationSchema.shape) as ListApplicationKey[];
+const AUDIENCES = Object.keys(CANDIDACY_FIELDS) as CandidacyAudience[];
+
+/** Each audience's fields of a list row: those of its candidacy's list the row has. */
+const LIST_FIELDS = Object.fromEntries(
+  AUDIENCES.map((audience) => [audience, LIST_KEYS.filter((key) => (CANDIDACY_FIELDS[audience] as readonly string[]).includes(key))]),
+) as Record<CandidacyAudience, ListKey[]>;
+const LIST_APPLICATION_FIELDS = Object.fromEntries(
+  AUDIENCES.map((audience) => [
+    audience,
+    LIST_APPLICATION_KEYS.filter((key) => (APPLICATION_FIELDS[audience] as readonly string[]).includes(key)),
+  ]),
+) as Record<CandidacyAudience, ListApplicationKey[]>;
+
+/** Compile-time: a list row's fields are all the brokers' (the list is theirs, candidacy.list), its candidate's all in every audience's. */
+const listDecided: [Exclude<ListKey, (typeof CANDIDACY_FIELDS.sales)[number]>] extends [never] ? true : false = true;
+const listCandidateDecided: [Exclude<keyof CandidacyListRow['candidate'], (typeof CANDIDATE_FIELDS.viewer)[number]>] extends [never]
+  ? true
+  : false = true;
+
+/** A row of the candidates table for its audience: the brokers' receive it whole. */
+export const serializeCandidacyListRowFor = (audience: CandidacyAudience, row: CandidacyListRow): CandidacyListView => {
+  if (audience === 'sales') return row;
+  const shaped = pick(row, LIST_FIELDS[audience]) as unknown as CandidacyListView;
+  shaped.applications = row.applications.map((application) =>
+    pick(application, LIST_APPLICATION_FIELDS[audience]),
+  ) as CandidacyListView['applications'];
+  return shaped;
+};
+
 // Referenced so that the compile-time checks above are kept (and read) with the lists.
-export const FIELD_LISTS_DECIDED = candidateDecided && applicationDecided && candidacyDecided;
+export const FIELD_LISTS_DECIDED = candidateDecided && applicationDecided && candidacyDecided && listDecided && listCandidateDecided;

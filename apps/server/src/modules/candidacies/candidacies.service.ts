@@ -13,6 +13,9 @@ import {
   type CandidacyApplicationSummary,
   type CandidacyComment,
   type CandidacyDetail,
+  type CandidacyListApplication,
+  type CandidacyListRow,
+  type CandidacyListView,
   type CandidacyOption,
   type CandidacyPerson,
   type CandidacyRow,
@@ -47,7 +50,7 @@ import { avatarUrl, fullName } from '../users/index.js';
 import {
   type CandidacyBaseRow,
   type CandidacyFilter,
-  type CandidacyListRow,
+  type CandidacyPageRecord,
   candidacyWhere,
   countCommentsOf,
   countFilesOf,
@@ -66,7 +69,7 @@ import {
   toDate,
   toDateOrNull,
 } from './candidacies.queries.js';
-import { serializeCandidacyFor } from './candidacies.serializers.js';
+import { serializeCandidacyFor, serializeCandidacyListRowFor } from './candidacies.serializers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -256,47 +259,34 @@ const filterOf = (actor: RequestActor, promotionId: number, query: CandidaciesLi
 });
 
 /** The ids among the filters: each of the promotion, else 404 (platform/scoped-ids.ts). */
-const emptyPage = (): Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'> => ({
-  ...paginate<CandidacyView>([], 0, 1, CANDIDACIES_PAGE_SIZE),
+const emptyPage = (): Paginated<CandidacyListView> & Pick<CandidaciesPage, 'status_counts'> => ({
+  ...paginate<CandidacyListView>([], 0, 1, CANDIDACIES_PAGE_SIZE),
   status_counts: {},
 });
 
-/** A row of the page statement as the table shows it, with its open tasks (read by the page statement or by their own). */
+/** A row of the page statement as the table shows it (CandidacyListRow), with its open tasks (read by the page statement). */
 const toListRow = (
   actor: RequestActor,
   promotion: Pick<PromotionInfo, 'multiAgency' | 'reservationTimeout'>,
-  r: CandidacyListRow,
-  tasksOfRow: { tasks: CandidacyRow['tasks']; total: number } | undefined,
+  r: CandidacyPageRecord,
+  tasksOfRow: { tasks: CandidacyListRow['tasks']; total: number } | undefined,
   now: Date,
-): CandidacyRow => {
-  const applicationsOfRow: CandidacyApplicationSummary[] = [];
+): CandidacyListRow => {
+  const applicationsOfRow: CandidacyListApplication[] = [];
   for (const a of r.applications) {
-    const lastPriorityChange = toDate(a.last_priority_change);
+    const { is_over_deadline } = applicationDeadline(
+      promotion,
+      { priority: a.priority, lastPriorityChange: toDate(a.last_priority_change) },
+      now,
+    );
     applicationsOfRow.push({
       id: a.id,
       public_id: a.public_id,
       priority: a.priority,
-      status: a.status,
       status_text: APPLICATION_STATUS_LABELS[a.status] ?? '',
-      is_main: a.candidacy1_id === r.id,
-      lot: {
-        id: a.lot_id,
-        reference: a.lot_reference,
-        public_id: a.lot_public_id,
-        title: a.lot_title,
-        nb_rooms: Number(a.lot_nb_rooms),
-        area_hab: Number(a.lot_area_hab),
-        total_price: Number(a.lot_total_price),
-        floor: a.lot_floor,
-      },
-      ...applicationDeadline(promotion, { priority: a.priority, lastPriorityChange }, now),
+      is_over_deadline,
       reservation_sent_at: iso(toDateOrNull(a.reservation_sent_at)),
-      created_at: toDate(a.created_at).toISOString(),
-      status_FR_checked: a.fr_checked === true,
-      status_AC_checked: a.ac_checked === true,
-      status_FIN_checked: a.fin_checked === true,
-      status_SIGNPDV_checked: a.signpdv_checked === true,
-      status_SIGN_checked: a.sign_checked === true,
+      lot: { reference: a.lot_reference, title: a.lot_title },
     });
   }
   return {
@@ -308,43 +298,19 @@ const toListRow = (
     priority_text: CANDIDACY_PRIORITY_LABELS[r.priority] ?? '',
     vip: r.vip,
     reason_vip: r.reason_vip,
-    couple: r.couple,
     created_at: r.created_at.toISOString(),
-    budget: r.budget ?? r.candidate_budget,
+    budget: r.budget,
     agency_id: r.agency_id,
     agency_name: r.agency_name,
     crm_validated: r.crm_validated,
     crm_id: r.crm_id,
-    broker_id: r.broker_id,
-    broker: toPerson({
-      id: r.broker_id === null ? null : r.broker_id,
-      firstName: r.broker_first_name,
-      lastName: r.broker_last_name,
-      picture: r.broker_picture,
-    }),
-    candidate: toCandidateSummary(
-      {
-        id: r.candidate_id,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        gender: r.gender,
-        email: r.email,
-        phone: r.phone,
-        phonePrivate: r.phone_private,
-        phonePro: r.phone_pro,
-        budget: r.candidate_budget,
-        city: r.city,
-        zip: r.zip,
-        companyName: r.company_name,
-      },
-      r.user_id,
-    ),
+    broker: toPerson({ id: r.broker_id, firstName: r.broker_first_name, lastName: r.broker_last_name, picture: r.broker_picture }),
+    candidate: { id: r.candidate_id, full_name: fullName({ firstName: r.first_name, lastName: r.last_name }), email: r.email },
     applications: applicationsOfRow,
     comments_count: r.comments_count,
     files_count: r.files_count,
     tasks: tasksOfRow?.tasks ?? [],
     tasks_count: tasksOfRow?.total ?? 0,
-    comment: r.comment,
     can_edit: can(actor, 'candidacy.edit', { agency_id: r.agency_id }),
   };
 };
@@ -358,7 +324,7 @@ export const listCandidacies = async (
   db: Db,
   actor: RequestActor,
   query: CandidaciesListQuery,
-): Promise<Paginated<CandidacyView> & Pick<CandidaciesPage, 'status_counts'>> => {
+): Promise<Paginated<CandidacyListView> & Pick<CandidaciesPage, 'status_counts'>> => {
   const promotionId = await resolvePromotion(db, actor, query.promotion);
   if (promotionId === null) return emptyPage();
   const filter = filterOf(actor, promotionId, query);
@@ -381,8 +347,9 @@ export const listCandidacies = async (
   const audience = candidacyAudienceOf(actor);
   // Each application names when its deadline's flags change (applicationDeadline), each task its time status.
   const now = answerInstant();
-  const rows: CandidacyView[] = [];
-  for (const r of found.rows) rows.push(serializeCandidacyFor(audience, toListRow(actor, found, r, openTasksOfPageRow(r, now), now)));
+  const rows: CandidacyListView[] = [];
+  for (const r of found.rows)
+    rows.push(serializeCandidacyListRowFor(audience, toListRow(actor, found, r, openTasksOfPageRow(r, now), now)));
   return { ...paginate(rows, found.total, page, CANDIDACIES_PAGE_SIZE), status_counts: found.statusCounts };
 };
 

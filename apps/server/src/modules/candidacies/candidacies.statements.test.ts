@@ -1,3 +1,4 @@
+import { candidacyListRowSchema } from '@promovente/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies, applications, candidacies, candidates, lots, promotions, users } from '../../db/schema/index.js';
@@ -68,6 +69,22 @@ describe('GET /candidacies: at most 2 statements, no whole-table read', () => {
     await expectIndexedPlans(ctx, sent);
     const page = (await ctx.app.inject({ method: 'GET', url, headers })).json();
     expect(page.total).toBe(1);
+  });
+
+  it("a list row is the candidacy GET /candidacies/:id answers, cut to the page's fields (issue 20, lean pages: two sources, the same values)", async () => {
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: `/api/candidacies?promotion=${promotionId}&showNonRetained=1`, headers })
+    ).json();
+    const rows = list.data as { id: number; applications: unknown[]; tasks: unknown[] }[];
+    // The rows with applications or tasks, and a few without.
+    const checked = [...rows.filter((row) => row.applications.length > 0 || row.tasks.length > 0), ...rows.slice(0, 5)];
+    expect(checked.filter((row) => row.applications.length > 0).length).toBeGreaterThan(2);
+    expect(checked.filter((row) => row.tasks.length > 0).length).toBeGreaterThan(2);
+    for (const listed of checked) {
+      const one = (await ctx.app.inject({ method: 'GET', url: `/api/candidacies/${listed.id}`, headers })).json();
+      // The whole candidacy cut to the page's fields (a zod object drops the keys it does not name).
+      expect(listed).toEqual(candidacyListRowSchema.parse(one.data));
+    }
   });
 
   it('an empty page still answers the counts, and a foreign id still answers 404', async () => {

@@ -163,13 +163,13 @@ describe('GET /candidacies: sorting and pages (docs/product/layout.md#sort-and-p
 
     const first = await list('?orderBy=candidate&order=asc', headers);
     expect(first).toMatchObject({ current_page: 1, last_page: 2, from: 1, to: 50, total: 55 });
-    expect(first.data[0].candidate.last_name).toBe('Nom00');
+    expect(first.data[0].candidate.full_name).toMatch(/ Nom00$/);
     const second = await list('?orderBy=candidate&order=asc&page=2', headers);
     expect(second).toMatchObject({ current_page: 2, from: 51, to: 55 });
-    expect(second.data.map((r) => r.candidate.last_name)).toEqual(['Nom50', 'Nom51', 'Nom52', 'Nom53', 'Nom54']);
+    expect(second.data.map((r) => r.candidate.full_name.split(' ').at(-1))).toEqual(['Nom50', 'Nom51', 'Nom52', 'Nom53', 'Nom54']);
 
     const flipped = await list('?orderBy=candidate&order=desc', headers);
-    expect(flipped.data[0].candidate.last_name).toBe('Nom54');
+    expect(flipped.data[0].candidate.full_name).toMatch(/ Nom54$/);
     // A new column starts descending: no order means desc.
     const byBudget = await list('?orderBy=budget', headers);
     expect(byBudget.data[0].budget).toBe(5_400_000);
@@ -186,7 +186,7 @@ describe('GET /candidacies: sorting and pages (docs/product/layout.md#sort-and-p
 });
 
 describe('GET /candidacies: row content', () => {
-  it('carries broker, candidate, live applications with deadlines, open tasks (3 + count), counts and the registration comment', async () => {
+  it('carries broker, candidate, live applications with their deadline passed or not, open tasks (3 + count) and counts; the registration comment is read with the candidacy', async () => {
     const db = ctx.database.db;
     const desk = await salesDesk(ctx.app, db);
     const { promotions } = await import('../../db/schema/index.js');
@@ -203,7 +203,7 @@ describe('GET /candidacies: row content', () => {
       lotId: lotA.id,
       candidacy1Id: candidacy.id,
       priority: 1,
-      lastPriorityChange: new Date(Date.now() - 4.5 * 86_400_000),
+      lastPriorityChange: new Date(Date.now() - 5.5 * 86_400_000),
     });
     await addApplication(db, { promotionId: desk.promotion.id, lotId: lotB.id, candidacy1Id: candidacy.id, priority: 2 });
     await addApplication(db, { promotionId: desk.promotion.id, lotId: lotC.id, candidacy1Id: candidacy.id, closedAt: new Date() });
@@ -223,20 +223,22 @@ describe('GET /candidacies: row content', () => {
       createdById: desk.broker.id,
     });
 
-    const [row] = (await list('', await desk.token(desk.broker))).data;
+    const brokerHeaders = await desk.token(desk.broker);
+    const [row] = (await list('', brokerHeaders)).data;
     expect(row.broker).toEqual({ id: desk.broker.id, full_name: 'Paul Courtier', profile_picture: null });
     expect(row.agency_id).toBe(desk.leman.id);
     expect(row.crm_validated).toBe(true);
-    expect(row.comment).toBe('Je cherche un 4.5 pièces');
+    // The lean row (issue 20): the candidate form reads the comment with the candidacy.
+    expect(row).not.toHaveProperty('comment');
+    expect((await get(`/api/candidacies/${candidacy.id}`, brokerHeaders)).json().data.comment).toBe('Je cherche un 4.5 pièces');
     expect(row.can_edit).toBe(true);
     expect(row.applications.map((a) => a.lot.reference)).toEqual([lotA.reference, lotB.reference]);
     expect(row.applications[0]).toMatchObject({
       priority: 1,
       status_text: 'Optionné',
-      deadline_is_in_less_than_one_day: true,
-      is_over_deadline: false,
+      is_over_deadline: true,
     });
-    expect(row.applications[1].deadline).toBeNull();
+    expect(row.applications[1].is_over_deadline).toBe(false);
     expect(row.tasks.map((t) => t.title)).toEqual(['Tâche 0', 'Tâche 1', 'Tâche 2']);
     expect(row.tasks_count).toBe(5);
     expect(row.tasks[0]).toMatchObject({ target: 'candidacy', target_id: candidacy.id, time_status: expect.any(String) });

@@ -4,8 +4,8 @@ import {
   CANDIDACY_NON_RETAINED_STATUSES,
   CANDIDACY_STATUS_BADGE_CLASSES,
   CANDIDACY_STATUS_LABELS,
-  type CandidacyApplicationSummary,
-  type CandidacyRow,
+  type CandidacyListApplication,
+  type CandidacyListRow,
   type CandidacySort,
   canAttributeLot,
   seesCrmColumns,
@@ -104,14 +104,14 @@ export const hasCandidacyFilter = (filters: { lot: string | null; candidat: numb
  * application, and it has a reservation sent date.
  */
 export const reservationFormApplication = (
-  applications: readonly Pick<CandidacyApplicationSummary, 'public_id' | 'reservation_sent_at'>[],
+  applications: readonly Pick<CandidacyListApplication, 'public_id' | 'reservation_sent_at'>[],
 ): { public_id: string } | null => (applications.length === 1 && applications[0].reservation_sent_at ? applications[0] : null);
 
 export { reservationFormPath } from '@promovente/shared';
 
 /** The 'assign lot' action (docs/product/access.md#who-may-do-what), from the row and its promotion. */
 export const offersAttributeLot = (
-  row: Pick<CandidacyRow, 'agency_id' | 'crm_validated'>,
+  row: Pick<CandidacyListRow, 'agency_id' | 'crm_validated'>,
   promotion: { multi_agency: boolean; crm_updated_at: string | null },
 ) =>
   canAttributeLot({

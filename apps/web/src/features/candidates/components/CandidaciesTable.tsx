@@ -3,8 +3,8 @@ import {
   APPLICATION_PRIORITY_LABELS,
   CANDIDACY_PRIORITY_BADGE_CLASSES,
   CANDIDACY_STATUS_BADGE_CLASSES,
-  type CandidacyApplicationSummary,
-  type CandidacyRow,
+  type CandidacyListApplication,
+  type CandidacyListRow,
   candidateRecordPath,
   formatCHF,
   formatDate,
@@ -27,18 +27,18 @@ type Sort = { orderBy: string | null; order: SortOrder | null };
 
 type CandidaciesTableProps = {
   columns: CandidacyColumn[];
-  rows: CandidacyRow[];
+  rows: CandidacyListRow[];
   sort: Sort;
   onSort: (column: string) => void;
-  onOpenComments: (row: CandidacyRow) => void;
-  onOpenFiles: (row: CandidacyRow) => void;
+  onOpenComments: (row: CandidacyListRow) => void;
+  onOpenFiles: (row: CandidacyListRow) => void;
   /** The tasks cell: the tasks feature's badges when available. */
-  renderTasks?: (row: CandidacyRow) => ReactNode;
+  renderTasks?: (row: CandidacyListRow) => ReactNode;
   menu: Omit<CandidacyMenuProps, 'row'>;
 };
 
 /** An application's priority badge: the lot and status in a tooltip, a click opens it in the sales funnel. */
-const ApplicationBadge = ({ application }: { application: CandidacyApplicationSummary }) => {
+const ApplicationBadge = ({ application }: { application: CandidacyListApplication }) => {
   const description = `Lot ${application.lot.reference} : ${application.status_text}`;
   return (
     <RowTooltip
@@ -66,7 +66,7 @@ const ApplicationBadge = ({ application }: { application: CandidacyApplicationSu
 };
 
 /** Open tasks when the tasks feature's badges are not there: title on its time-status colour. */
-const PlainTasks = ({ row }: { row: CandidacyRow }) => (
+const PlainTasks = ({ row }: { row: CandidacyListRow }) => (
   <span className="flex flex-wrap items-center gap-1">
     {row.tasks.map((task) => (
       <span
@@ -109,7 +109,7 @@ export const CandidaciesTable = ({
   renderTasks,
   menu,
 }: CandidaciesTableProps) => {
-  const cellOf = (key: string, row: CandidacyRow): ReactNode => {
+  const cellOf = (key: string, row: CandidacyListRow): ReactNode => {
     switch (key) {
       case 'status':
         return (

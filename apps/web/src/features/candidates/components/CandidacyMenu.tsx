@@ -1,4 +1,4 @@
-import type { CandidacyRow } from '@promovente/shared';
+import type { CandidacyListRow } from '@promovente/shared';
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ArrowRightLeft, CheckCircle2, FileText, FolderOpen, History, MessageSquare, MessagesSquare, Pencil, Trash2 } from 'lucide-react';
@@ -16,7 +16,7 @@ type ItemProps = { onSelect?: () => void; disabled?: boolean; asChild?: boolean;
 export type CandidacyMenuKit = { Item: ComponentType<ItemProps>; Separator: ComponentType };
 
 /** Items composed from other features (lot attribution, tasks), built with the kit they receive. */
-export type CandidacyMenuExtraItems = (row: CandidacyRow, kit: CandidacyMenuKit) => ReactNode;
+export type CandidacyMenuExtraItems = (row: CandidacyListRow, kit: CandidacyMenuKit) => ReactNode;
 
 /** One action is about 36 px high, the menu 14rem wide with 8 px of padding (docs/product/candidates.md#screens). */
 const itemClasses =
@@ -34,12 +34,12 @@ const dropdownKit: CandidacyMenuKit = {
 };
 
 export type CandidacyMenuProps = {
-  row: CandidacyRow;
+  row: CandidacyListRow;
   /** Another agency exists in the promotion to move the candidacy to. */
   canChangeAgency: boolean;
-  onOpen: (kind: CandidacyModalKind, row: CandidacyRow) => void;
+  onOpen: (kind: CandidacyModalKind, row: CandidacyListRow) => void;
   /** The row's open tasks the user may mark finished (not the process ones). */
-  finishableTasks: (row: CandidacyRow) => CandidacyRow['tasks'];
+  finishableTasks: (row: CandidacyListRow) => CandidacyListRow['tasks'];
   onFinishTask: (taskId: number) => void;
   extraItems?: CandidacyMenuExtraItems;
 };

@@ -1,4 +1,4 @@
-import { type CandidacyRow, can, canFinishTask } from '@promovente/shared';
+import { type CandidacyListRow, can, canFinishTask } from '@promovente/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Download, History, ListPlus, MessageSquarePlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -38,7 +38,7 @@ import { DeleteCandidacyModal } from './DeleteCandidacyModal';
 import { FilesModal } from './FilesModal';
 
 type Modal =
-  | { kind: CandidacyModalKind | 'addTask' | 'taskHistory' | 'attributeLot' | 'newThread'; row: CandidacyRow }
+  | { kind: CandidacyModalKind | 'addTask' | 'taskHistory' | 'attributeLot' | 'newThread'; row: CandidacyListRow }
   | { kind: 'create' }
   | { kind: 'showTask' | 'editTask'; taskId: number };
 

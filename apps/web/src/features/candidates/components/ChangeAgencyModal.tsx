@@ -1,4 +1,4 @@
-import type { CandidacyRow } from '@promovente/shared';
+import type { CandidacyListRow } from '@promovente/shared';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { useMoveCandidacy } from '../api/move-candidacy';
 
 type ChangeAgencyModalProps = {
-  row: CandidacyRow;
+  row: CandidacyListRow;
   agencies: { id: number; name: string }[];
   onClose: () => void;
 };

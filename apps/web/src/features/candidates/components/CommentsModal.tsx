@@ -1,4 +1,4 @@
-import { type CandidacyComment, type CandidacyRow, formatDateTime, MESSAGES } from '@promovente/shared';
+import { type CandidacyComment, type CandidacyListRow, formatDateTime, MESSAGES } from '@promovente/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -88,7 +88,7 @@ const CommentItem = ({ comment, candidacyId }: { comment: CandidacyComment; cand
 };
 
 /** The comments of a candidacy: the registration comment, the list with author and date, add and edit own (docs/product/validation.md#comment). */
-export const CommentsModal = ({ row, onClose }: { row: CandidacyRow; onClose: () => void }) => {
+export const CommentsModal = ({ row, onClose }: { row: CandidacyListRow; onClose: () => void }) => {
   const detail = useCandidacy(row.id);
   const save = useSaveComment(row.id);
   const data = detail.data;

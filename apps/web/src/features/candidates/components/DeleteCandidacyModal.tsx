@@ -1,10 +1,10 @@
-import type { CandidacyRow } from '@promovente/shared';
+import type { CandidacyListRow } from '@promovente/shared';
 import { TriangleAlert } from 'lucide-react';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { useDeleteCandidacy } from '../api/delete-candidacy';
 
 /** Deletion is final and removes every data of the candidacy (docs/product/candidates.md#rules and docs/product/errors.md#candidates-and-lots). */
-export const DeleteCandidacyModal = ({ row, onClose }: { row: CandidacyRow; onClose: () => void }) => {
+export const DeleteCandidacyModal = ({ row, onClose }: { row: CandidacyListRow; onClose: () => void }) => {
   const remove = useDeleteCandidacy();
   const handleDelete = () => remove.mutate(row.id, { onSuccess: onClose });
   return (

@@ -1,4 +1,4 @@
-import { type CandidacyFile, type CandidacyRow, formatDateTime, formatFileSize, MESSAGES } from '@promovente/shared';
+import { type CandidacyFile, type CandidacyListRow, formatDateTime, formatFileSize, MESSAGES } from '@promovente/shared';
 import { Check, ExternalLink, Pencil, Trash2, Upload, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -12,7 +12,7 @@ import { useCandidacy } from '../api/get-candidacy';
 import { type PendingFile, selectFiles } from '../pending-files';
 
 type FilesModalProps = {
-  row: CandidacyRow;
+  row: CandidacyListRow;
   /** Broker, notary, banker, architect, promoter, not in demo mode. */
   canUpload: boolean;
   onClose: () => void;
