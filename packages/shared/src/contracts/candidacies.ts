@@ -14,7 +14,7 @@ import {
   zipSchema,
 } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import { type Task, taskSchema } from './tasks.js';
+import { rowTaskSchema, type Task, taskSchema } from './tasks.js';
 
 /**
  * Candidates and candidacies (docs/product/candidates.md#screens, docs/product/entities.md#application, docs/product/validation.md#candidate-form, docs/product/access.md#who-may-do-what and docs/product/calls.md#candidates-and-candidacies).
@@ -207,13 +207,13 @@ export const candidacyListRowSchema = candidacyRowSchema
     broker: true,
     comments_count: true,
     files_count: true,
-    tasks: true,
     tasks_count: true,
     can_edit: true,
   })
   .extend({
     candidate: candidateSummarySchema.pick({ id: true, full_name: true, email: true }),
     applications: candidacyListApplicationSchema.array(),
+    tasks: rowTaskSchema.array(),
   });
 export type CandidacyListRow = z.infer<typeof candidacyListRowSchema>;
 

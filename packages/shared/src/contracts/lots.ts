@@ -4,7 +4,7 @@ import { TASK_TIME_STATUS, type TaskTimeStatus } from '../statuses.js';
 import type { Paginated } from './common.js';
 import { idSchema, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import { TASK_TARGETS, type Task } from './tasks.js';
+import { rowTaskSchema, TASK_TARGETS, type Task } from './tasks.js';
 
 /**
  * The lots screen (docs/product/lots.md#screens) and its calls (docs/product/calls.md#lots).
@@ -104,8 +104,8 @@ export const lotRowSchema = candidateLotRowSchema.extend({
   /** Live applications on the lot and the best (lowest) priority among them. */
   applications_count: z.number(),
   best_priority: z.number().nullable(),
-  /** At most 3 open tasks, soonest first, and how many are open. */
-  tasks: z.array(openTaskSchema),
+  /** At most 3 open tasks, soonest first, as the row shows them, and how many are open. */
+  tasks: z.array(rowTaskSchema),
   tasks_count: z.number(),
 });
 export type LotRow = z.infer<typeof lotRowSchema>;

@@ -4,7 +4,7 @@ import { APPLICATION_PRIORITIES } from '../rules/positions.js';
 import { TASK_TIME_STATUS, type TaskTimeStatus } from '../statuses.js';
 import { dateYearsCheck, emailSchema, idOf, idSchema, isWithinDateYears, requiredText, textOf, textSchema } from './common.js';
 import { listFiltersSchema } from './filters.js';
-import { TASK_TARGETS, type Task } from './tasks.js';
+import { rowTaskSchema, TASK_TARGETS, type Task } from './tasks.js';
 
 /**
  * The sales pipeline (docs/product/README.md#sales-pipeline). Every path is under /api.
@@ -253,7 +253,6 @@ export const funnelRowSchema = applicationRowSchema
     status_SIGNPDV_checked: true,
     status_SIGN: true,
     status_SIGN_checked: true,
-    tasks: true,
     tasks_count: true,
     actions: true,
   })
@@ -262,6 +261,7 @@ export const funnelRowSchema = applicationRowSchema
     candidacy2: funnelCandidacySchema.nullable(),
     // The lot without its id, title, price, associated lots and free positions.
     lot: applicationRowSchema.shape.lot.omit({ id: true, title: true, price: true, children: true, best_available_priority: true }),
+    tasks: z.array(rowTaskSchema),
   });
 export type FunnelRow = z.infer<typeof funnelRowSchema>;
 

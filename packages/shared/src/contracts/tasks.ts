@@ -144,3 +144,19 @@ export const taskSchema = z.object({
   minutes: z.number().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/**
+ * An open task as a row of the candidates, lots or funnel table shows it (issue 20, lean pages):
+ * its badge (title, end, time status) and what tells whether the user may finish it from the
+ * row's menu. The task's dialog reads the whole task (GET /tasks/:id).
+ */
+export const rowTaskSchema = taskSchema.pick({
+  id: true,
+  title: true,
+  end_at: true,
+  done_at: true,
+  time_status: true,
+  automatic_end: true,
+  assigned_to_id: true,
+});
+export type RowTask = z.infer<typeof rowTaskSchema>;

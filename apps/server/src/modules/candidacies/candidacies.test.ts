@@ -241,7 +241,17 @@ describe('GET /candidacies: row content', () => {
     expect(row.applications[1].is_over_deadline).toBe(false);
     expect(row.tasks.map((t) => t.title)).toEqual(['Tâche 0', 'Tâche 1', 'Tâche 2']);
     expect(row.tasks_count).toBe(5);
-    expect(row.tasks[0]).toMatchObject({ target: 'candidacy', target_id: candidacy.id, time_status: expect.any(String) });
+    expect(row.tasks[0]).toEqual(expect.objectContaining({ time_status: expect.any(String), done_at: null, automatic_end: false }));
+    // The row's task is lean (RowTask, issue 20): its dialog reads the whole task.
+    expect(Object.keys(row.tasks[0]).sort()).toEqual([
+      'assigned_to_id',
+      'automatic_end',
+      'done_at',
+      'end_at',
+      'id',
+      'time_status',
+      'title',
+    ]);
     expect(row.comments_count).toBe(1);
     expect(row.files_count).toBe(0);
 

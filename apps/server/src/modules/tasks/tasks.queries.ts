@@ -113,17 +113,17 @@ export const ROW_TASKS = 3;
 /**
  * A page row's open tasks as one column of the page's own statement (docs/performance.md, 'The
  * open tasks in the page statement'): `open_tasks`, a JSON array of the row's open count, then its
- * first `perTarget` soonest first as arrays (`OpenTaskFields`, in that order). A separate
- * statement for the page's tasks was a third round trip per list request, a send that wakes
- * PostgreSQL's backend on a saturated machine (12 % of the funnel's live profile for three
- * statements). It reads the row's open tasks once along `actions_<target>_open_idx`, ranked
- * soonest first, and keeps the first ones with their people (two subqueries, the list and the
- * count, read them twice: 0.1 ms of the funnel's page at 2,000 lots). Its plan is the same at 10
- * and 2,000 lots. `targetId` and `promotionId` name the row's columns (no parameter), so the
- * fragment is rendered once by its caller (db/rendered-once.ts). `openCount`, where the row has
- * its open tasks counted by the database (candidacy_row_counts and application_row_counts,
- * migrations 0046 and 0047), names that count: the tasks are read only for a row whose count is
- * over 0, and the others answer none.
+ * first `perTarget` soonest first as arrays (`OpenRowTaskFields`, in that order): what a row shows
+ * of a task (RowTask, issue 20 lean pages), without its people. A separate statement for the
+ * page's tasks was a third round trip per list request, a send that wakes PostgreSQL's backend on
+ * a saturated machine (12 % of the funnel's live profile for three statements). It reads the row's
+ * open tasks once along `actions_<target>_open_idx`, ranked soonest first, and keeps the first
+ * ones (two subqueries, the list and the count, read them twice: 0.1 ms of the funnel's page at
+ * 2,000 lots). Its plan is the same at 10 and 2,000 lots. `targetId` and `promotionId` name the
+ * row's columns (no parameter), so the fragment is rendered once by its caller
+ * (db/rendered-once.ts). `openCount`, where the row has its open tasks counted by the database
+ * (candidacy_row_counts and application_row_counts, migrations 0046 and 0047), names that count:
+ * the tasks are read only for a row whose count is over 0, and the others answer none.
  */
 export const openTasksColumns = (
   target: TaskTarget,
@@ -136,20 +136,14 @@ export const openTasksColumns = (
   const id = sql.raw(targetId);
   const promotion = sql.raw(promotionId);
   const read = sql`(select json_build_array(count(*), coalesce(json_agg(json_build_array(
-            t.id, t.promotion_id, t.title, t.detail, t.type, t.end_at, t.deadline_at, t.done_at, t.hours, t.minutes,
-            t.created_by_id, t.done_by_id, t.assigned_to_id, t.automatic_end, t.kind, t.candidacy_id, t.lot_id,
-            t.application_id, t.created_at,
-            task_assignee.id, task_assignee.first_name, task_assignee.last_name, task_assignee.profile_picture,
-            task_creator.id, task_creator.first_name, task_creator.last_name, task_creator.profile_picture,
-            task_finisher.id, task_finisher.first_name, task_finisher.last_name, task_finisher.profile_picture
+            t.id, t.title, t.end_at, t.assigned_to_id, t.automatic_end
           ) order by t.end_at, t.id) filter (where t.rank <= ${sql.raw(String(perTarget))}), '[]'::json))
           from (
-            select t.*, row_number() over (order by t.end_at, t.id) as rank from ${tasks} t
+            select t.id, t.title, t.end_at, t.assigned_to_id, t.automatic_end,
+              row_number() over (order by t.end_at, t.id) as rank
+            from ${tasks} t
             where t.${column} = ${id} and t.promotion_id = ${promotion} and t.done_at is null
-          ) t
-          left join ${users} task_assignee on task_assignee.id = t.assigned_to_id
-          left join ${users} task_creator on task_creator.id = t.created_by_id
-          left join ${users} task_finisher on task_finisher.id = t.done_by_id)`;
+          ) t)`;
   return openCount
     ? sql`case when ${sql.raw(openCount)} > 0 then ${read} else json_build_array(0, '[]'::json) end as open_tasks`
     : sql`${read} as open_tasks`;
@@ -161,75 +155,17 @@ const targetColumnName: Record<TaskTarget, string> = {
   application: 'application_id',
 };
 
-/** One open task as `openTasksColumns` answers it: its columns, then its three people's. */
-type OpenTaskFields = [
-  id: number,
-  promotionId: number,
-  title: string,
-  detail: string | null,
-  type: number,
-  endAt: string,
-  deadlineAt: string | null,
-  doneAt: string | null,
-  hours: number | null,
-  minutes: number | null,
-  createdById: number | null,
-  doneById: number | null,
-  assignedToId: number | null,
-  automaticEnd: boolean,
-  kind: string | null,
-  candidacyId: number | null,
-  lotId: number | null,
-  applicationId: number | null,
-  createdAt: string,
-  ...people: (number | string | null)[],
-];
-
-const personAt = (fields: OpenTaskFields, at: number): TaskRow['assignee'] =>
-  fields[at] === null
-    ? null
-    : {
-        id: fields[at] as number,
-        firstName: fields[at + 1] as string,
-        lastName: fields[at + 2] as string,
-        picture: fields[at + 3] as string | null,
-      };
+/** One open task as `openTasksColumns` answers it. */
+export type OpenRowTaskFields = [id: number, title: string, endAt: string, assignedToId: number | null, automaticEnd: boolean];
 
 /**
  * A page row's `open_tasks` column (openTasksColumns; JSON text on PGlite, parsed on
- * node-postgres): its open count and its first task rows, as `selectTasks` answers them.
+ * node-postgres): its open count and its first tasks' fields.
  */
-export const openTasksOfColumn = (column: unknown): { total: number; rows: TaskRow[] } => {
-  const [total, list] = (typeof column === 'string' ? JSON.parse(column) : (column ?? [0, []])) as [number, OpenTaskFields[]];
-  return { total: Number(total), rows: list.map(openTaskRow) };
+export const openTasksOfColumn = (column: unknown): { total: number; rows: OpenRowTaskFields[] } => {
+  const [total, list] = (typeof column === 'string' ? JSON.parse(column) : (column ?? [0, []])) as [number, OpenRowTaskFields[]];
+  return { total: Number(total), rows: list };
 };
-
-const openTaskRow = (fields: OpenTaskFields): TaskRow => ({
-  task: {
-    id: fields[0],
-    promotionId: fields[1],
-    title: fields[2],
-    detail: fields[3],
-    type: fields[4],
-    endAt: new Date(fields[5]),
-    deadlineAt: fields[6] === null ? null : new Date(fields[6]),
-    doneAt: fields[7] === null ? null : new Date(fields[7]),
-    hours: fields[8],
-    minutes: fields[9],
-    createdById: fields[10],
-    doneById: fields[11],
-    assignedToId: fields[12],
-    automaticEnd: fields[13],
-    kind: fields[14],
-    candidacyId: fields[15],
-    lotId: fields[16],
-    applicationId: fields[17],
-    createdAt: new Date(fields[18]),
-  },
-  assignee: personAt(fields, 19),
-  creator: personAt(fields, 23),
-  finisher: personAt(fields, 27),
-});
 
 const rankedOpenTasks = new WeakMap<Queryable, Map<string, ReturnType<typeof buildRankedOpenTasks>>>();
 

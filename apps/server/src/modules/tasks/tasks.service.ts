@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  type RowTask,
   TASK_MESSAGES,
   TASK_TIME_STATUS,
   TASK_TYPE_LABELS,
@@ -253,13 +254,29 @@ export const openTasksByTarget = async (
 
 /**
  * A page row's open tasks from the column its page statement selected (openTasksColumns): the
- * first ROW_TASKS, soonest first, and its open count; undefined when it has none, as
- * `openTasksByTarget` answers a row without tasks.
+ * first ROW_TASKS, soonest first, as the row shows them (RowTask), and its open count; undefined
+ * when it has none.
  */
-export const openTasksOfPageRow = (row: { open_tasks: unknown }, now: Date): { tasks: Task[]; total: number } | undefined => {
+export const openTasksOfPageRow = (row: { open_tasks: unknown }, now: Date): { tasks: RowTask[]; total: number } | undefined => {
   const { total, rows } = openTasksOfColumn(row.open_tasks);
   if (!(total > 0)) return undefined;
-  return { tasks: rows.map((task) => serializeTask(task, now)), total };
+  const tasks: RowTask[] = [];
+  for (const [id, title, endAt, assignedToId, automaticEnd] of rows) {
+    const end = new Date(endAt);
+    const timeStatus = taskTimeStatus(end, now);
+    // An answer kept by version is made again when a time status it shows changes (platform/clock.ts).
+    for (const at of taskTimeStatusChanges(end, now)) answerChangesAt(at);
+    tasks.push({
+      id,
+      title,
+      end_at: end.toISOString(),
+      done_at: null,
+      time_status: timeStatus,
+      automatic_end: automaticEnd,
+      assigned_to_id: assignedToId,
+    });
+  }
+  return { tasks, total };
 };
 
 /** The open tasks of one target, soonest first. */

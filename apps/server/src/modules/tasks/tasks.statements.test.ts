@@ -1,3 +1,4 @@
+import { rowTaskSchema } from '@promovente/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidacies, promotions, tasks, users } from '../../db/schema/index.js';
@@ -136,7 +137,14 @@ describe('the open tasks of a page of lots, candidacies or applications (docs/pe
       expect(
         rows.map((row) => ({ id: row.id, tasks: row.tasks, count: row.tasks_count })),
         url,
-      ).toEqual(rows.map((row) => ({ id: row.id, tasks: byTarget.get(row.id)?.tasks ?? [], count: byTarget.get(row.id)?.total ?? 0 })));
+      ).toEqual(
+        rows.map((row) => ({
+          id: row.id,
+          // A row shows each task lean (RowTask, issue 20): the task read on its own, cut to the row's fields.
+          tasks: (byTarget.get(row.id)?.tasks ?? []).map((task) => rowTaskSchema.parse(task)),
+          count: byTarget.get(row.id)?.total ?? 0,
+        })),
+      );
       expect(
         rows.some((row) => row.tasks_count > 0),
         url,
