@@ -137,7 +137,7 @@ export type CandidacyApplicationSummary = z.infer<typeof candidacyApplicationSum
 /** A task as the tasks module answers it (contracts/tasks.ts). */
 export type CandidacyTask = Task;
 
-/** One row of the candidates table (docs/product/candidates.md#screens). */
+/** A candidacy with its candidate, live applications and open tasks: the base of GET /candidacies/:id and of the candidate record (the candidates table answers CandidacyListRow, below). */
 export const candidacyRowSchema = z.object({
   id: z.number(),
   promotion_id: z.number(),

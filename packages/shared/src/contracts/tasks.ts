@@ -148,7 +148,7 @@ export type Task = z.infer<typeof taskSchema>;
 /**
  * An open task as a row of the candidates, lots or funnel table shows it (issue 20, lean pages):
  * its badge (title, end, time status) and what tells whether the user may finish it from the
- * row's menu. The task's dialog reads the whole task (GET /tasks/:id).
+ * row's menu. The task's dialog reads the whole task (GET /actions/:id).
  */
 export const rowTaskSchema = taskSchema.pick({
   id: true,

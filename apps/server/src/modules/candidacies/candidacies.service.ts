@@ -157,7 +157,7 @@ export const applicationDeadline = (
 
 const countMap = (rows: { candidacyId: number | null; total: number }[]) => new Map(rows.map((r) => [r.candidacyId ?? 0, Number(r.total)]));
 
-/** The rows of the table for loaded candidacies: a fixed number of queries whatever the page size. */
+/** Loaded candidacies as CandidacyRow (a detail, the candidate record, the export): a fixed number of queries whatever their number. */
 export const buildRows = async (db: Queryable, actor: RequestActor, base: CandidacyBaseRow[]): Promise<CandidacyRow[]> => {
   if (base.length === 0) return [];
   const ids = base.map((r) => r.candidacy.id);
